@@ -1,0 +1,46 @@
+import { Router } from 'express';
+
+export interface NodeFacts {
+  nodeId: string;
+  mqttPort: number;
+  wsPort: number;
+}
+
+/** Datapoints a chart may ask for (spec section 9: default maximum 500). */
+export const MAX_DATAPOINTS_LIMIT = 500;
+
+/** Facts about this node that the console reads once after sign-in. */
+export function appRouter(node: NodeFacts): Router {
+  const router = Router();
+  router.get('/api/app/config', (_request, response) => {
+    response.json({
+      tcpPort: node.mqttPort,
+      tcpListenerEnabled: true,
+      wsPort: node.wsPort,
+      wsListenerEnabled: true,
+      wsPath: '/mqtt',
+      tlsListenerEnabled: false,
+      wssListenerEnabled: false,
+      basicAuthEnabled: false,
+      x509AuthEnabled: false,
+    });
+  });
+  router.get('/api/app/brokers', (_request, response) => {
+    response.json([node.nodeId]);
+  });
+  router.get('/api/edges/enabled', (_request, response) => {
+    response.json(false);
+  });
+  // Signing in as another user is offered to system administrators, the only authority here.
+  router.get('/api/user/tokenAccessEnabled', (_request, response) => {
+    response.json(true);
+  });
+  router.get('/api/dashboard/maxDatapointsLimit', (_request, response) => {
+    response.json(MAX_DATAPOINTS_LIMIT);
+  });
+  router.get('/api/uiSettings/helpBaseUrl', (_request, response) => {
+    // Empty: the console serves its help pages from its own assets.
+    response.json('');
+  });
+  return router;
+}

@@ -1,0 +1,59 @@
+import path from 'node:path';
+
+export interface BrokerConfig {
+  httpPort: number;
+  mqttPort: number;
+  wsPort: number;
+  bindAddress: string;
+  dataDir: string;
+  /** Folder holding the built console; served at `/` when it exists. */
+  webDir: string;
+  jwtSecret: string | undefined;
+  accessTokenSeconds: number;
+  refreshTokenSeconds: number;
+  /** Validate every API response against openapi.yaml (tests turn this on). */
+  validateResponses: boolean;
+  nodeId: string;
+}
+
+type Environment = Record<string, string | undefined>;
+
+export class ConfigError extends Error {}
+
+function port(environment: Environment, name: string, fallback: number): number {
+  const raw = environment[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  // 0 asks the operating system for a free port (used by tests).
+  if (!Number.isInteger(value) || value < 0 || value > 65535) {
+    throw new ConfigError(`${name} must be a port number from 0 to 65535, got "${raw}"`);
+  }
+  return value;
+}
+
+function seconds(environment: Environment, name: string, fallback: number): number {
+  const raw = environment[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) {
+    throw new ConfigError(`${name} must be a whole number of seconds above 0, got "${raw}"`);
+  }
+  return value;
+}
+
+/** Reads the STARLING_… variables of ARCHITECTURE.md; every one has a default. */
+export function loadConfig(environment: Environment = process.env, cwd = process.cwd()): BrokerConfig {
+  return {
+    httpPort: port(environment, 'STARLING_HTTP_PORT', 8083),
+    mqttPort: port(environment, 'STARLING_MQTT_PORT', 1883),
+    wsPort: port(environment, 'STARLING_WS_PORT', 8084),
+    bindAddress: environment.STARLING_BIND_ADDRESS || '0.0.0.0',
+    dataDir: path.resolve(cwd, environment.STARLING_DATA_DIR || 'data'),
+    webDir: path.resolve(cwd, environment.STARLING_WEB_DIR || path.join(import.meta.dirname, '../../../web/dist')),
+    jwtSecret: environment.STARLING_JWT_SECRET || undefined,
+    accessTokenSeconds: seconds(environment, 'STARLING_ACCESS_TOKEN_SECONDS', 9000),
+    refreshTokenSeconds: seconds(environment, 'STARLING_REFRESH_TOKEN_SECONDS', 604800),
+    validateResponses: environment.STARLING_VALIDATE_RESPONSES === 'true',
+    nodeId: environment.STARLING_NODE_ID || 'starling-node-1',
+  };
+}

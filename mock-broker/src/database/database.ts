@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import sqlite from 'node-sqlite3-wasm';
+import { migrations } from './migrations.js';
+
+export type Database = sqlite.Database;
+export type Row = sqlite.QueryResult;
+
+/**
+ * Opens (creating when missing) the node's SQLite file and brings its schema up to date.
+ * Each migration runs once, inside a transaction, and its version is recorded in the same
+ * transaction, so a crash never leaves a half-applied schema.
+ */
+export function openDatabase(dataDir: string): Database {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const database = new sqlite.Database(path.join(dataDir, 'starling.sqlite'));
+  database.exec('PRAGMA foreign_keys = ON');
+  migrate(database);
+  return database;
+}
+
+function migrate(database: Database): void {
+  database.exec('CREATE TABLE IF NOT EXISTS schema_migration (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)');
+  const applied = new Set(
+    database.all('SELECT version FROM schema_migration').map((row) => Number(row.version)),
+  );
+  for (const migration of migrations) {
+    if (applied.has(migration.version)) continue;
+    inTransaction(database, () => {
+      database.exec(migration.sql);
+      database.run('INSERT INTO schema_migration (version, applied_at) VALUES (?, ?)', [migration.version, Date.now()]);
+    });
+  }
+}
+
+export function inTransaction<T>(database: Database, work: () => T): T {
+  database.exec('BEGIN IMMEDIATE');
+  try {
+    const result = work();
+    database.exec('COMMIT');
+    return result;
+  } catch (error) {
+    database.exec('ROLLBACK');
+    throw error;
+  }
+}

@@ -1,0 +1,58 @@
+/** Spec section 8: the server's error codes. */
+export const ErrorCode = {
+  general: 2,
+  authentication: 10,
+  jwtTokenExpired: 11,
+  tenantTrialExpired: 12,
+  credentialsExpired: 15,
+  permissionDenied: 20,
+  invalidArguments: 30,
+  badRequestParams: 31,
+  itemNotFound: 32,
+  tooManyRequests: 33,
+  tooManyUpdates: 34,
+} as const;
+
+export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export interface ErrorBody {
+  status: number;
+  message: string;
+  errorCode: ErrorCodeValue;
+  timestamp: number;
+}
+
+/** An error a service throws and the HTTP layer answers in the spec's shape. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly errorCode: ErrorCodeValue,
+    message: string,
+  ) {
+    super(message);
+  }
+
+  static badRequest(message: string): ApiError {
+    return new ApiError(400, ErrorCode.badRequestParams, message);
+  }
+
+  static invalidArguments(message: string): ApiError {
+    return new ApiError(400, ErrorCode.invalidArguments, message);
+  }
+
+  static unauthorized(message: string, errorCode: ErrorCodeValue = ErrorCode.authentication): ApiError {
+    return new ApiError(401, errorCode, message);
+  }
+
+  static forbidden(message = 'You do not have permission to perform this operation!'): ApiError {
+    return new ApiError(403, ErrorCode.permissionDenied, message);
+  }
+
+  static notFound(message: string): ApiError {
+    return new ApiError(404, ErrorCode.itemNotFound, message);
+  }
+
+  body(now = Date.now()): ErrorBody {
+    return { status: this.status, message: this.message, errorCode: this.errorCode, timestamp: now };
+  }
+}

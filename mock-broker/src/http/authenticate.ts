@@ -1,0 +1,30 @@
+import type { NextFunction, Request, Response } from 'express';
+import type { TokenService } from '../auth/token-service.js';
+import { ApiError } from './api-error.js';
+
+const BEARER = /^Bearer\s+(.+)$/i;
+
+/**
+ * Operations the contract marks with `security: []` are public; every other one needs
+ * `X-Authorization: Bearer <access token>` of a system administrator (spec section 7).
+ */
+export function authenticate(tokens: TokenService) {
+  return (request: Request, _response: Response, next: NextFunction): void => {
+    if (!request.contractOperation?.requiresAuthentication) {
+      next();
+      return;
+    }
+    const header = request.get('X-Authorization');
+    const token = header ? BEARER.exec(header)?.[1] : undefined;
+    if (!token) throw ApiError.unauthorized('Authentication failed: no X-Authorization bearer token');
+    const claims = tokens.verifyAccess(token);
+    if (!claims.scopes.includes('SYS_ADMIN')) throw ApiError.forbidden();
+    request.claims = claims;
+    next();
+  };
+}
+
+export function signedInUserId(request: Request): string {
+  if (!request.claims) throw ApiError.unauthorized('Authentication failed');
+  return request.claims.userId;
+}

@@ -1,0 +1,153 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { parse } from 'yaml';
+
+type JsonSchema = Record<string, unknown>;
+
+interface ParameterObject {
+  name: string;
+  in: 'query' | 'path' | 'header';
+  required?: boolean;
+  schema: JsonSchema;
+}
+
+interface OperationObject {
+  operationId: string;
+  security?: unknown[];
+  parameters?: (ParameterObject | { $ref: string })[];
+  requestBody?: { required?: boolean; content: Record<string, { schema: JsonSchema }> };
+  responses: Record<string, { $ref?: string; content?: Record<string, { schema: JsonSchema }> }>;
+}
+
+interface OpenApiDocument {
+  security?: unknown[];
+  paths: Record<string, Record<string, OperationObject>>;
+  components: Record<string, Record<string, unknown>>;
+}
+
+export interface ContractOperation {
+  operationId: string;
+  method: string;
+  pathTemplate: string;
+  requiresAuthentication: boolean;
+  validateParameters: ValidateFunction;
+  validateBody: ValidateFunction | undefined;
+  bodyRequired: boolean;
+  responses: Map<string, ValidateFunction | undefined>;
+}
+
+interface Route {
+  operation: ContractOperation;
+  pattern: RegExp;
+  parameterNames: string[];
+}
+
+export interface ContractMatch {
+  operation: ContractOperation;
+  pathParameters: Record<string, string>;
+}
+
+export const CONTRACT_FILE = path.resolve(import.meta.dirname, '../../../openapi.yaml');
+const COMPONENTS_ID = 'starling-components.json';
+
+/** Points `#/components/...` references at the shared components schema. */
+function resolveReferences(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(resolveReferences);
+  if (value === null || typeof value !== 'object') return value;
+  const result: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) {
+    result[key] = key === '$ref' && typeof inner === 'string' && inner.startsWith('#/') ? `${COMPONENTS_ID}${inner}` : resolveReferences(inner);
+  }
+  return result;
+}
+
+/** "body.email must match format \"email\"", "query.pageSize is required": errors name the field. */
+export function describeErrors(location: string, errors: ErrorObject[] | null | undefined): string {
+  return (errors ?? [])
+    .map((error) => {
+      const field = [location, ...error.instancePath.split('/').filter(Boolean)].join('.');
+      if (error.keyword === 'required') return `${field}.${String(error.params.missingProperty)} is required`;
+      if (error.keyword === 'additionalProperties') return `${field}.${String(error.params.additionalProperty)} is not allowed`;
+      if (error.keyword === 'enum') return `${field} must be one of ${(error.params.allowedValues as unknown[]).join(', ')}`;
+      return `${field} ${error.message ?? 'is invalid'}`;
+    })
+    .join('; ');
+}
+
+/** The API contract loaded from openapi.yaml, compiled once into validators. */
+export class Contract {
+  private readonly routes: Route[] = [];
+
+  constructor(document: OpenApiDocument) {
+    const strict = new Ajv2020({ allErrors: true, strict: false });
+    const coercing = new Ajv2020({ allErrors: true, strict: false, coerceTypes: 'array' });
+    for (const ajv of [strict, coercing]) {
+      addFormats.default(ajv);
+      ajv.addSchema({ $id: COMPONENTS_ID, components: resolveReferences(document.components) });
+    }
+    const componentParameters = document.components.parameters as Record<string, ParameterObject> | undefined;
+    const componentResponses = document.components.responses as Record<string, OperationObject['responses'][string]> | undefined;
+
+    for (const [pathTemplate, methods] of Object.entries(document.paths)) {
+      const parameterNames = [...pathTemplate.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string);
+      const pattern = new RegExp(`^${pathTemplate.replace(/\{\w+\}/g, '([^/]+)')}$`);
+      for (const [method, operation] of Object.entries(methods)) {
+        const parameters = (operation.parameters ?? []).map((parameter) =>
+          '$ref' in parameter ? (componentParameters?.[parameter.$ref.split('/').pop() as string] as ParameterObject) : parameter,
+        );
+        const parameterSchema = {
+          type: 'object',
+          properties: Object.fromEntries(parameters.map((parameter) => [parameter.name, resolveReferences(parameter.schema)])),
+          required: parameters.filter((parameter) => parameter.required).map((parameter) => parameter.name),
+        };
+        const bodySchema = operation.requestBody?.content['application/json']?.schema;
+        const responses = new Map<string, ValidateFunction | undefined>();
+        for (const [status, declared] of Object.entries(operation.responses)) {
+          const response = declared.$ref ? componentResponses?.[declared.$ref.split('/').pop() as string] : declared;
+          const schema = response?.content?.['application/json']?.schema;
+          responses.set(status, schema ? strict.compile(resolveReferences(schema) as JsonSchema) : undefined);
+        }
+        const security = operation.security ?? document.security ?? [];
+        this.routes.push({
+          pattern,
+          parameterNames,
+          operation: {
+            operationId: operation.operationId,
+            method: method.toUpperCase(),
+            pathTemplate,
+            requiresAuthentication: security.length > 0,
+            validateParameters: coercing.compile(parameterSchema),
+            validateBody: bodySchema ? strict.compile(resolveReferences(bodySchema) as JsonSchema) : undefined,
+            bodyRequired: operation.requestBody?.required ?? false,
+            responses,
+          },
+        });
+      }
+    }
+    // Literal paths win over templated ones (/api/admin/user before /api/admin/{id}).
+    this.routes.sort((a, b) => a.parameterNames.length - b.parameterNames.length);
+  }
+
+  static load(file = CONTRACT_FILE): Contract {
+    return new Contract(parse(fs.readFileSync(file, 'utf8')) as OpenApiDocument);
+  }
+
+  get operations(): ContractOperation[] {
+    return this.routes.map((route) => route.operation);
+  }
+
+  match(method: string, requestPath: string): ContractMatch | undefined {
+    for (const route of this.routes) {
+      if (route.operation.method !== method) continue;
+      const found = route.pattern.exec(requestPath);
+      if (!found) continue;
+      const pathParameters = Object.fromEntries(
+        route.parameterNames.map((name, index) => [name, decodeURIComponent(found[index + 1] as string)]),
+      );
+      return { operation: route.operation, pathParameters };
+    }
+    return undefined;
+  }
+}

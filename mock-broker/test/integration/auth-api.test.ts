@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../support/api-client.js';
+import { startTestNode, type TestNode } from '../support/test-node.js';
+
+let node: TestNode;
+
+beforeAll(async () => {
+  node = await startTestNode({ accessTokenSeconds: 2 });
+});
+
+afterAll(async () => {
+  await node.destroy();
+});
+
+interface ErrorBody {
+  status: number;
+  message: string;
+  errorCode: number;
+  timestamp: number;
+}
+
+describe('sign-in and the signed-in user', () => {
+  it('signs the default administrator in and answers its details', async () => {
+    const api = new ApiClient(node.baseUrl);
+    await api.signIn();
+    const user = await api.call<{ email: string; authority: string; additionalInfo: { userPasswordHistory: unknown[] } }>('GET', '/api/auth/user');
+    expect(user.status).toBe(200);
+    expect(user.body.email).toBe('sysadmin@starling.local');
+    expect(user.body.authority).toBe('SYS_ADMIN');
+    // One entry in the history: the console forces the default password to be changed.
+    expect(user.body.additionalInfo.userPasswordHistory).toHaveLength(1);
+  });
+
+  it('refuses a wrong password with code 10 and no token', async () => {
+    const answer = await new ApiClient(node.baseUrl).call<ErrorBody>('POST', '/api/auth/login', {
+      username: 'sysadmin@starling.local',
+      password: 'wrong',
+    });
+    expect(answer.status).toBe(401);
+    expect(answer.body).toMatchObject({ status: 401, errorCode: 10, message: 'Invalid username or password' });
+  });
+
+  it('names the missing field when the sign-in body is incomplete', async () => {
+    const answer = await new ApiClient(node.baseUrl).call<ErrorBody>('POST', '/api/auth/login', { username: 'sysadmin@starling.local' });
+    expect(answer.status).toBe(400);
+    expect(answer.body.errorCode).toBe(31);
+    expect(answer.body.message).toContain('body.password is required');
+  });
+
+  it('answers a body that is not JSON with a 400 in the error shape', async () => {
+    const answer = await new ApiClient(node.baseUrl).call<ErrorBody>('POST', '/api/auth/login', '{"username":');
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toContain('not valid JSON');
+  });
+
+  it('asks for a token on protected calls', async () => {
+    const answer = await new ApiClient(node.baseUrl).call<ErrorBody>('GET', '/api/system/info');
+    expect(answer.status).toBe(401);
+    expect(answer.body.errorCode).toBe(10);
+  });
+
+  it('answers an expired access token with code 11 and renews the pair with the refresh token', async () => {
+    const api = new ApiClient(node.baseUrl);
+    const { refreshToken } = await api.signIn();
+    await new Promise((resolve) => setTimeout(resolve, 3100));
+    const expired = await api.call<ErrorBody>('GET', '/api/auth/user');
+    expect(expired.status).toBe(401);
+    expect(expired.body.errorCode).toBe(11);
+
+    const renewed = await api.call<{ token: string }>('POST', '/api/auth/token', { refreshToken });
+    expect(renewed.status).toBe(200);
+    api.token = renewed.body.token;
+    expect((await api.call('GET', '/api/auth/user')).status).toBe(200);
+  });
+
+  it('does not accept a refresh token in place of an access token', async () => {
+    const api = new ApiClient(node.baseUrl);
+    const { refreshToken } = await api.signIn();
+    api.token = refreshToken;
+    expect((await api.call('GET', '/api/auth/user')).status).toBe(401);
+  });
+
+  it('answers the broker version and node facts', async () => {
+    const api = new ApiClient(node.baseUrl);
+    await api.signIn();
+    expect((await api.call('GET', '/api/system/info')).body).toEqual({ version: '1.3.0' });
+    expect((await api.call('GET', '/api/app/brokers')).body).toEqual([node.config.nodeId]);
+    const config = await api.call<Record<string, unknown>>('GET', '/api/app/config');
+    expect(config.body).toMatchObject({ tcpPort: node.mqttPort, wsPort: node.wsPort });
+    expect((await api.call('GET', '/api/dashboard/maxDatapointsLimit')).body).toBe(500);
+  });
+
+  it('answers unknown API paths with 404 in the error shape, not the console page', async () => {
+    const answer = await new ApiClient(node.baseUrl).call<ErrorBody>('GET', '/api/no/such/thing');
+    expect(answer.status).toBe(404);
+    expect(answer.body.errorCode).toBe(32);
+  });
+});

@@ -1,0 +1,67 @@
+import mqtt, { type MqttClient } from 'mqtt';
+import { WebSocket } from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestNode, type TestNode } from '../support/test-node.js';
+
+let node: TestNode;
+const clients: MqttClient[] = [];
+
+beforeAll(async () => {
+  node = await startTestNode();
+});
+
+afterAll(async () => {
+  await Promise.all(clients.map((client) => client.endAsync(true)));
+  await node.destroy();
+});
+
+async function connect(url: string, options: mqtt.IClientOptions = {}): Promise<MqttClient> {
+  const client = await mqtt.connectAsync(url, { reconnectPeriod: 0, connectTimeout: 5000, ...options });
+  clients.push(client);
+  return client;
+}
+
+function nextMessage(client: MqttClient): Promise<{ topic: string; payload: string }> {
+  return new Promise((resolve) => {
+    client.once('message', (topic, payload) => resolve({ topic, payload: payload.toString() }));
+  });
+}
+
+describe('MQTT listeners', () => {
+  it('delivers a message between two MQTT 3.1.1 clients over TCP', async () => {
+    const subscriber = await connect(`mqtt://127.0.0.1:${node.mqttPort}`, { protocolVersion: 4, clientId: 'tcp-sub' });
+    const publisher = await connect(`mqtt://127.0.0.1:${node.mqttPort}`, { protocolVersion: 4, clientId: 'tcp-pub' });
+    await subscriber.subscribeAsync('plant/+/temperature', { qos: 1 });
+    const received = nextMessage(subscriber);
+    await publisher.publishAsync('plant/7/temperature', '21.5', { qos: 1 });
+    expect(await received).toEqual({ topic: 'plant/7/temperature', payload: '21.5' });
+  });
+
+  it('delivers a message between WebSocket clients on /mqtt', async () => {
+    const url = `ws://127.0.0.1:${node.wsPort}/mqtt`;
+    const subscriber = await connect(url, { clientId: 'ws-sub' });
+    const publisher = await connect(url, { clientId: 'ws-pub' });
+    await subscriber.subscribeAsync('sensors/#');
+    const received = nextMessage(subscriber);
+    await publisher.publishAsync('sensors/temperature', '{"value":20}');
+    expect(await received).toEqual({ topic: 'sensors/temperature', payload: '{"value":20}' });
+  });
+
+  it('carries messages across transports, from TCP to WebSocket', async () => {
+    const subscriber = await connect(`ws://127.0.0.1:${node.wsPort}/mqtt`, { clientId: 'cross-ws' });
+    const publisher = await connect(`mqtt://127.0.0.1:${node.mqttPort}`, { clientId: 'cross-tcp' });
+    await subscriber.subscribeAsync('cross/topic', { qos: 1 });
+    const received = nextMessage(subscriber);
+    await publisher.publishAsync('cross/topic', 'over the bridge', { qos: 1 });
+    expect((await received).payload).toBe('over the bridge');
+  });
+
+  it('refuses WebSocket upgrades outside /mqtt', async () => {
+    const socket = new WebSocket(`ws://127.0.0.1:${node.wsPort}/other`, 'mqtt');
+    const outcome = await new Promise<string>((resolve) => {
+      socket.once('open', () => resolve('opened'));
+      socket.once('error', (error) => resolve(error.message));
+    });
+    expect(outcome).toContain('400');
+  });
+});

@@ -1,0 +1,31 @@
+export interface ApiAnswer<T = unknown> {
+  status: number;
+  body: T;
+}
+
+/** A plain HTTP client for the broker's API, as any third-party client would call it. */
+export class ApiClient {
+  token: string | undefined;
+
+  constructor(private readonly baseUrl: string) {}
+
+  async call<T = unknown>(method: string, path: string, body?: unknown): Promise<ApiAnswer<T>> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (this.token) headers['X-Authorization'] = `Bearer ${this.token}`;
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+  }
+
+  async signIn(username = 'sysadmin@starling.local', password = 'sysadmin'): Promise<{ token: string; refreshToken: string }> {
+    const answer = await this.call<{ token: string; refreshToken: string }>('POST', '/api/auth/login', { username, password });
+    if (answer.status !== 200) throw new Error(`sign-in failed with ${answer.status}: ${JSON.stringify(answer.body)}`);
+    this.token = answer.body.token;
+    return answer.body;
+  }
+}
