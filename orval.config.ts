@@ -11,12 +11,10 @@ export default defineConfig({
       target: './web/src/api/generated/endpoints',
       schemas: './web/src/api/generated/model',
       client: 'react-query',
-      httpClient: 'fetch',
       clean: true,
       override: {
         mutator: { path: './web/src/api/http-client.ts', name: 'httpClient' },
         query: { useQuery: true, signal: true },
-        fetch: { includeHttpResponseReturnType: false },
       },
     },
   },

@@ -1,0 +1,37 @@
+import { defineConfig } from '@playwright/test';
+import { e2ePorts } from './support/ports.js';
+
+// Debian's Chromium, never a browser download (the machines reach package registries only).
+const chromium = process.env.STARLING_CHROMIUM || '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'tests',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  outputDir: 'test-results',
+  use: {
+    baseURL: `http://127.0.0.1:${e2ePorts.http}`,
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: chromium,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    command: 'node support/start-broker.mjs',
+    url: `http://127.0.0.1:${e2ePorts.http}/login`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe',
+    env: {
+      STARLING_HTTP_PORT: String(e2ePorts.http),
+      STARLING_MQTT_PORT: String(e2ePorts.mqtt),
+      STARLING_WS_PORT: String(e2ePorts.ws),
+    },
+  },
+});

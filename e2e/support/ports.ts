@@ -1,0 +1,6 @@
+/** Ports of the broker the end-to-end run starts; apart from the defaults so a running `npm start` does not collide. */
+export const e2ePorts = {
+  http: Number(process.env.STARLING_E2E_HTTP_PORT || 28083),
+  mqtt: Number(process.env.STARLING_E2E_MQTT_PORT || 21883),
+  ws: Number(process.env.STARLING_E2E_WS_PORT || 28084),
+};

@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const FEATURES_DIR = 'web/src/features';
+const features = fs.existsSync(FEATURES_DIR)
+  ? fs.readdirSync(FEATURES_DIR, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name)
+  : [];
+
+const restricted = (patterns, message) => ({
+  'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group: [group], message })) }],
+});
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'web/src/api/generated/**', '**/test-results/**', '**/playwright-report/**', 'data/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  // One-way imports (STYLE.md rule 1): components/ and api/ → features/ → app/.
+  {
+    files: ['web/src/components/**', 'web/src/api/**'],
+    rules: restricted(['**/features/**', '**/app/**'], 'Shared widgets and the API layer must not depend on features or the app shell.'),
+  },
+  ...features.map((feature) => ({
+    files: [`${FEATURES_DIR}/${feature}/**`],
+    rules: restricted(
+      ['**/app/**', ...features.filter((other) => other !== feature).map((other) => `**/features/${other}/**`)],
+      'A feature imports only components/, api/ and its own files; the shell (app/) composes features.',
+    ),
+  })),
+);

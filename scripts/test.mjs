@@ -1,0 +1,86 @@
+// npm test: install what is missing, then every check — generated client, type-check, lint, unit,
+// contract, integration and end-to-end — and a closing line with the counts of all test runners.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { build } from './build.mjs';
+import { checkGenerated } from './check-generated.mjs';
+import { CHROMIUM, ensureChromium } from './ensure-chromium.mjs';
+import { ensureDependencies } from './ensure-dependencies.mjs';
+import { log, run } from './lib.mjs';
+
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'starling-test-reports-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+async function check(name, command, args) {
+  log(`── ${name}`);
+  const code = await run(command, args);
+  if (code !== 0) failures.push(name);
+}
+
+/** A Vitest run; its JSON report gives the counts. A run that reports nothing counts as failed. */
+async function vitest(name, workspace, project) {
+  const report = path.join(reports, `${name.replace(/\W+/g, '-')}.json`);
+  log(`── ${name}`);
+  const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  if (project) args.push('--project', project);
+  const code = await run('npx', args, { cwd: path.resolve(import.meta.dirname, '..', workspace) });
+  const result = readJson(report);
+  if (!result || result.numTotalTests === 0) {
+    failures.push(`${name} (no tests ran)`);
+    return;
+  }
+  totals.passed += result.numPassedTests;
+  totals.failed += result.numFailedTests;
+  totals.skipped += result.numPendingTests + result.numTodoTests;
+  if (code !== 0) failures.push(name);
+}
+
+async function playwright() {
+  const report = path.join(reports, 'e2e.json');
+  log('── end-to-end (Playwright in Chromium)');
+  const code = await run('npx', ['playwright', 'test', '--reporter=list,json'], {
+    cwd: path.resolve(import.meta.dirname, '..', 'e2e'),
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: report, STARLING_CHROMIUM: CHROMIUM },
+  });
+  const stats = readJson(report)?.stats;
+  if (!stats || stats.expected + stats.unexpected + stats.flaky === 0) {
+    failures.push('end-to-end (no tests ran)');
+    return;
+  }
+  totals.passed += stats.expected + stats.flaky;
+  totals.failed += stats.unexpected;
+  totals.skipped += stats.skipped;
+  if (code !== 0) failures.push('end-to-end');
+}
+
+const started = Date.now();
+await ensureDependencies();
+await ensureChromium();
+
+log('── generated client matches openapi.yaml');
+if (!(await checkGenerated())) failures.push('generated client');
+await check('type-check', 'npm', ['run', 'typecheck', '--silent']);
+await check('lint', 'npm', ['run', 'lint', '--silent']);
+await vitest('unit: web', 'web');
+await vitest('unit: broker', 'mock-broker', 'unit');
+await vitest('contract', 'mock-broker', 'contract');
+await vitest('integration', 'mock-broker', 'integration');
+await build();
+await playwright();
+
+const minutes = ((Date.now() - started) / 60000).toFixed(1);
+console.log('');
+if (failures.length > 0) console.log(`Failed checks: ${failures.join(', ')}`);
+console.log(`Checks took ${minutes} min.`);
+console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failures.length > 0 ? 1 : 0);

@@ -1,0 +1,38 @@
+import type { TokenPair } from './generated/model/tokenPair';
+import { clearTokens, isAccessTokenValid, isRefreshTokenValid, storeTokenPair } from './token-storage';
+
+// Spec section 4 (auth): the stored token pair is the session. The HTTP layer ends it when a refresh
+// fails; the app shell subscribes to render the signed-in or signed-out state.
+
+type SessionListener = () => void;
+
+const listeners = new Set<SessionListener>();
+let signedIn = isAccessTokenValid() || isRefreshTokenValid();
+// Tokens that can no longer be used (e.g. left from a visit days ago) are not kept around.
+if (!signedIn) clearTokens();
+
+function setSignedIn(value: boolean): void {
+  signedIn = value;
+  for (const listener of listeners) listener();
+}
+
+/** Stores the pair returned by sign-in (or password change, activation…) and starts the session. */
+export function startSession(pair: TokenPair): void {
+  storeTokenPair(pair);
+  setSignedIn(isAccessTokenValid() || isRefreshTokenValid());
+}
+
+/** Clears both tokens and ends the session. */
+export function endSession(): void {
+  clearTokens();
+  if (signedIn) setSignedIn(false);
+}
+
+export function hasSession(): boolean {
+  return signedIn;
+}
+
+export function subscribeToSession(listener: SessionListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}

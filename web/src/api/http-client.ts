@@ -1,0 +1,108 @@
+import { ApiError, ErrorCodes } from './api-error';
+import { hasSession } from './auth-session';
+import { refreshTokens } from './token-refresh';
+import { getAccessToken, isAccessTokenValid } from './token-storage';
+
+// The one HTTP layer (ARCHITECTURE.md "Web layout"): every generated call goes through httpClient,
+// which applies the request rules of spec section 7 and the error rules of section 8.
+
+const AUTHORIZATION_HEADER = 'X-Authorization';
+
+/** Calls under /api/ that carry no bearer token (spec section 7): login, token refresh, no-auth entry points. */
+const UNAUTHENTICATED_PATHS = ['/api/auth/login', '/api/auth/login/public', '/api/auth/token'];
+const UNAUTHENTICATED_PREFIX = '/api/noauth/';
+
+export function requiresAuthorization(url: string): boolean {
+  const target = new URL(url, window.location.origin);
+  // The token never leaves for another host (e.g. a help server outside the broker).
+  if (target.origin !== window.location.origin) return false;
+  const path = target.pathname;
+  if (!path.startsWith('/api/')) return false;
+  return !UNAUTHENTICATED_PATHS.includes(path) && !path.startsWith(UNAUTHENTICATED_PREFIX);
+}
+
+/** What a generated call asks for (orval's mutator contract). */
+export interface RequestConfig {
+  url: string;
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  params?: object;
+  data?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/**
+ * Per-request options of spec section 7. The generated hooks take them as `request`;
+ * later layers (loading bar, error toasts, 429 resend) read them.
+ */
+export interface RequestOptions {
+  ignoreLoading?: boolean;
+  ignoreErrors?: boolean;
+  resendRequest?: boolean;
+}
+
+/** Query parameters: lists are comma-joined (spec section 7, sessions filter); empty values are left out. */
+export function buildUrl(url: string, params: object | undefined): string {
+  if (!params) return url;
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined || value === null) continue;
+    query.set(name, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  const text = query.toString();
+  return text ? `${url}${url.includes('?') ? '&' : '?'}${text}` : url;
+}
+
+/** The orval mutator: sends the request, keeps the session fresh and turns failures into ApiError. */
+// The options are part of the mutator's signature so that every generated hook accepts them.
+export const httpClient = async <T>(config: RequestConfig, _options?: RequestOptions): Promise<T> => {
+  const url = buildUrl(config.url, config.params);
+  const init: RequestInit = {
+    method: config.method,
+    headers: config.headers,
+    signal: config.signal,
+    body: config.data === undefined ? undefined : JSON.stringify(config.data),
+  };
+  const authorized = requiresAuthorization(url);
+  // Spec section 4: renew an access token that is about to expire before using it.
+  if (authorized && hasSession() && !isAccessTokenValid()) await refreshTokens();
+  let response = await send(url, init, authorized);
+  if (authorized && hasSession() && (await isTokenExpiredAnswer(response))) {
+    await refreshTokens();
+    response = await send(url, init, authorized);
+  }
+  if (!response.ok) throw await ApiError.fromResponse(response);
+  return readBody<T>(response);
+};
+
+async function send(url: string, init: RequestInit, authorized: boolean): Promise<Response> {
+  const headers = new Headers(init.headers);
+  if (init.body !== undefined && init.body !== null && !headers.has('Content-Type')) {
+    headers.set('Content-Type', 'application/json');
+  }
+  const token = authorized ? getAccessToken() : null;
+  if (token !== null) headers.set(AUTHORIZATION_HEADER, `Bearer ${token}`);
+  try {
+    return await fetch(url, { ...init, headers });
+  } catch (error) {
+    // A cancelled query must stay a cancellation, not become a connection error.
+    if (init.signal?.aborted) throw error;
+    throw ApiError.unableToConnect();
+  }
+}
+
+/** Spec section 8: a 401 with errorCode 11 means the access token expired: refresh and retry once. */
+async function isTokenExpiredAnswer(response: Response): Promise<boolean> {
+  if (response.status !== 401) return false;
+  const error = await ApiError.fromResponse(response.clone());
+  return error.errorCode === ErrorCodes.jwtTokenExpired;
+}
+
+/** JSON answers are parsed, text answers (e.g. the help base URL) returned as text, empty ones as undefined. */
+async function readBody<T>(response: Response): Promise<T> {
+  const text = await response.text();
+  if (text === '') return undefined as T;
+  const contentType = response.headers.get('Content-Type') ?? '';
+  if (contentType.includes('json')) return JSON.parse(text) as T;
+  return text as T;
+}

@@ -1,0 +1,82 @@
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import englishMessages from '../../public/assets/locale/locale.constant-en_US.json';
+import { endSession, startSession } from '../api/auth-session';
+import { makeTokenPair } from '../api/test-tokens';
+import { App } from './app';
+
+const user = {
+  id: 'u1',
+  createdTime: 0,
+  email: 'sysadmin@starling.local',
+  authority: 'SYS_ADMIN',
+  firstName: '',
+  lastName: '',
+  additionalInfo: { lang: 'en_US', userPasswordHistory: [{ ts: 0 }, { ts: 1 }] },
+};
+
+/** The broker and the static locale file, as far as signing in needs them. */
+function answer(url: string): Response {
+  if (url.includes('/assets/locale/locale.constant-en_US.json')) return Response.json(englishMessages);
+  if (url === '/api/auth/login') return Response.json(makeTokenPair());
+  if (url === '/api/auth/user') return Response.json(user);
+  if (url === '/api/app/config') return Response.json({ mqttPort: 1883 });
+  if (url === '/api/system/info') return Response.json({ version: '1.3.0' });
+  return Response.json({ status: 404, errorCode: 32, message: 'Not found' }, { status: 404 });
+}
+
+describe('console routing (spec section 2)', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    endSession();
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => answer(url)));
+    // jsdom has no layout: report a wide screen, where the side menu is fixed and open.
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('min-width'),
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+  });
+  afterEach(cleanup);
+
+  it('sends an unauthenticated user to login and, after sign-in, to the page first asked for', async () => {
+    window.history.replaceState(null, '', '/sessions');
+    render(<App />);
+
+    await screen.findByLabelText('Username (email)');
+    expect(window.location.pathname).toBe('/login');
+
+    fireEvent.change(screen.getByLabelText('Username (email)'), { target: { value: user.email } });
+    fireEvent.change(screen.getByLabelText('Password', { exact: true }), { target: { value: 'sysadmin' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' }, { timeout: 5000 });
+    expect(window.location.pathname).toBe('/sessions');
+    expect(menu.querySelector('[aria-current="page"]')?.textContent).toBe('Sessions');
+    await waitFor(() => expect(document.title).toBe('Starling | Sessions'));
+  });
+
+  it.each(['/', '/no-such-page'])('opens home for %s when signed in', async (path) => {
+    startSession(makeTokenPair());
+    window.history.replaceState(null, '', path);
+    render(<App />);
+
+    expect(await screen.findByTestId('broker-version', {}, { timeout: 5000 })).toBeTruthy();
+    expect(window.location.pathname).toBe('/home');
+  });
+
+  it('logs out from the user menu: both tokens cleared, back at login', async () => {
+    startSession(makeTokenPair());
+    window.history.replaceState(null, '', '/home');
+    render(<App />);
+
+    fireEvent.click(await screen.findByRole('button', { name: user.email }, { timeout: 5000 }));
+    expect(screen.getByText('Administrator')).toBeTruthy();
+    fireEvent.click(await screen.findByTestId('logout'));
+
+    await screen.findByLabelText('Username (email)');
+    expect(window.location.pathname).toBe('/login');
+    expect(localStorage.getItem('starling_jwt_token')).toBeNull();
+    expect(localStorage.getItem('starling_refresh_token')).toBeNull();
+  });
+});

@@ -1,0 +1,36 @@
+import { OverlaysProvider } from '@blueprintjs/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Router } from 'wouter';
+import { AuthProvider } from './auth/auth-provider';
+import { useAuth } from './auth/auth-context';
+import { DEFAULT_LANG } from './i18n/locale';
+import { LocaleProvider } from './i18n/locale-provider';
+import { createQueryClient } from './providers/query-client';
+import { AppRoutes } from './routes/app-routes';
+
+/** The console: data, routing, session and language providers around the routes. */
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Router>
+        <AuthProvider>
+          <LocalizedRoutes />
+        </AuthProvider>
+      </Router>
+    </QueryClientProvider>
+  );
+}
+
+/** Spec section 3 (settings): the interface speaks the signed-in user's language, else en_US. */
+function LocalizedRoutes() {
+  const { user } = useAuth();
+  return (
+    <LocaleProvider lang={user?.additionalInfo.lang ?? DEFAULT_LANG}>
+      <OverlaysProvider>
+        <AppRoutes />
+      </OverlaysProvider>
+    </LocaleProvider>
+  );
+}

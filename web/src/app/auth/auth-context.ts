@@ -1,0 +1,23 @@
+import { createContext, useContext } from 'react';
+import type { BrokerConfig } from '../../api/generated/model/brokerConfig';
+import type { User } from '../../api/generated/model/user';
+
+/** Spec section 3, auth state. */
+export interface AuthState {
+  /** A token pair is stored and the user and broker config have loaded. */
+  isAuthenticated: boolean;
+  /** False while the signed-in user loads; true once it loaded or there is nobody to load. */
+  isUserLoaded: boolean;
+  user: User | null;
+  brokerConfig: BrokerConfig | null;
+  /** Clears both tokens and ends the session (spec section 4). */
+  logout: () => void;
+}
+
+export const AuthContext = createContext<AuthState | null>(null);
+
+export function useAuth(): AuthState {
+  const auth = useContext(AuthContext);
+  if (auth === null) throw new Error('useAuth must be used inside AuthProvider');
+  return auth;
+}

@@ -1,0 +1,59 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useEffect, useMemo } from 'react';
+import { endSession } from '../../api/auth-session';
+import { useHasSession } from '../../api/use-has-session';
+import { getGetBrokerConfigQueryKey, useGetBrokerConfig } from '../../api/generated/endpoints/app/app';
+import { getGetCurrentUserQueryKey, useGetCurrentUser } from '../../api/generated/endpoints/auth/auth';
+import { useLocation } from 'wouter';
+import { AuthContext, type AuthState } from './auth-context';
+
+const SESSION_QUERY = { staleTime: Infinity, retry: false, refetchOnWindowFocus: false } as const;
+
+/**
+ * Spec section 4: a stored token pair becomes an authenticated session once the user
+ * (GET /api/auth/user) and the broker config (GET /api/app/config) load; if either fails to load,
+ * the user is logged out (spec section 8).
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const signedIn = useHasSession();
+  const userQuery = useGetCurrentUser({
+    query: { ...SESSION_QUERY, queryKey: getGetCurrentUserQueryKey(), enabled: signedIn },
+  });
+  const configQuery = useGetBrokerConfig({
+    query: { ...SESSION_QUERY, queryKey: getGetBrokerConfigQueryKey(), enabled: signedIn },
+  });
+  const failedToLoad = userQuery.isError || configQuery.isError;
+
+  useEffect(() => {
+    if (signedIn && failedToLoad) endSession();
+  }, [signedIn, failedToLoad]);
+
+  useEffect(() => {
+    // Nothing cached for one user may be shown to the next one.
+    if (!signedIn) queryClient.removeQueries();
+  }, [signedIn, queryClient]);
+
+  // Leaving for /login first keeps the sign-in guard from remembering the page: a user who logs out
+  // starts again from home.
+  const logout = useCallback(() => {
+    navigate('/login');
+    endSession();
+  }, [navigate]);
+
+  const user = signedIn ? (userQuery.data ?? null) : null;
+  const brokerConfig = signedIn ? (configQuery.data ?? null) : null;
+  const state = useMemo<AuthState>(() => {
+    const loaded = user !== null && brokerConfig !== null;
+    return {
+      isAuthenticated: signedIn && loaded,
+      isUserLoaded: !signedIn || loaded,
+      user,
+      brokerConfig,
+      logout,
+    };
+  }, [signedIn, user, brokerConfig, logout]);
+
+  return <AuthContext.Provider value={state}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,23 @@
+import type englishMessages from '../../../public/assets/locale/locale.constant-en_US.json';
+import { UserAdditionalInfoLang } from '../../api/generated/model/userAdditionalInfoLang';
+
+export type Lang = UserAdditionalInfoLang;
+
+/** Spec section 1: English and German, English by default. */
+export const DEFAULT_LANG: Lang = UserAdditionalInfoLang.en_US;
+
+/** The BCP 47 tag the Intl formatters need for each of the spec's language codes. */
+export const LOCALE_TAGS: Record<Lang, string> = {
+  en_US: 'en-US',
+  de_DE: 'de-DE',
+};
+
+/** Every language has the keys of the en_US file (a unit test keeps the files in step). */
+export type Messages = Record<keyof typeof englishMessages, string>;
+
+/** Spec section 7, call table: GET ./assets/locale/locale.constant-{lang}.json. */
+export async function loadMessages(lang: Lang): Promise<Messages> {
+  const response = await fetch(`${import.meta.env.BASE_URL}assets/locale/locale.constant-${lang}.json`);
+  if (!response.ok) throw new Error(`Locale ${lang} answered ${response.status}`);
+  return (await response.json()) as Messages;
+}

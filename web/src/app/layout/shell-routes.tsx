@@ -1,0 +1,39 @@
+import { Suspense } from 'react';
+import { useIntl } from 'react-intl';
+import { Redirect, Route, Switch } from 'wouter';
+import { PageLoading } from '../../components/page-loading/page-loading';
+import { useDocumentTitle } from '../../components/document-title/use-document-title';
+import { DEFAULT_URL } from '../auth/redirect-url';
+import { groupRoutes, type PageRoute, pageRoutes } from '../routes/page-routes';
+
+/** The shell's pages; the root path and any unknown path go home (spec section 2). */
+export function ShellRoutes() {
+  return (
+    <Switch>
+      {groupRoutes.map((group) => (
+        <Route key={group.path} path={group.path}>
+          <Redirect to={group.redirectTo} replace />
+        </Route>
+      ))}
+      {pageRoutes.map((route) => (
+        <Route key={route.path} path={route.path}>
+          <ShellPage route={route} />
+        </Route>
+      ))}
+      <Route>
+        <Redirect to={DEFAULT_URL} replace />
+      </Route>
+    </Switch>
+  );
+}
+
+function ShellPage({ route }: { route: PageRoute }) {
+  const intl = useIntl();
+  useDocumentTitle(intl.formatMessage(route.title));
+  const Page = route.page;
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Page />
+    </Suspense>
+  );
+}

@@ -1,0 +1,52 @@
+import { Drawer } from '@blueprintjs/core';
+import { useCallback, useState } from 'react';
+import { Logo } from '../../components/logo/logo';
+import { MEDIA_GT_SM } from '../../components/media-query/breakpoints';
+import { useMediaQuery } from '../../components/media-query/use-media-query';
+import { ShellRoutes } from './shell-routes';
+import { SideMenu } from './side-menu';
+import { Toolbar } from './toolbar';
+import { useCurrentRoute } from './use-current-route';
+import { useRouteBreadcrumbs } from './use-route-breadcrumbs';
+import './shell.css';
+
+/** Spec section 2, sidebar width. */
+const SIDEBAR_WIDTH = 250;
+
+/**
+ * Spec section 2, the authenticated shell: on md screens and wider the side menu is fixed and open;
+ * on narrower ones it is an overlay, closed until the toolbar's menu button opens it.
+ */
+export default function Shell() {
+  const wide = useMediaQuery(MEDIA_GT_SM);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  const breadcrumbs = useRouteBreadcrumbs(useCurrentRoute());
+
+  const sidebar = (
+    <div className="shell__sidebar bp6-dark">
+      <div className="shell__brand">
+        <Logo />
+      </div>
+      <SideMenu onNavigate={closeMenu} />
+    </div>
+  );
+
+  return (
+    <div className="shell">
+      {wide ? (
+        <aside className="shell__aside">{sidebar}</aside>
+      ) : (
+        <Drawer isOpen={menuOpen} onClose={closeMenu} position="left" size={SIDEBAR_WIDTH} className="shell__drawer">
+          {sidebar}
+        </Drawer>
+      )}
+      <div className="shell__main">
+        <Toolbar breadcrumbs={breadcrumbs} onOpenMenu={wide ? undefined : () => setMenuOpen(true)} />
+        <main className="shell__content">
+          <ShellRoutes />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+import {
+  ApplicationsIcon,
+  ArchiveIcon,
+  CogIcon,
+  DataConnectionIcon,
+  DesktopIcon,
+  EnvelopeIcon,
+  GlobeNetworkIcon,
+  HomeIcon,
+  KeyIcon,
+  LayersIcon,
+  ListIcon,
+  ManyToManyIcon,
+  PeopleIcon,
+  PersonIcon,
+  ShareIcon,
+  TimelineAreaChartIcon,
+} from '@blueprintjs/icons';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { defineMessages, type MessageDescriptor } from 'react-intl';
+
+export type RouteIcon = ComponentType<{ size?: number; className?: string }>;
+
+/** Route data the shell builds the breadcrumbs, the page title and the side menu from (spec section 2). */
+export interface PageRoute {
+  path: string;
+  title: MessageDescriptor;
+  icon: RouteIcon;
+  /** The route this one sits under in the breadcrumbs. */
+  parentPath?: string;
+  page: LazyExoticComponent<ComponentType>;
+}
+
+/** A menu group's own path shows no page: it opens its first child. */
+export interface GroupRoute {
+  path: string;
+  title: MessageDescriptor;
+  icon: RouteIcon;
+  redirectTo: string;
+}
+
+export const messages = defineMessages({
+  home: { id: 'home.home' },
+  sessions: { id: 'session.sessions' },
+  clientCredentials: { id: 'mqtt-client-credentials.client-credentials' },
+  wsClient: { id: 'ws-client.ws-client' },
+  retainedMessages: { id: 'retained-message.retained-messages' },
+  sharedSubscriptions: { id: 'shared-subscription.shared-subscriptions' },
+  sharedSubscriptionGroups: { id: 'shared-subscription.groups' },
+  sharedSubscriptionApplications: { id: 'shared-subscription.applications' },
+  kafka: { id: 'kafka.kafka' },
+  kafkaTopics: { id: 'kafka.topics' },
+  kafkaConsumerGroups: { id: 'kafka.consumer-groups' },
+  monitoring: { id: 'monitoring.monitoring' },
+  users: { id: 'user.users' },
+  systemSettings: { id: 'admin.system-settings' },
+  outgoingMail: { id: 'admin.outgoing-mail' },
+  profile: { id: 'profile.profile' },
+});
+
+export const groupRoutes: GroupRoute[] = [
+  {
+    path: '/shared-subscriptions',
+    title: messages.sharedSubscriptions,
+    icon: ShareIcon,
+    redirectTo: '/shared-subscriptions/manage',
+  },
+  { path: '/kafka', title: messages.kafka, icon: DataConnectionIcon, redirectTo: '/kafka/topics' },
+  { path: '/settings', title: messages.systemSettings, icon: CogIcon, redirectTo: '/settings/outgoing-mail' },
+];
+
+// Each page is its own chunk, loaded when first visited (spec section 2: child pages load lazily).
+export const pageRoutes: PageRoute[] = [
+  { path: '/home', title: messages.home, icon: HomeIcon, page: lazy(() => import('../../features/home/home-page')) },
+  {
+    path: '/sessions',
+    title: messages.sessions,
+    icon: DesktopIcon,
+    page: lazy(() => import('../../features/sessions/sessions-page')),
+  },
+  {
+    path: '/client-credentials',
+    title: messages.clientCredentials,
+    icon: KeyIcon,
+    page: lazy(() => import('../../features/client-credentials/client-credentials-page')),
+  },
+  {
+    path: '/ws-client',
+    title: messages.wsClient,
+    icon: GlobeNetworkIcon,
+    page: lazy(() => import('../../features/ws-client/ws-client-page')),
+  },
+  {
+    path: '/retained-messages',
+    title: messages.retainedMessages,
+    icon: ArchiveIcon,
+    page: lazy(() => import('../../features/retained-messages/retained-messages-page')),
+  },
+  {
+    path: '/shared-subscriptions/manage',
+    title: messages.sharedSubscriptionGroups,
+    icon: LayersIcon,
+    parentPath: '/shared-subscriptions',
+    page: lazy(() => import('../../features/shared-subscriptions/shared-subscription-groups-page')),
+  },
+  {
+    path: '/shared-subscriptions/applications',
+    title: messages.sharedSubscriptionApplications,
+    icon: ApplicationsIcon,
+    parentPath: '/shared-subscriptions',
+    page: lazy(() => import('../../features/shared-subscriptions/shared-subscription-applications-page')),
+  },
+  {
+    path: '/kafka/topics',
+    title: messages.kafkaTopics,
+    icon: ListIcon,
+    parentPath: '/kafka',
+    page: lazy(() => import('../../features/kafka/kafka-topics-page')),
+  },
+  {
+    path: '/kafka/consumer-groups',
+    title: messages.kafkaConsumerGroups,
+    icon: ManyToManyIcon,
+    parentPath: '/kafka',
+    page: lazy(() => import('../../features/kafka/kafka-consumer-groups-page')),
+  },
+  {
+    path: '/monitoring',
+    title: messages.monitoring,
+    icon: TimelineAreaChartIcon,
+    page: lazy(() => import('../../features/monitoring/monitoring-page')),
+  },
+  { path: '/users', title: messages.users, icon: PeopleIcon, page: lazy(() => import('../../features/users/users-page')) },
+  {
+    path: '/settings/outgoing-mail',
+    title: messages.outgoingMail,
+    icon: EnvelopeIcon,
+    parentPath: '/settings',
+    page: lazy(() => import('../../features/settings/outgoing-mail-page')),
+  },
+  {
+    path: '/profile',
+    title: messages.profile,
+    icon: PersonIcon,
+    page: lazy(() => import('../../features/profile/profile-page')),
+  },
+];

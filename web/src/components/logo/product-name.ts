@@ -1,0 +1,2 @@
+/** The product's name: a brand, the same in every language. */
+export const PRODUCT_NAME = 'Starling';

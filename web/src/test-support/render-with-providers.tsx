@@ -1,0 +1,17 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { IntlProvider } from 'react-intl';
+import englishMessages from '../../public/assets/locale/locale.constant-en_US.json';
+
+/** Renders a component the way the console does: English messages and a fresh query client. */
+export function renderWithProviders(element: ReactElement) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <IntlProvider locale="en-US" messages={englishMessages}>
+        {element}
+      </IntlProvider>
+    </QueryClientProvider>,
+  );
+}
