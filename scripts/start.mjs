@@ -11,3 +11,10 @@ await build();
 const broker = spawn(process.execPath, [path.join(root, 'mock-broker/dist/main.js')], { cwd: root, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => broker.kill(signal));
 broker.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+
+// npm runs this script through a shell that does not pass a SIGTERM on; when npm goes away
+// (a service manager stopping it, a closed terminal), stop the broker rather than orphan it.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) broker.kill('SIGTERM');
+}, 1000).unref();
