@@ -4,6 +4,8 @@ export interface NodeFacts {
   nodeId: string;
   mqttPort: number;
   wsPort: number;
+  mqttsPort: number | null;
+  wssPort: number | null;
 }
 
 /** Datapoints a chart may ask for (spec section 9: default maximum 500). */
@@ -19,8 +21,10 @@ export function appRouter(node: NodeFacts): Router {
       wsPort: node.wsPort,
       wsListenerEnabled: true,
       wsPath: '/mqtt',
-      tlsListenerEnabled: false,
-      wssListenerEnabled: false,
+      tlsListenerEnabled: node.mqttsPort !== null,
+      wssListenerEnabled: node.wssPort !== null,
+      ...(node.mqttsPort === null ? {} : { tlsPort: node.mqttsPort }),
+      ...(node.wssPort === null ? {} : { wssPort: node.wssPort }),
       basicAuthEnabled: false,
       x509AuthEnabled: false,
     });

@@ -6,17 +6,33 @@ import type { BrokerConfig } from '../config/config.js';
 import { openDatabase } from '../database/database.js';
 import { createHttpApp } from '../http/app.js';
 import { Contract } from '../http/contract.js';
+import { BrokerStatistics } from '../mqtt/broker-statistics.js';
+import { ClientEventLog } from '../mqtt/client-event-log.js';
 import { startMqttListeners } from '../mqtt/listeners.js';
-import { closeMqttBroker, createMqttBroker } from '../mqtt/mqtt-broker.js';
+import { closeMqttBroker, createMqttBroker, type MqttBroker } from '../mqtt/mqtt-broker.js';
+import { observeBroker } from '../mqtt/observe-broker.js';
+import { SessionRegistry } from '../mqtt/session-registry.js';
 import { systemRouter } from '../system/system-router.js';
 import { UserRepository } from '../users/user-repository.js';
 import { appRouter } from './app-router.js';
 import { closeServer, listen } from './listen.js';
 
+/** The broker's live views, for the API routers and for tests. */
+export interface MqttViews {
+  broker: MqttBroker;
+  sessions: SessionRegistry;
+  statistics: BrokerStatistics;
+  events: ClientEventLog;
+}
+
 export interface RunningNode {
   httpPort: number;
   mqttPort: number;
   wsPort: number;
+  /** Null when no certificate is configured. */
+  mqttsPort: number | null;
+  wssPort: number | null;
+  mqtt: MqttViews;
   close(): Promise<void>;
 }
 
@@ -38,6 +54,8 @@ export async function startNode(config: BrokerConfig): Promise<RunningNode> {
 
     const broker = await createMqttBroker({ nodeId: config.nodeId });
     cleanups.push(() => closeMqttBroker(broker));
+    const mqtt: MqttViews = { broker, sessions: new SessionRegistry(), statistics: new BrokerStatistics(), events: new ClientEventLog() };
+    observeBroker(broker, { nodeId: config.nodeId, ...mqtt });
     const listeners = await startMqttListeners(broker, config);
     cleanups.push(() => listeners.close());
 
@@ -51,7 +69,8 @@ export async function startNode(config: BrokerConfig): Promise<RunningNode> {
     const httpServer = http.createServer(app);
     const httpPort = await listen(httpServer, config.httpPort, config.bindAddress, 'STARLING_HTTP_PORT');
     cleanups.push(() => closeServer(httpServer));
-    return { httpPort, mqttPort: listeners.mqttPort, wsPort: listeners.wsPort, close };
+    const { mqttPort, wsPort, mqttsPort, wssPort } = listeners;
+    return { httpPort, mqttPort, wsPort, mqttsPort, wssPort, mqtt, close };
   } catch (error) {
     await close();
     throw error;

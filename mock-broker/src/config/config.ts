@@ -1,9 +1,20 @@
 import path from 'node:path';
 
+/** Certificate files for the TLS listeners; a CA file makes them ask clients for certificates. */
+export interface TlsFiles {
+  certFile: string;
+  keyFile: string;
+  caFile: string | undefined;
+}
+
 export interface BrokerConfig {
   httpPort: number;
   mqttPort: number;
   wsPort: number;
+  mqttsPort: number;
+  wssPort: number;
+  /** Undefined: no certificate configured, so no MQTTS or WSS listener. */
+  tls: TlsFiles | undefined;
   bindAddress: string;
   dataDir: string;
   /** Folder holding the built console; served at `/` when it exists. */
@@ -41,12 +52,26 @@ function seconds(environment: Environment, name: string, fallback: number): numb
   return value;
 }
 
+function tlsFiles(environment: Environment, cwd: string): TlsFiles | undefined {
+  const cert = environment.STARLING_TLS_CERT_FILE;
+  const key = environment.STARLING_TLS_KEY_FILE;
+  if (!cert && !key) return undefined;
+  if (!cert || !key) {
+    throw new ConfigError('STARLING_TLS_CERT_FILE and STARLING_TLS_KEY_FILE go together: set both to enable the TLS listeners, or neither');
+  }
+  const ca = environment.STARLING_TLS_CA_FILE;
+  return { certFile: path.resolve(cwd, cert), keyFile: path.resolve(cwd, key), caFile: ca ? path.resolve(cwd, ca) : undefined };
+}
+
 /** Reads the STARLING_… variables of ARCHITECTURE.md; every one has a default. */
 export function loadConfig(environment: Environment = process.env, cwd = process.cwd()): BrokerConfig {
   return {
     httpPort: port(environment, 'STARLING_HTTP_PORT', 8083),
     mqttPort: port(environment, 'STARLING_MQTT_PORT', 1883),
     wsPort: port(environment, 'STARLING_WS_PORT', 8084),
+    mqttsPort: port(environment, 'STARLING_MQTTS_PORT', 8883),
+    wssPort: port(environment, 'STARLING_WSS_PORT', 8085),
+    tls: tlsFiles(environment, cwd),
     bindAddress: environment.STARLING_BIND_ADDRESS || '0.0.0.0',
     dataDir: path.resolve(cwd, environment.STARLING_DATA_DIR || 'data'),
     webDir: path.resolve(cwd, environment.STARLING_WEB_DIR || path.join(import.meta.dirname, '../../../web/dist')),

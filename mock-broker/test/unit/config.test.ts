@@ -21,3 +21,19 @@ describe('configuration', () => {
     expect(() => loadConfig({ STARLING_ACCESS_TOKEN_SECONDS: '0' })).toThrow('STARLING_ACCESS_TOKEN_SECONDS');
   });
 });
+
+describe('TLS configuration', () => {
+  it('enables the secure listeners only with both a certificate and a key', () => {
+    expect(loadConfig({}).tls).toBeUndefined();
+    expect(loadConfig({ STARLING_TLS_CERT_FILE: 'tls/broker.crt', STARLING_TLS_KEY_FILE: 'tls/broker.key' }, '/srv').tls).toEqual({
+      certFile: '/srv/tls/broker.crt',
+      keyFile: '/srv/tls/broker.key',
+      caFile: undefined,
+    });
+    expect(() => loadConfig({ STARLING_TLS_CERT_FILE: 'tls/broker.crt' })).toThrow('STARLING_TLS_CERT_FILE and STARLING_TLS_KEY_FILE go together');
+  });
+
+  it('defaults the secure ports to 8883 and 8085', () => {
+    expect(loadConfig({})).toMatchObject({ mqttsPort: 8883, wssPort: 8085 });
+  });
+});

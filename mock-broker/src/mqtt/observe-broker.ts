@@ -1,0 +1,151 @@
+import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
+import type { AedesPublishPacket, Client, ConnectPacket, PublishPacket } from 'aedes';
+import type { BrokerStatistics } from './broker-statistics.js';
+import type { ClientEventLog } from './client-event-log.js';
+import type { MqttBroker } from './mqtt-broker.js';
+import type { SessionRecord, SessionRegistry, SessionSubscription } from './session-registry.js';
+
+export interface BrokerObservers {
+  nodeId: string;
+  sessions: SessionRegistry;
+  statistics: BrokerStatistics;
+  events: ClientEventLog;
+}
+
+/** Fields Aedes keeps on a client that its type declarations leave out. */
+type ObservedClient = Client & {
+  req?: IncomingMessage;
+  subscriptions: Record<string, SubscriptionLike>;
+  sessionExpiryInterval?: number;
+  disconnectReasonCode?: number | null;
+  _disconnected?: boolean;
+};
+
+/** What CONNECT said, kept until the client is ready (Aedes' client.clean means "expiry 0", not Clean Start). */
+interface ConnectFacts {
+  cleanStart: boolean;
+  keepAliveSeconds: number;
+  username: string | null;
+  address: string;
+}
+
+interface SubscriptionLike {
+  qos: number;
+  rh?: number;
+  rap?: boolean;
+  nl?: boolean;
+  si?: number;
+}
+
+function remoteAddress(client: Client): string {
+  const request = (client as ObservedClient).req;
+  const socket = (request?.socket ?? client.conn) as Partial<Socket>;
+  return socket.remoteAddress ? `${socket.remoteAddress}:${socket.remotePort ?? ''}` : 'unknown';
+}
+
+function subscriptionsOf(client: Client): SessionSubscription[] {
+  const subscriptions = (client as ObservedClient).subscriptions;
+  return Object.entries(subscriptions)
+    .filter(([topicFilter]) => !topicFilter.startsWith('$SYS/'))
+    .map(([topicFilter, subscription]) => ({
+      topicFilter,
+      qos: subscription.qos,
+      options: { noLocal: subscription.nl ?? false, retainAsPublish: subscription.rap ?? false, retainHandling: subscription.rh ?? 0 },
+      ...(subscription.si === undefined ? {} : { subscriptionId: subscription.si }),
+    }));
+}
+
+function payloadBytes(packet: PublishPacket): number {
+  return typeof packet.payload === 'string' ? Buffer.byteLength(packet.payload) : packet.payload.length;
+}
+
+/**
+ * Keeps the session registry, counters and event log current from Aedes' hooks and events.
+ * Observation only: nothing here changes what the broker delivers.
+ */
+export function observeBroker(broker: MqttBroker, observers: BrokerObservers): void {
+  const { sessions, statistics, events, nodeId } = observers;
+  const connectFacts = new WeakMap<Client, ConnectFacts>();
+  const recordOf = new WeakMap<Client, SessionRecord>();
+  const keepAliveExpired = new WeakSet<Client>();
+  const takenOver = new WeakSet<Client>();
+
+  const previousPreConnect = broker.preConnect.bind(broker);
+  broker.preConnect = (client: Client, packet: ConnectPacket, callback) => {
+    connectFacts.set(client, {
+      cleanStart: packet.clean ?? true,
+      keepAliveSeconds: packet.keepalive ?? 0,
+      username: packet.username ?? null,
+      address: remoteAddress(client),
+    });
+    const clients = (broker as MqttBroker & { clients: Record<string, Client | undefined> }).clients;
+    const existing = packet.clientId ? clients[packet.clientId] : undefined;
+    if (existing && existing !== client) takenOver.add(existing);
+    previousPreConnect(client, packet, callback);
+  };
+
+  const previousAuthorizeForward = broker.authorizeForward.bind(broker);
+  broker.authorizeForward = (client: Client, packet: AedesPublishPacket) => {
+    const forwarded = previousAuthorizeForward(client, packet);
+    if (forwarded && !packet.topic.startsWith('$SYS/')) statistics.messageOut(payloadBytes(forwarded));
+    return forwarded;
+  };
+
+  broker.on('clientReady', (client: Client) => {
+    const facts = connectFacts.get(client);
+    const record: SessionRecord = {
+      clientId: client.id,
+      clientType: 'DEVICE',
+      nodeId,
+      connectionState: 'CONNECTED',
+      connectedAt: Date.now(),
+      disconnectedAt: null,
+      clientIpAdr: facts?.address ?? remoteAddress(client),
+      mqttVersion: client.version ?? 4,
+      keepAliveSeconds: facts?.keepAliveSeconds ?? 0,
+      cleanStart: facts?.cleanStart ?? true,
+      sessionExpiryInterval: (client as ObservedClient).sessionExpiryInterval ?? 0,
+      username: facts?.username ?? null,
+      subscriptions: subscriptionsOf(client),
+    };
+    recordOf.set(client, record);
+    sessions.connected(record);
+    events.record({ ts: record.connectedAt, clientId: client.id, type: 'CONNECTED', address: record.clientIpAdr, protocolVersion: record.mqttVersion });
+  });
+
+  const refreshSubscriptions = (_changes: unknown, client: Client | null) => {
+    if (client && recordOf.get(client) === sessions.get(client.id)) sessions.setSubscriptions(client.id, subscriptionsOf(client));
+  };
+  broker.on('subscribe', refreshSubscriptions);
+  broker.on('unsubscribe', refreshSubscriptions);
+
+  broker.on('keepaliveTimeout', (client: Client) => keepAliveExpired.add(client));
+
+  broker.on('clientDisconnect', (client: Client) => {
+    const now = Date.now();
+    const record = recordOf.get(client);
+    // After a takeover the registry already holds the new connection's record: leave it.
+    if (record && sessions.get(client.id) === record) sessions.disconnected(client.id, now);
+    const serverReason = (client as ObservedClient).disconnectReasonCode ?? null;
+    if (takenOver.has(client)) {
+      events.record({ ts: now, clientId: client.id, type: 'TAKEN_OVER', reason: 'Session taken over', reasonCode: 142, initiator: 'BROKER' });
+    } else if (keepAliveExpired.has(client)) {
+      events.record({ ts: now, clientId: client.id, type: 'KEEP_ALIVE_TIMEOUT', reason: 'Keep Alive timeout', reasonCode: 141, initiator: 'BROKER' });
+    } else if (serverReason !== null) {
+      events.record({ ts: now, clientId: client.id, type: 'DISCONNECTED', reasonCode: serverReason, initiator: serverReason === 152 ? 'ADMINISTRATOR' : 'BROKER' });
+    } else {
+      const graceful = (client as ObservedClient)._disconnected === true;
+      events.record({ ts: now, clientId: client.id, type: 'DISCONNECTED', reason: graceful ? 'Normal disconnection' : 'Connection lost', reasonCode: graceful ? 0 : undefined, initiator: 'CLIENT' });
+    }
+  });
+
+  broker.on('sessionExpired', (client: Client) => {
+    sessions.remove(client.id);
+    events.record({ ts: Date.now(), clientId: client.id, type: 'SESSION_EXPIRED' });
+  });
+
+  broker.on('publish', (packet: PublishPacket, client: Client | null) => {
+    if (client) statistics.messageIn(payloadBytes(packet));
+  });
+}
