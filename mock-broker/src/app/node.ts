@@ -12,6 +12,7 @@ import { startMqttListeners } from '../mqtt/listeners.js';
 import { closeMqttBroker, createMqttBroker, type MqttBroker } from '../mqtt/mqtt-broker.js';
 import { observeBroker } from '../mqtt/observe-broker.js';
 import { SessionRegistry } from '../mqtt/session-registry.js';
+import { SharedSubscriptions } from '../mqtt/shared-subscriptions.js';
 import { systemRouter } from '../system/system-router.js';
 import { UserRepository } from '../users/user-repository.js';
 import { appRouter } from './app-router.js';
@@ -23,6 +24,7 @@ export interface MqttViews {
   sessions: SessionRegistry;
   statistics: BrokerStatistics;
   events: ClientEventLog;
+  sharedSubscriptions: SharedSubscriptions;
 }
 
 export interface RunningNode {
@@ -52,9 +54,16 @@ export async function startNode(config: BrokerConfig): Promise<RunningNode> {
     const auth = new AuthService(new UserRepository(database), tokens);
     auth.ensureDefaultAdmin();
 
-    const broker = await createMqttBroker({ nodeId: config.nodeId });
+    const broker = await createMqttBroker({ nodeId: config.nodeId, database, maxQueuedMessages: config.maxQueuedMessages });
     cleanups.push(() => closeMqttBroker(broker));
-    const mqtt: MqttViews = { broker, sessions: new SessionRegistry(), statistics: new BrokerStatistics(), events: new ClientEventLog() };
+    const statistics = new BrokerStatistics();
+    const mqtt: MqttViews = {
+      broker,
+      sessions: new SessionRegistry(),
+      statistics,
+      events: new ClientEventLog(),
+      sharedSubscriptions: new SharedSubscriptions(broker, () => statistics.messageDropped()),
+    };
     observeBroker(broker, { nodeId: config.nodeId, ...mqtt });
     const listeners = await startMqttListeners(broker, config);
     cleanups.push(() => listeners.close());

@@ -5,6 +5,7 @@ import type { BrokerStatistics } from './broker-statistics.js';
 import type { ClientEventLog } from './client-event-log.js';
 import type { MqttBroker } from './mqtt-broker.js';
 import type { SessionRecord, SessionRegistry, SessionSubscription } from './session-registry.js';
+import { displayTopicFilter } from './shared-subscriptions.js';
 
 export interface BrokerObservers {
   nodeId: string;
@@ -49,7 +50,7 @@ function subscriptionsOf(client: Client): SessionSubscription[] {
   return Object.entries(subscriptions)
     .filter(([topicFilter]) => !topicFilter.startsWith('$SYS/'))
     .map(([topicFilter, subscription]) => ({
-      topicFilter,
+      topicFilter: displayTopicFilter(topicFilter),
       qos: subscription.qos,
       options: { noLocal: subscription.nl ?? false, retainAsPublish: subscription.rap ?? false, retainHandling: subscription.rh ?? 0 },
       ...(subscription.si === undefined ? {} : { subscriptionId: subscription.si }),

@@ -137,12 +137,6 @@ describe('MQTT 5', () => {
     expect(node.mqtt.events.forClient('to-disconnect').at(-1)).toMatchObject({ type: 'DISCONNECTED', reasonCode: 152, initiator: 'ADMINISTRATOR' });
     expect(await disconnectClient(node.mqtt.broker, 'nobody-by-this-name')).toBe(false);
   });
-
-  it('refuses shared subscriptions with reason 0x9E, which this broker does not offer yet', async () => {
-    const client = await clients.connect(v5);
-    expect(clients.connack(client)?.properties?.sharedSubscriptionAvailable).toBe(false);
-    await expect(client.subscribeAsync('$share/group/jobs/#')).rejects.toThrow('Shared Subscriptions not supported');
-  });
 });
 
 describe('session registry and counters', () => {

@@ -1,0 +1,163 @@
+import type { AedesPublishPacket, Client, Subscription } from 'aedes';
+import type { MqttBroker } from './mqtt-broker.js';
+
+const SHARE_PREFIX = '$share/';
+/**
+ * The topic a shared subscription is kept under inside Aedes. Aedes refuses `$share/` itself, so
+ * SUBSCRIBE and UNSUBSCRIBE packets are rewritten to this prefix as they arrive: Aedes then
+ * acknowledges, persists and restores them like any subscription, and this module delivers.
+ */
+const INTERNAL_PREFIX = '$starling-share/';
+
+export interface SharedSubscription {
+  shareName: string;
+  topicFilter: string;
+}
+
+/** `$share/{ShareName}/{filter}` (MQTT 5 section 4.8.2); the share name holds no wildcards or slashes. */
+export function parseSharedTopic(topic: string): SharedSubscription | undefined {
+  const prefix = topic.startsWith(SHARE_PREFIX) ? SHARE_PREFIX : topic.startsWith(INTERNAL_PREFIX) ? INTERNAL_PREFIX : undefined;
+  if (!prefix) return undefined;
+  const rest = topic.slice(prefix.length);
+  const slash = rest.indexOf('/');
+  const shareName = rest.slice(0, slash);
+  const topicFilter = rest.slice(slash + 1);
+  if (slash <= 0 || topicFilter === '' || /[+#]/.test(shareName)) return undefined;
+  return { shareName, topicFilter };
+}
+
+/** How a subscription is shown to people: internal topics read as `$share/...` again. */
+export function displayTopicFilter(topic: string): string {
+  return topic.startsWith(INTERNAL_PREFIX) ? `${SHARE_PREFIX}${topic.slice(INTERNAL_PREFIX.length)}` : topic;
+}
+
+function internalTopic(topic: string): string {
+  const shared = topic.startsWith(SHARE_PREFIX) ? parseSharedTopic(topic) : undefined;
+  return shared ? `${INTERNAL_PREFIX}${shared.shareName}/${shared.topicFilter}` : topic;
+}
+
+type DeliveringSubscription = { func: (packet: AedesPublishPacket, callback: () => void) => void };
+type MemberClient = Client & { subscriptions: Record<string, DeliveringSubscription | undefined>; clean?: boolean };
+type PacketParser = { prependListener(event: 'packet', listener: (packet: RewritablePacket) => void): void };
+type RewritablePacket = { cmd: string; subscriptions?: { topic: string }[]; unsubscriptions?: string[] };
+
+interface Group extends SharedSubscription {
+  internalTopic: string;
+  /** Members by client id; null while a persistent member is offline (it gets nothing then). */
+  members: Map<string, MemberClient | null>;
+  next: number;
+  deliver: (packet: AedesPublishPacket, callback: () => void) => void;
+}
+
+export interface SharedSubscriptionGroup extends SharedSubscription {
+  members: { clientId: string; connected: boolean }[];
+}
+
+/**
+ * Shared subscriptions: each message matching a group's filter goes to one connected member,
+ * in turn. A message for a group with no connected member is dropped and counted.
+ */
+export class SharedSubscriptions {
+  private readonly groups = new Map<string, Group>();
+
+  constructor(
+    private readonly broker: MqttBroker,
+    private readonly onDropped: () => void = () => undefined,
+  ) {
+    const handle = broker.handle.bind(broker);
+    broker.handle = (connection, request) => {
+      const client = handle(connection, request);
+      (client as Client & { _parser: PacketParser })._parser.prependListener('packet', rewriteSharedTopics);
+      return client;
+    };
+    // Nobody publishes into a group's internal topic (that would reach every member at once).
+    const authorizePublish = broker.authorizePublish.bind(broker);
+    broker.authorizePublish = (client, packet, callback) => {
+      if (packet.topic.startsWith(INTERNAL_PREFIX) || packet.topic.startsWith(SHARE_PREFIX)) {
+        callback(new Error(`publishing to ${packet.topic} is not allowed: shared subscription topics are for subscribing`));
+        return;
+      }
+      authorizePublish(client, packet, callback);
+    };
+    broker.on('subscribe', (subscriptions: Subscription[], client: Client) => {
+      for (const { topic } of subscriptions) if (topic.startsWith(INTERNAL_PREFIX)) this.join(topic, client as MemberClient);
+    });
+    broker.on('unsubscribe', (topics: string[], client: Client) => {
+      for (const topic of topics) if (topic.startsWith(INTERNAL_PREFIX)) this.leave(topic, client.id);
+    });
+    // Persistent sessions get their subscriptions back from the store without a SUBSCRIBE.
+    broker.on('clientReady', (client: Client) => {
+      for (const topic of Object.keys((client as MemberClient).subscriptions)) {
+        if (topic.startsWith(INTERNAL_PREFIX)) this.join(topic, client as MemberClient);
+      }
+    });
+    broker.on('clientDisconnect', (client: Client) => {
+      for (const group of this.groups.values()) {
+        if (group.members.get(client.id) !== client) continue;
+        if ((client as MemberClient).clean) this.leave(group.internalTopic, client.id);
+        else group.members.set(client.id, null);
+      }
+    });
+    broker.on('sessionExpired', (client: Client) => {
+      for (const group of [...this.groups.values()]) this.leave(group.internalTopic, client.id);
+    });
+  }
+
+  list(): SharedSubscriptionGroup[] {
+    return [...this.groups.values()].map((group) => ({
+      shareName: group.shareName,
+      topicFilter: group.topicFilter,
+      members: [...group.members].map(([clientId, client]) => ({ clientId, connected: client !== null })),
+    }));
+  }
+
+  private join(topic: string, client: MemberClient): void {
+    const shared = parseSharedTopic(topic);
+    if (!shared) return;
+    let group = this.groups.get(topic);
+    if (!group) {
+      group = this.createGroup(topic, shared);
+      this.groups.set(topic, group);
+    }
+    group.members.set(client.id, client);
+  }
+
+  private leave(topic: string, clientId: string): void {
+    const group = this.groups.get(topic);
+    if (!group || !group.members.delete(clientId) || group.members.size > 0) return;
+    this.groups.delete(topic);
+    this.broker.unsubscribe(group.topicFilter, group.deliver, () => undefined);
+  }
+
+  private createGroup(topic: string, shared: SharedSubscription): Group {
+    const group: Group = {
+      ...shared,
+      internalTopic: topic,
+      members: new Map(),
+      next: 0,
+      deliver: (packet, callback) => {
+        // Root wildcards never match $-topics (MQTT 4.7.2), as for ordinary subscriptions.
+        if (packet.topic.startsWith('$') && /^[+#]/.test(group.topicFilter)) return callback();
+        const online = [...group.members.values()].filter((member): member is MemberClient => member !== null);
+        const member = online[group.next++ % Math.max(online.length, 1)];
+        // The member's own subscription function applies its QoS, retain and identifier options.
+        const subscription = member?.subscriptions[topic];
+        if (!subscription) {
+          this.onDropped();
+          return callback();
+        }
+        subscription.func(packet, callback);
+      },
+    };
+    this.broker.subscribe(shared.topicFilter, group.deliver, () => undefined);
+    return group;
+  }
+}
+
+function rewriteSharedTopics(packet: RewritablePacket): void {
+  if (packet.cmd === 'subscribe' && packet.subscriptions) {
+    for (const subscription of packet.subscriptions) subscription.topic = internalTopic(subscription.topic);
+  } else if (packet.cmd === 'unsubscribe' && packet.unsubscriptions) {
+    packet.unsubscriptions = packet.unsubscriptions.map(internalTopic);
+  }
+}

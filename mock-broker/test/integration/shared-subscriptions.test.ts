@@ -1,0 +1,88 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { parseSharedTopic } from '../../src/mqtt/shared-subscriptions.js';
+import { MqttClients, inbox, pause } from '../support/mqtt-clients.js';
+import { startTestNode, type TestNode } from '../support/test-node.js';
+
+let node: TestNode;
+let clients: MqttClients;
+
+beforeAll(async () => {
+  node = await startTestNode();
+  clients = new MqttClients(node);
+});
+afterEach(() => clients.closeAll());
+afterAll(() => node.destroy());
+
+async function publishJobs(topicPrefix: string, count: number): Promise<void> {
+  const publisher = await clients.connect({ protocolVersion: 5 });
+  for (let n = 0; n < count; n += 1) await publisher.publishAsync(`${topicPrefix}/${n}`, `job ${n}`, { qos: 1 });
+}
+
+describe('shared subscriptions ($share/<group>/<filter>)', () => {
+  it('gives each message to exactly one member of the group, in turn, and all to an ordinary subscriber', async () => {
+    const [first, second] = await Promise.all([
+      clients.connect({ protocolVersion: 5, clientId: 'worker-1' }),
+      clients.connect({ protocolVersion: 4, clientId: 'worker-2' }),
+    ]);
+    const granted = await first.subscribeAsync('$share/workers/jobs/#', { qos: 1 });
+    expect(granted[0]?.qos).toBe(1);
+    await second.subscribeAsync('$share/workers/jobs/#', { qos: 1 });
+    const monitor = await clients.connect({ protocolVersion: 5 });
+    await monitor.subscribeAsync('jobs/#', { qos: 1 });
+    const [firstBox, secondBox, monitorBox] = [inbox(first), inbox(second), inbox(monitor)];
+
+    await publishJobs('jobs', 10);
+    await pause(300);
+    const shared = [...firstBox.messages, ...secondBox.messages].map((message) => message.payload).sort();
+    expect(shared).toEqual(Array.from({ length: 10 }, (_, n) => `job ${n}`).sort());
+    expect(firstBox.messages).toHaveLength(5);
+    expect(secondBox.messages).toHaveLength(5);
+    expect(firstBox.messages[0]?.topic).toMatch(/^jobs\/\d$/);
+    expect(monitorBox.messages).toHaveLength(10);
+  });
+
+  it('lists groups with their members and shows the subscription as $share in the session', async () => {
+    const member = await clients.connect({ protocolVersion: 5, clientId: 'listed-member' });
+    await member.subscribeAsync('$share/reporting/metrics/+', { qos: 0 });
+    await pause(50);
+    expect(node.mqtt.sharedSubscriptions.list()).toContainEqual({
+      shareName: 'reporting',
+      topicFilter: 'metrics/+',
+      members: [{ clientId: 'listed-member', connected: true }],
+    });
+    expect(node.mqtt.sessions.get('listed-member')?.subscriptions[0]?.topicFilter).toBe('$share/reporting/metrics/+');
+  });
+
+  it('hands the whole stream to the remaining member when one unsubscribes or leaves', async () => {
+    const [staying, leaving] = await Promise.all([clients.connect({ protocolVersion: 5 }), clients.connect({ protocolVersion: 5 })]);
+    await staying.subscribeAsync('$share/pool/tasks/#', { qos: 1 });
+    await leaving.subscribeAsync('$share/pool/tasks/#', { qos: 1 });
+    const stayingBox = inbox(staying);
+    await leaving.unsubscribeAsync('$share/pool/tasks/#');
+    await publishJobs('tasks', 4);
+    await pause(200);
+    expect(stayingBox.messages).toHaveLength(4);
+  });
+
+  it('refuses publishing to a shared subscription topic', async () => {
+    const member = await clients.connect({ protocolVersion: 5 });
+    await member.subscribeAsync('$share/guarded/alerts/#');
+    const received = inbox(member);
+    const intruder = await clients.connect({ protocolVersion: 5 });
+    await intruder.publishAsync('$starling-share/guarded/alerts/x', 'to everyone', { qos: 1 }).catch(() => undefined);
+    expect(await received.none()).toBe(true);
+  });
+});
+
+describe('shared topic parsing', () => {
+  it.each([
+    ['$share/g/a/b', { shareName: 'g', topicFilter: 'a/b' }],
+    ['$share/g/#', { shareName: 'g', topicFilter: '#' }],
+    ['$share//a', undefined],
+    ['$share/g', undefined],
+    ['$share/g+/a', undefined],
+    ['plain/topic', undefined],
+  ])('%s', (topic, expected) => {
+    expect(parseSharedTopic(topic)).toEqual(expected);
+  });
+});
