@@ -45,6 +45,24 @@ async function vitest(name, workspace, project) {
   if (code !== 0) failures.push(name);
 }
 
+/** A node:test run (the Aedes persistence abstract suite); its TAP report gives the counts. */
+async function nodeTest(name, workspace, files) {
+  const report = path.join(reports, `${name.replace(/\W+/g, '-')}.tap`);
+  log(`── ${name}`);
+  const args = ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${report}`, ...files];
+  const code = await run(process.execPath, args, { cwd: path.resolve(import.meta.dirname, '..', workspace) });
+  const tap = fs.existsSync(report) ? fs.readFileSync(report, 'utf8') : '';
+  const count = (label) => Number(new RegExp(`^# ${label} (\\d+)$`, 'm').exec(tap)?.[1] ?? 0);
+  if (count('tests') === 0) {
+    failures.push(`${name} (no tests ran)`);
+    return;
+  }
+  totals.passed += count('pass');
+  totals.failed += count('fail');
+  totals.skipped += count('skipped') + count('todo');
+  if (code !== 0) failures.push(name);
+}
+
 async function playwright() {
   const report = path.join(reports, 'e2e.json');
   log('── end-to-end (Playwright in Chromium)');
@@ -75,6 +93,7 @@ await vitest('unit: web', 'web');
 await vitest('unit: broker', 'mock-broker', 'unit');
 await vitest('contract', 'mock-broker', 'contract');
 await vitest('integration', 'mock-broker', 'integration');
+await nodeTest('persistence (Aedes abstract suite)', 'mock-broker', ['test/persistence/abstract-suite.test.ts']);
 await build();
 await playwright();
 

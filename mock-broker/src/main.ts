@@ -1,6 +1,6 @@
-import { PortInUseError } from './app/listen.js';
 import { startNode } from './app/node.js';
-import { ConfigError, loadConfig } from './config/config.js';
+import { StartupError } from './app/startup-error.js';
+import { loadConfig } from './config/config.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -26,7 +26,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof PortInUseError || error instanceof ConfigError) {
+  if (error instanceof StartupError) {
     console.error(`Starling cannot start: ${error.message}`);
   } else {
     console.error('Starling cannot start:', error);

@@ -1,6 +1,8 @@
 import type { Server } from 'node:net';
 
-export class PortInUseError extends Error {}
+import { StartupError } from './startup-error.js';
+
+export class PortInUseError extends StartupError {}
 
 /** Starts listening and answers the bound port; a taken port becomes a message that says what to do. */
 export function listen(server: Server, port: number, host: string, setting: string): Promise<number> {

@@ -3,9 +3,11 @@ import { AuthService } from '../auth/auth-service.js';
 import { authRouter } from '../auth/auth-router.js';
 import { TokenService, loadOrCreateSecret } from '../auth/token-service.js';
 import type { BrokerConfig } from '../config/config.js';
+import { claimDataDirectory } from '../database/data-directory-claim.js';
 import { openDatabase } from '../database/database.js';
 import { createHttpApp } from '../http/app.js';
 import { Contract } from '../http/contract.js';
+import { installAccessControl, openAccess, type AccessControl } from '../mqtt/access-control.js';
 import { BrokerStatistics } from '../mqtt/broker-statistics.js';
 import { ClientEventLog } from '../mqtt/client-event-log.js';
 import { startMqttListeners } from '../mqtt/listeners.js';
@@ -39,13 +41,21 @@ export interface RunningNode {
 }
 
 /** Starts one broker node: database, MQTT listeners and the HTTP API with the console. */
-export async function startNode(config: BrokerConfig): Promise<RunningNode> {
-  const database = openDatabase(config.dataDir);
-  const cleanups: (() => Promise<void> | void)[] = [() => database.close()];
+export interface NodeOptions {
+  /** Who may connect, publish and subscribe; every client and topic when not given. */
+  accessControl?: AccessControl;
+}
+
+export async function startNode(config: BrokerConfig, options: NodeOptions = {}): Promise<RunningNode> {
+  const releaseDataDirectory = claimDataDirectory(config.dataDir);
+  const cleanups: (() => Promise<void> | void)[] = [releaseDataDirectory];
   const close = async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup();
+    // Each cleanup runs once, newest first, however often close() is called.
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   };
   try {
+    const database = openDatabase(config.dataDir);
+    cleanups.push(() => database.close());
     const tokens = new TokenService(
       loadOrCreateSecret(config.dataDir, config.jwtSecret),
       config.accessTokenSeconds,
@@ -54,17 +64,19 @@ export async function startNode(config: BrokerConfig): Promise<RunningNode> {
     const auth = new AuthService(new UserRepository(database), tokens);
     auth.ensureDefaultAdmin();
 
-    const broker = await createMqttBroker({ nodeId: config.nodeId, database, maxQueuedMessages: config.maxQueuedMessages });
+    const observers = { sessions: new SessionRegistry(), statistics: new BrokerStatistics(), events: new ClientEventLog() };
+    const broker = await createMqttBroker({
+      nodeId: config.nodeId,
+      database,
+      maxQueuedMessages: config.maxQueuedMessages,
+      onDropped: () => observers.statistics.messageDropped(),
+    });
     cleanups.push(() => closeMqttBroker(broker));
-    const statistics = new BrokerStatistics();
-    const mqtt: MqttViews = {
-      broker,
-      sessions: new SessionRegistry(),
-      statistics,
-      events: new ClientEventLog(),
-      sharedSubscriptions: new SharedSubscriptions(broker, () => statistics.messageDropped()),
-    };
-    observeBroker(broker, { nodeId: config.nodeId, ...mqtt });
+    const observation = observeBroker(broker, { nodeId: config.nodeId, ...observers });
+    installAccessControl(broker, options.accessControl ?? openAccess, observers.events, observation.setClientType);
+    // After access control: it wraps the publish authorization installed above.
+    const sharedSubscriptions = new SharedSubscriptions(broker, () => observers.statistics.messageDropped());
+    const mqtt: MqttViews = { broker, ...observers, sharedSubscriptions };
     const listeners = await startMqttListeners(broker, config);
     cleanups.push(() => listeners.close());
 

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { StartupError } from '../app/startup-error.js';
 
 /** Certificate files for the TLS listeners; a CA file makes them ask clients for certificates. */
 export interface TlsFiles {
@@ -25,11 +26,13 @@ export interface BrokerConfig {
   /** Validate every API response against openapi.yaml (tests turn this on). */
   validateResponses: boolean;
   nodeId: string;
+  /** Per persistent session; messages beyond it are dropped and counted. */
+  maxQueuedMessages: number;
 }
 
 type Environment = Record<string, string | undefined>;
 
-export class ConfigError extends Error {}
+export class ConfigError extends StartupError {}
 
 function port(environment: Environment, name: string, fallback: number): number {
   const raw = environment[name];
@@ -63,6 +66,16 @@ function tlsFiles(environment: Environment, cwd: string): TlsFiles | undefined {
   return { certFile: path.resolve(cwd, cert), keyFile: path.resolve(cwd, key), caFile: ca ? path.resolve(cwd, ca) : undefined };
 }
 
+function count(environment: Environment, name: string, fallback: number): number {
+  const raw = environment[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) {
+    throw new ConfigError(`${name} must be a whole number above 0, got "${raw}"`);
+  }
+  return value;
+}
+
 /** Reads the STARLING_… variables of ARCHITECTURE.md; every one has a default. */
 export function loadConfig(environment: Environment = process.env, cwd = process.cwd()): BrokerConfig {
   return {
@@ -80,5 +93,6 @@ export function loadConfig(environment: Environment = process.env, cwd = process
     refreshTokenSeconds: seconds(environment, 'STARLING_REFRESH_TOKEN_SECONDS', 604800),
     validateResponses: environment.STARLING_VALIDATE_RESPONSES === 'true',
     nodeId: environment.STARLING_NODE_ID || 'starling-node-1',
+    maxQueuedMessages: count(environment, 'STARLING_MAX_QUEUED_MESSAGES', 1000),
   };
 }

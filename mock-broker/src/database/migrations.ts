@@ -24,4 +24,46 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    // The Aedes persistence (src/mqtt/persistence): what a persistent session, a retained
+    // message or a will needs to survive a restart. Payloads are BLOB (or TEXT when Aedes had a
+    // string); the other packet fields are JSON, so MQTT 5 properties round-trip unchanged.
+    version: 2,
+    sql: `
+      CREATE TABLE mqtt_retained_message (
+        topic TEXT PRIMARY KEY,
+        payload BLOB,
+        packet TEXT NOT NULL,
+        created_time INTEGER NOT NULL
+      );
+      CREATE TABLE mqtt_subscription (
+        client_id TEXT NOT NULL,
+        topic_filter TEXT NOT NULL,
+        qos INTEGER NOT NULL,
+        retain_handling INTEGER,
+        retain_as_published INTEGER,
+        no_local INTEGER,
+        subscription_identifier INTEGER,
+        PRIMARY KEY (client_id, topic_filter)
+      );
+      CREATE TABLE mqtt_outgoing_message (
+        id INTEGER PRIMARY KEY,
+        client_id TEXT NOT NULL,
+        payload BLOB,
+        packet TEXT NOT NULL
+      );
+      CREATE TABLE mqtt_incoming_packet (
+        client_id TEXT NOT NULL,
+        message_id INTEGER NOT NULL,
+        payload BLOB,
+        packet TEXT NOT NULL,
+        PRIMARY KEY (client_id, message_id)
+      );
+      CREATE TABLE mqtt_will (
+        client_id TEXT PRIMARY KEY,
+        payload BLOB,
+        packet TEXT NOT NULL
+      );
+    `,
+  },
 ];

@@ -1,19 +1,30 @@
 import { Aedes } from 'aedes';
+import type { Database } from '../database/database.js';
+import type { DroppedListener } from './persistence/dropped-messages.js';
+import { SqlitePersistence } from './persistence/sqlite-persistence.js';
 
-export type MqttBroker = Aedes;
+/** Aedes keeps its persistence on `persistence`; typed here for the session and retained views. */
+export type MqttBroker = Aedes & { readonly persistence: SqlitePersistence };
 
 /** Topic aliases a client may use when publishing to us (MQTT 5), advertised in CONNACK. */
 export const TOPIC_ALIAS_MAXIMUM = 100;
 
 export interface MqttBrokerOptions {
   nodeId: string;
+  database: Database;
+  maxQueuedMessages: number;
+  onDropped?: DroppedListener;
 }
 
 /** The Aedes instance: protocol handling stays in Aedes, our behaviour hooks in around it. */
 export async function createMqttBroker(options: MqttBrokerOptions): Promise<MqttBroker> {
-  return Aedes.createBroker({ id: options.nodeId, topicAliasMaximum: TOPIC_ALIAS_MAXIMUM });
+  const persistence = new SqlitePersistence(options.database, { maxQueuedMessages: options.maxQueuedMessages, onDropped: options.onDropped });
+  const broker = await Aedes.createBroker({ id: options.nodeId, topicAliasMaximum: TOPIC_ALIAS_MAXIMUM, persistence });
+  return Object.assign(broker, { persistence });
 }
 
-export function closeMqttBroker(broker: MqttBroker): Promise<void> {
-  return new Promise((resolve) => broker.close(() => resolve()));
+export async function closeMqttBroker(broker: MqttBroker): Promise<void> {
+  await new Promise<void>((resolve) => broker.close(() => resolve()));
+  // Aedes' close() leaves its persistence alone: write what is pending before the database closes.
+  await broker.persistence.destroy();
 }

@@ -4,7 +4,7 @@ import type { AedesPublishPacket, Client, ConnectPacket, PublishPacket } from 'a
 import type { BrokerStatistics } from './broker-statistics.js';
 import type { ClientEventLog } from './client-event-log.js';
 import type { MqttBroker } from './mqtt-broker.js';
-import type { SessionRecord, SessionRegistry, SessionSubscription } from './session-registry.js';
+import type { ClientType, SessionRecord, SessionRegistry, SessionSubscription } from './session-registry.js';
 import { displayTopicFilter } from './shared-subscriptions.js';
 
 export interface BrokerObservers {
@@ -65,12 +65,18 @@ function payloadBytes(packet: PublishPacket): number {
  * Keeps the session registry, counters and event log current from Aedes' hooks and events.
  * Observation only: nothing here changes what the broker delivers.
  */
-export function observeBroker(broker: MqttBroker, observers: BrokerObservers): void {
+export interface BrokerObservation {
+  /** Records the client type that authentication decided, for the session registry. */
+  setClientType(client: Client, clientType: ClientType): void;
+}
+
+export function observeBroker(broker: MqttBroker, observers: BrokerObservers): BrokerObservation {
   const { sessions, statistics, events, nodeId } = observers;
   const connectFacts = new WeakMap<Client, ConnectFacts>();
   const recordOf = new WeakMap<Client, SessionRecord>();
   const keepAliveExpired = new WeakSet<Client>();
   const takenOver = new WeakSet<Client>();
+  const clientTypes = new WeakMap<Client, ClientType>();
 
   const previousPreConnect = broker.preConnect.bind(broker);
   broker.preConnect = (client: Client, packet: ConnectPacket, callback) => {
@@ -97,7 +103,7 @@ export function observeBroker(broker: MqttBroker, observers: BrokerObservers): v
     const facts = connectFacts.get(client);
     const record: SessionRecord = {
       clientId: client.id,
-      clientType: 'DEVICE',
+      clientType: clientTypes.get(client) ?? 'DEVICE',
       nodeId,
       connectionState: 'CONNECTED',
       connectedAt: Date.now(),
@@ -149,4 +155,6 @@ export function observeBroker(broker: MqttBroker, observers: BrokerObservers): v
   broker.on('publish', (packet: PublishPacket, client: Client | null) => {
     if (client) statistics.messageIn(payloadBytes(packet));
   });
+
+  return { setClientType: (client, clientType) => clientTypes.set(client, clientType) };
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startNode, type RunningNode } from '../../src/app/node.js';
+import { startNode, type NodeOptions, type RunningNode } from '../../src/app/node.js';
 import { loadConfig, type BrokerConfig } from '../../src/config/config.js';
 
 export interface TestNode extends RunningNode {
@@ -13,7 +13,7 @@ export interface TestNode extends RunningNode {
 }
 
 /** A real node on free ports with its own data directory, validating every answer against the contract. */
-export async function startTestNode(overrides: Partial<BrokerConfig> = {}): Promise<TestNode> {
+export async function startTestNode(overrides: Partial<BrokerConfig> = {}, options: NodeOptions = {}): Promise<TestNode> {
   const dataDir = overrides.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'starling-test-'));
   const config: BrokerConfig = {
     ...loadConfig({}),
@@ -25,7 +25,7 @@ export async function startTestNode(overrides: Partial<BrokerConfig> = {}): Prom
     ...overrides,
     dataDir,
   };
-  const node = await startNode(config);
+  const node = await startNode(config, options);
   return {
     ...node,
     dataDir,

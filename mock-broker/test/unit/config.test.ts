@@ -20,6 +20,12 @@ describe('configuration', () => {
   it('refuses token lifetimes that are not positive whole seconds', () => {
     expect(() => loadConfig({ STARLING_ACCESS_TOKEN_SECONDS: '0' })).toThrow('STARLING_ACCESS_TOKEN_SECONDS');
   });
+
+  it('bounds each persistent session to 1000 queued messages unless told otherwise', () => {
+    expect(loadConfig({}).maxQueuedMessages).toBe(1000);
+    expect(loadConfig({ STARLING_MAX_QUEUED_MESSAGES: '50000' }).maxQueuedMessages).toBe(50000);
+    expect(() => loadConfig({ STARLING_MAX_QUEUED_MESSAGES: '0' })).toThrow('STARLING_MAX_QUEUED_MESSAGES must be a whole number above 0, got "0"');
+  });
 });
 
 describe('TLS configuration', () => {

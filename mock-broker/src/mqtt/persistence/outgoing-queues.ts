@@ -1,0 +1,129 @@
+import type { DroppedMessages } from './dropped-messages.js';
+import { copyPacket, type PersistedPacket } from './persisted-packet.js';
+import { outgoingRows, type QueuedMessage } from './persistence-rows.js';
+import type { WriteBehind } from './write-behind.js';
+
+/**
+ * Per persistent session, the QoS 1/2 messages not yet acknowledged by the client, in order:
+ * queued while it was away, or in flight (a message id assigned, or the publish replaced by the
+ * pubrel of a QoS 2 flow). Bounded per session: a full queue refuses new messages.
+ */
+export class OutgoingQueues {
+  readonly #queues = new Map<string, QueuedMessage[]>();
+  readonly #journal: WriteBehind;
+  readonly #dropped: DroppedMessages;
+  readonly #maxQueuedMessages: number;
+  #nextId = 1;
+
+  constructor(journal: WriteBehind, dropped: DroppedMessages, maxQueuedMessages: number) {
+    this.#journal = journal;
+    this.#dropped = dropped;
+    this.#maxQueuedMessages = maxQueuedMessages;
+  }
+
+  /** Puts back a message read at start-up, without writing it again. */
+  restore(message: QueuedMessage): void {
+    this.#queue(message.clientId).push(message);
+    this.#nextId = Math.max(this.#nextId, message.id + 1);
+  }
+
+  enqueue(clientId: string, packet: PersistedPacket): void {
+    const queue = this.#queue(clientId);
+    if (queue.length >= this.#maxQueuedMessages) {
+      this.#dropped.record(clientId, packet);
+      return;
+    }
+    const message: QueuedMessage = { id: this.#nextId++, clientId, packet: copyPacket(packet), written: false };
+    queue.push(message);
+    outgoingRows.save(this.#journal, message);
+  }
+
+  /**
+   * Records the message id Aedes assigned to a queued publish (found by broker id and counter),
+   * or replaces a publish by the pubrel carrying its message id.
+   */
+  update(clientId: string, packet: PersistedPacket): void {
+    const queue = this.#queues.get(clientId) ?? [];
+    for (const message of queue) {
+      const queued = message.packet;
+      if (queued.brokerId === packet.brokerId) {
+        // Message ids wrap at 65535; the broker counter tells two messages with one id apart.
+        if (queued.brokerCounter === packet.brokerCounter) {
+          queued.messageId = packet.messageId;
+          outgoingRows.save(this.#journal, message);
+          return;
+        }
+      } else if (queued.messageId === packet.messageId) {
+        message.packet = packet;
+        outgoingRows.save(this.#journal, message);
+        return;
+      }
+    }
+    if (packet.cmd === 'publish' && this.#dropped.startLiveDelivery(clientId, packet)) return;
+    if (packet.cmd === 'pubrel' && this.#dropped.isLiveDelivery(clientId, packet.messageId)) return;
+    throw new Error('no such packet');
+  }
+
+  /**
+   * Removes the acknowledged (or skipped) message and returns it. A message Aedes never gave an
+   * id to, such as one skipped by a no-local subscription, is found by broker id and counter.
+   */
+  clear(clientId: string, packet: PersistedPacket): PersistedPacket | undefined {
+    const queue = this.#queues.get(clientId) ?? [];
+    const unassigned = packet.messageId === undefined && packet.brokerId !== undefined;
+    const index = queue.findIndex(({ packet: queued }) =>
+      unassigned
+        ? queued.messageId === undefined && queued.brokerId === packet.brokerId && queued.brokerCounter === packet.brokerCounter
+        : queued.messageId === packet.messageId,
+    );
+    const message = queue[index];
+    if (!message) {
+      this.#dropped.endLiveDelivery(clientId, packet.messageId);
+      return undefined;
+    }
+    // Acknowledgements usually come oldest first, and shift() is O(1) where splice moves the array.
+    if (index === 0) queue.shift();
+    else queue.splice(index, 1);
+    if (queue.length === 0) this.#queues.delete(clientId);
+    outgoingRows.remove(this.#journal, message);
+    return message.packet;
+  }
+
+  /** A snapshot, so acknowledgements arriving while Aedes replays the queue do not disturb it. */
+  snapshot(clientId: string): PersistedPacket[] {
+    return (this.#queues.get(clientId) ?? []).map((message) => message.packet);
+  }
+
+  countFor(clientId: string): number {
+    return this.#queues.get(clientId)?.length ?? 0;
+  }
+
+  clientIds(): IterableIterator<string> {
+    return this.#queues.keys();
+  }
+
+  removeClient(clientId: string): void {
+    for (const message of this.#queues.get(clientId) ?? []) outgoingRows.remove(this.#journal, message);
+    this.#queues.delete(clientId);
+  }
+
+  /** The highest broker counter queued for `brokerId`, so new messages can continue after it. */
+  highestBrokerCounter(brokerId: string): number {
+    let highest = 0;
+    for (const queue of this.#queues.values()) {
+      for (const { packet } of queue) {
+        if (packet.brokerId === brokerId) highest = Math.max(highest, packet.brokerCounter ?? 0);
+      }
+    }
+    return highest;
+  }
+
+  #queue(clientId: string): QueuedMessage[] {
+    let queue = this.#queues.get(clientId);
+    if (!queue) {
+      queue = [];
+      this.#queues.set(clientId, queue);
+    }
+    return queue;
+  }
+}

@@ -1,0 +1,86 @@
+import type { SQLiteValue } from 'node-sqlite3-wasm';
+
+/**
+ * A packet as Aedes hands it to its persistence: a publish (or, once the receiver acknowledged a
+ * QoS 2 publish, the pubrel that replaces it) with Aedes' bookkeeping fields. Retained messages keep
+ * whatever fields the publisher's packet had, hence the open index signature.
+ */
+export interface PersistedPacket {
+  cmd: string;
+  topic?: string;
+  payload?: Buffer | string;
+  qos?: number;
+  retain?: boolean;
+  dup?: boolean;
+  messageId?: number;
+  brokerId?: string;
+  brokerCounter?: number;
+  clientId?: string;
+  /** MQTT 5 properties: user properties, correlation data, message expiry interval… */
+  properties?: Record<string, unknown>;
+  /** Absolute expiry (ms since epoch) Aedes derives from the message expiry interval. */
+  messageExpiry?: number;
+  [field: string]: unknown;
+}
+
+/**
+ * The copy Aedes' in-memory persistence keeps of a queued or incoming packet (aedes-packet's
+ * `new Packet(original)` without a broker): the MQTT fields and Aedes' bookkeeping, nothing else,
+ * and an unassigned message id until the packet is sent.
+ */
+export function copyPacket(original: PersistedPacket): PersistedPacket {
+  const copy: PersistedPacket = { cmd: original.cmd || 'publish' };
+  if (Object.hasOwn(original, 'clientId')) copy.clientId = original.clientId;
+  if (Object.hasOwn(original, 'nl')) copy.nl = original.nl;
+  if (Object.hasOwn(original, 'properties')) copy.properties = original.properties;
+  if (Object.hasOwn(original, 'messageExpiry')) copy.messageExpiry = original.messageExpiry;
+  copy.brokerId = original.brokerId;
+  copy.brokerCounter = original.brokerCounter || 0;
+  copy.topic = original.topic;
+  copy.payload = original.payload || Buffer.alloc(0);
+  copy.qos = original.qos || 0;
+  copy.retain = original.retain || false;
+  copy.dup = original.dup || false;
+  if (copy.qos > 0 || copy.cmd !== 'publish') copy.messageId = undefined;
+  return copy;
+}
+
+/** A packet split for storage: the payload in its own BLOB/TEXT column, every other field as JSON. */
+export interface EncodedPacket {
+  payload: SQLiteValue;
+  fields: string;
+}
+
+const BUFFER_TAG = '$base64';
+
+// JSON.stringify has already turned a Buffer into { type, data } when the replacer sees it, so
+// the replacer looks at the holder's original value to keep Buffers (correlation data,
+// authentication data) exact and compact.
+function keepBuffers(this: Record<string, unknown>, key: string, value: unknown): unknown {
+  const original = this[key];
+  return Buffer.isBuffer(original) ? { [BUFFER_TAG]: original.toString('base64') } : value;
+}
+
+function restoreBuffers(_key: string, value: unknown): unknown {
+  if (typeof value === 'object' && value !== null && BUFFER_TAG in value) {
+    const encoded = (value as Record<string, unknown>)[BUFFER_TAG];
+    if (typeof encoded === 'string') return Buffer.from(encoded, 'base64');
+  }
+  return value;
+}
+
+export function encodePacket(packet: PersistedPacket): EncodedPacket {
+  const { payload, ...fields } = packet;
+  return { payload: payload ?? null, fields: JSON.stringify(fields, keepBuffers) };
+}
+
+export function decodePacket(payload: unknown, fields: unknown): PersistedPacket {
+  const packet = JSON.parse(String(fields), restoreBuffers) as PersistedPacket;
+  if (payload instanceof Uint8Array) {
+    // The driver returns a fresh copy of the BLOB: wrap it instead of copying again.
+    packet.payload = Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength);
+  } else if (typeof payload === 'string') {
+    packet.payload = payload;
+  }
+  return packet;
+}

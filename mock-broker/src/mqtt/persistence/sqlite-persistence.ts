@@ -1,0 +1,219 @@
+import { Readable } from 'node:stream';
+import type { TrieSubscription } from 'qlobber/aedes/qlobber-sub.js';
+import type { Database } from '../../database/database.js';
+import { DroppedMessages, type DroppedListener } from './dropped-messages.js';
+import { IncomingPackets } from './incoming-packets.js';
+import { OutgoingQueues } from './outgoing-queues.js';
+import type { PersistedPacket } from './persisted-packet.js';
+import { incomingRows, outgoingRows, retainedRows, subscriptionRows, willRows } from './persistence-rows.js';
+import { RetainedMessages } from './retained-messages.js';
+import { RetainedView } from './retained-view.js';
+import { SessionView } from './session-view.js';
+import { SubscriptionIndex, type ClientSubscription, type SubscriptionRequest } from './subscription-index.js';
+import { Wills } from './wills.js';
+import { WriteBehind } from './write-behind.js';
+
+export const DEFAULT_MAX_QUEUED_MESSAGES = 1000;
+export const DEFAULT_FLUSH_INTERVAL_MS = 25;
+
+export interface SqlitePersistenceOptions {
+  /** Per session; a message arriving for a full queue is dropped and counted. */
+  maxQueuedMessages?: number;
+  /** How often changes are written to SQLite: the window a crash can lose (see WriteBehind). */
+  flushIntervalMs?: number;
+  onDropped?: DroppedListener;
+  onFlushError?: (error: unknown) => void;
+}
+
+/** What the persistence needs of the Aedes instance it serves. */
+export interface PersistenceBroker {
+  id: string;
+  /** The source of brokerCounter, Aedes' per-broker message sequence. */
+  counter: number;
+}
+
+interface ClientRef {
+  id: string;
+}
+
+const reportFlushError = (error: unknown) => console.error('Could not write the MQTT session store to SQLite, will retry:', error);
+
+/**
+ * Aedes' persistence: the async interface of aedes-persistence 10, following its in-memory
+ * implementation method by method. Everything is read from the node's SQLite file when the
+ * persistence is created and kept in memory for speed, and every change is written through to the
+ * file (batched, see WriteBehind), so persistent sessions, retained messages and wills survive a
+ * restart.
+ */
+export class SqlitePersistence {
+  readonly #journal: WriteBehind;
+  readonly #subscriptions: SubscriptionIndex;
+  readonly #outgoing: OutgoingQueues;
+  readonly #retained: RetainedMessages;
+  readonly #incoming: IncomingPackets;
+  readonly #wills: Wills;
+  readonly #dropped: DroppedMessages;
+  #broker: PersistenceBroker | undefined;
+  #destroyed = false;
+
+  /** Messages refused by full queues since the node started: `total` and `countFor(clientId)`. */
+  readonly droppedMessages: Pick<DroppedMessages, 'total' | 'countFor'>;
+  readonly sessions: SessionView;
+  readonly retainedMessages: RetainedView;
+
+  constructor(database: Database, options: SqlitePersistenceOptions = {}) {
+    const maxQueuedMessages = options.maxQueuedMessages ?? DEFAULT_MAX_QUEUED_MESSAGES;
+    if (!Number.isInteger(maxQueuedMessages) || maxQueuedMessages < 1) {
+      throw new RangeError(`maxQueuedMessages must be a whole number above 0, got ${maxQueuedMessages}`);
+    }
+    this.#journal = new WriteBehind(database, {
+      flushIntervalMs: options.flushIntervalMs ?? DEFAULT_FLUSH_INTERVAL_MS,
+      onFlushError: options.onFlushError ?? reportFlushError,
+    });
+    this.#dropped = new DroppedMessages(options.onDropped, maxQueuedMessages);
+    this.#subscriptions = new SubscriptionIndex(this.#journal);
+    this.#outgoing = new OutgoingQueues(this.#journal, this.#dropped, maxQueuedMessages);
+    this.#retained = new RetainedMessages(this.#journal);
+    this.#incoming = new IncomingPackets(this.#journal);
+    this.#wills = new Wills(this.#journal);
+    this.#restore(database);
+
+    this.droppedMessages = this.#dropped;
+    this.sessions = new SessionView({
+      subscriptions: this.#subscriptions,
+      outgoing: this.#outgoing,
+      incoming: this.#incoming,
+      wills: this.#wills,
+      dropped: this.#dropped,
+    });
+    this.retainedMessages = new RetainedView(this.#retained);
+  }
+
+  // Aedes (and the abstract test suite) read the broker back from the persistence.
+  get broker(): PersistenceBroker | undefined {
+    return this.#broker;
+  }
+
+  async setup(broker: PersistenceBroker): Promise<void> {
+    this.#broker = broker;
+    // Aedes matches a queued message to its delivery by broker id and counter, and the counter
+    // restarts at 0 with the process: continue after the highest one still queued, or a new
+    // message could be taken for an old one.
+    broker.counter = Math.max(broker.counter, this.#outgoing.highestBrokerCounter(broker.id));
+  }
+
+  async storeRetained(packet: PersistedPacket): Promise<void> {
+    this.#retained.store(packet);
+  }
+
+  createRetainedStream(pattern: string): Readable {
+    return this.createRetainedStreamCombi([pattern]);
+  }
+
+  createRetainedStreamCombi(patterns: string[]): Readable {
+    return Readable.from([...this.#retained.matching(patterns)].map((entry) => entry.packet));
+  }
+
+  async addSubscriptions(client: ClientRef, subscriptions: SubscriptionRequest[]): Promise<void> {
+    this.#subscriptions.add(client.id, subscriptions);
+  }
+
+  async removeSubscriptions(client: ClientRef, topics: string[]): Promise<void> {
+    this.#subscriptions.remove(client.id, topics);
+  }
+
+  async subscriptionsByClient(client: ClientRef): Promise<ClientSubscription[]> {
+    return this.#subscriptions.byClient(client.id);
+  }
+
+  async countOffline(): Promise<{ subsCount: number; clientsCount: number }> {
+    return this.#subscriptions.count();
+  }
+
+  async subscriptionsByTopic(topic: string): Promise<TrieSubscription[]> {
+    return this.#subscriptions.byTopic(topic);
+  }
+
+  /** Aedes calls this when a session ends (clean start, expiry): its drop history goes too. */
+  async cleanSubscriptions(client: ClientRef): Promise<void> {
+    this.#subscriptions.clean(client.id);
+    this.#dropped.forget(client.id);
+  }
+
+  async outgoingEnqueue(subscription: { clientId: string }, packet: PersistedPacket): Promise<void> {
+    this.#outgoing.enqueue(subscription.clientId, packet);
+  }
+
+  async outgoingEnqueueCombi(subscriptions: { clientId: string }[], packet: PersistedPacket): Promise<void> {
+    for (const subscription of subscriptions) this.#outgoing.enqueue(subscription.clientId, packet);
+  }
+
+  async outgoingUpdate(client: ClientRef, packet: PersistedPacket): Promise<void> {
+    this.#outgoing.update(client.id, packet);
+  }
+
+  async outgoingClearMessageId(client: ClientRef, packet: PersistedPacket): Promise<PersistedPacket | undefined> {
+    return this.#outgoing.clear(client.id, packet);
+  }
+
+  outgoingStream(client: ClientRef): Readable {
+    return Readable.from(this.#outgoing.snapshot(client.id));
+  }
+
+  async incomingStorePacket(client: ClientRef, packet: PersistedPacket & { messageId: number }): Promise<void> {
+    this.#incoming.store(client.id, packet);
+  }
+
+  async incomingGetPacket(client: ClientRef, packet: Pick<PersistedPacket, 'messageId'>): Promise<PersistedPacket> {
+    const stored = this.#incoming.get(client.id, packet.messageId);
+    if (!stored) throw new Error('no such packet');
+    return stored;
+  }
+
+  async incomingDelPacket(client: ClientRef, packet: Pick<PersistedPacket, 'messageId'>): Promise<void> {
+    if (!this.#incoming.delete(client.id, packet.messageId)) throw new Error('no such packet');
+  }
+
+  /** Tags the will (in place, as Aedes expects) with this broker and the client. */
+  async putWill(client: ClientRef, will: PersistedPacket): Promise<void> {
+    will.brokerId = this.#requireBroker().id;
+    will.clientId = client.id;
+    this.#wills.put(client.id, will);
+  }
+
+  async getWill(client: ClientRef): Promise<PersistedPacket | undefined> {
+    return this.#wills.get(client.id);
+  }
+
+  async delWill(client: ClientRef): Promise<PersistedPacket | undefined> {
+    return this.#wills.delete(client.id);
+  }
+
+  streamWill(liveBrokers: Record<string, unknown> = {}): Readable {
+    return Readable.from(this.#wills.heldByOtherBrokers(liveBrokers));
+  }
+
+  getClientList(topicFilter: string): Readable {
+    return Readable.from(this.#subscriptions.clientsSubscribedTo(topicFilter));
+  }
+
+  /** Writes what is pending. Aedes' close() does not call this: the node does, after it. */
+  async destroy(): Promise<void> {
+    if (this.#destroyed) throw new Error('destroyed called twice!');
+    this.#destroyed = true;
+    this.#journal.close();
+  }
+
+  #requireBroker(): PersistenceBroker {
+    if (!this.#broker) throw new Error('the persistence is used before setup()');
+    return this.#broker;
+  }
+
+  #restore(database: Database): void {
+    for (const entry of retainedRows.load(database)) this.#retained.restore(entry);
+    for (const { clientId, topic, record } of subscriptionRows.load(database)) this.#subscriptions.restore(clientId, topic, record);
+    for (const message of outgoingRows.load(database)) this.#outgoing.restore(message);
+    for (const { clientId, packet } of incomingRows.load(database)) this.#incoming.restore(clientId, packet);
+    for (const { clientId, will } of willRows.load(database)) this.#wills.restore(clientId, will);
+  }
+}
