@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { build } from './build.mjs';
 import { checkGenerated } from './check-generated.mjs';
-import { CHROMIUM, ensureChromium } from './ensure-chromium.mjs';
+import { CHROMIUM, ensureSystemPackages } from './ensure-system-packages.mjs';
 import { ensureDependencies } from './ensure-dependencies.mjs';
 import { log, run } from './lib.mjs';
 
@@ -83,7 +83,7 @@ async function playwright() {
 
 const started = Date.now();
 await ensureDependencies();
-await ensureChromium();
+await ensureSystemPackages();
 
 log('── generated client matches openapi.yaml');
 if (!(await checkGenerated())) failures.push('generated client');

@@ -13,8 +13,10 @@ import { ClientEventLog } from '../mqtt/client-event-log.js';
 import { startMqttListeners } from '../mqtt/listeners.js';
 import { closeMqttBroker, createMqttBroker, type MqttBroker } from '../mqtt/mqtt-broker.js';
 import { observeBroker } from '../mqtt/observe-broker.js';
-import { SessionRegistry } from '../mqtt/session-registry.js';
-import { SharedSubscriptions } from '../mqtt/shared-subscriptions.js';
+import { RestoredSessionExpiry } from '../mqtt/restored-session-expiry.js';
+import { SessionRegistry, type SessionSubscription } from '../mqtt/session-registry.js';
+import { SessionStore } from '../mqtt/session-store.js';
+import { SharedSubscriptions, displayTopicFilter } from '../mqtt/shared-subscriptions.js';
 import { systemRouter } from '../system/system-router.js';
 import { UserRepository } from '../users/user-repository.js';
 import { appRouter } from './app-router.js';
@@ -41,6 +43,20 @@ export interface RunningNode {
 }
 
 /** Starts one broker node: database, MQTT listeners and the HTTP API with the console. */
+/** A stored session's subscriptions, as the registry shows them. */
+function storedSubscriptions(broker: MqttBroker, clientId: string): SessionSubscription[] {
+  return (broker.persistence.sessions.find(clientId)?.subscriptions ?? []).map((subscription) => ({
+    topicFilter: displayTopicFilter(subscription.topicFilter),
+    qos: subscription.qos,
+    options: {
+      noLocal: subscription.options.noLocal,
+      retainAsPublish: subscription.options.retainAsPublished,
+      retainHandling: subscription.options.retainHandling,
+    },
+    ...(subscription.subscriptionIdentifier === undefined ? {} : { subscriptionId: subscription.subscriptionIdentifier }),
+  }));
+}
+
 export interface NodeOptions {
   /** Who may connect, publish and subscribe; every client and topic when not given. */
   accessControl?: AccessControl;
@@ -64,7 +80,9 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
     const auth = new AuthService(new UserRepository(database), tokens);
     auth.ensureDefaultAdmin();
 
-    const observers = { sessions: new SessionRegistry(), statistics: new BrokerStatistics(), events: new ClientEventLog() };
+    const sessionStore = new SessionStore(database);
+    cleanups.push(() => sessionStore.close());
+    const observers = { sessions: new SessionRegistry(sessionStore), statistics: new BrokerStatistics(), events: new ClientEventLog() };
     const broker = await createMqttBroker({
       nodeId: config.nodeId,
       database,
@@ -72,6 +90,10 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
       onDropped: () => observers.statistics.messageDropped(),
     });
     cleanups.push(() => closeMqttBroker(broker));
+    observers.sessions.restore(sessionStore.loadAll(), (clientId) => storedSubscriptions(broker, clientId));
+    const restoredExpiry = new RestoredSessionExpiry(broker, observers.sessions, observers.events);
+    for (const session of observers.sessions.all()) restoredExpiry.schedule(session);
+    cleanups.push(() => restoredExpiry.close());
     const observation = observeBroker(broker, { nodeId: config.nodeId, ...observers });
     installAccessControl(broker, options.accessControl ?? openAccess, observers.events, observation.setClientType);
     // After access control: it wraps the publish authorization installed above.

@@ -66,4 +66,22 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 3,
+    sql: `
+      CREATE TABLE mqtt_session (
+        client_id TEXT PRIMARY KEY,
+        client_type TEXT NOT NULL,
+        node_id TEXT NOT NULL,
+        connected_at INTEGER NOT NULL,
+        disconnected_at INTEGER,
+        client_address TEXT NOT NULL,
+        mqtt_version INTEGER NOT NULL,
+        keep_alive_seconds INTEGER NOT NULL,
+        clean_start INTEGER NOT NULL,
+        session_expiry_interval INTEGER NOT NULL,
+        username TEXT
+      );
+    `,
+  },
 ];

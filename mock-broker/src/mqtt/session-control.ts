@@ -2,6 +2,7 @@ import type { Duplex } from 'node:stream';
 import type { Client } from 'aedes';
 import mqttPacket from 'mqtt-packet';
 import type { MqttBroker } from './mqtt-broker.js';
+import type { SessionRegistry } from './session-registry.js';
 
 /** MQTT 5 reason code "Administrative action" (spec section 8: 152). */
 export const ADMINISTRATIVE_ACTION = 152;
@@ -37,4 +38,19 @@ export function disconnectClient(broker: MqttBroker, clientId: string): Promise<
       client.close();
     }
   });
+}
+
+export type RemoveSessionResult = 'REMOVED' | 'CONNECTED' | 'NOT_FOUND';
+
+/**
+ * Removes an offline persistent session: its subscriptions, queued messages and will. A session
+ * whose client is connected is refused: disconnect it first.
+ */
+export function removeSession(broker: MqttBroker, sessions: SessionRegistry, clientId: string): RemoveSessionResult {
+  const session = sessions.get(clientId);
+  if (session?.connectionState === 'CONNECTED') return 'CONNECTED';
+  const stored = broker.persistence.sessions.remove(clientId);
+  (broker as MqttBroker & { clearSessionExpiry?: (id: string) => void }).clearSessionExpiry?.(clientId);
+  const known = sessions.remove(clientId);
+  return stored || known ? 'REMOVED' : 'NOT_FOUND';
 }

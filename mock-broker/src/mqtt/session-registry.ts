@@ -32,15 +32,38 @@ export interface SessionRecord {
   subscriptions: SessionSubscription[];
 }
 
+/** Where the registry keeps persistent sessions across restarts (see session-store.ts). */
+export interface SessionRecordStore {
+  save(record: Omit<SessionRecord, 'subscriptions'>): void;
+  delete(clientId: string): void;
+}
+
+const forgetful: SessionRecordStore = { save: () => undefined, delete: () => undefined };
+
 /**
  * Connected clients and offline persistent sessions of this node, kept current from broker
- * events. A session whose expiry is 0 leaves the registry when its connection ends.
+ * events. A session whose expiry is 0 leaves the registry when its connection ends; persistent
+ * ones are written to the store so that they are still listed after a restart.
  */
 export class SessionRegistry {
   private readonly sessions = new Map<string, SessionRecord>();
 
+  constructor(private readonly store: SessionRecordStore = forgetful) {}
+
+  /** Puts back the sessions a previous run stored, all offline, with their stored subscriptions. */
+  restore(records: Omit<SessionRecord, 'subscriptions'>[], subscriptionsOf: (clientId: string) => SessionSubscription[], now = Date.now()): void {
+    for (const record of records) {
+      // A node that crashed never saw its clients go: they were last seen when it came back.
+      const session: SessionRecord = { ...record, connectionState: 'DISCONNECTED', disconnectedAt: record.disconnectedAt ?? now, subscriptions: subscriptionsOf(record.clientId) };
+      this.sessions.set(session.clientId, session);
+      if (record.disconnectedAt === null) this.store.save(session);
+    }
+  }
+
   connected(record: SessionRecord): void {
     this.sessions.set(record.clientId, record);
+    if (record.sessionExpiryInterval > 0) this.store.save(record);
+    else this.store.delete(record.clientId);
   }
 
   disconnected(clientId: string, at: number): SessionRecord | undefined {
@@ -51,6 +74,7 @@ export class SessionRegistry {
     } else {
       session.connectionState = 'DISCONNECTED';
       session.disconnectedAt = at;
+      this.store.save(session);
     }
     return session;
   }
@@ -61,6 +85,7 @@ export class SessionRegistry {
   }
 
   remove(clientId: string): boolean {
+    this.store.delete(clientId);
     return this.sessions.delete(clientId);
   }
 

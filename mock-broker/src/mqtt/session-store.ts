@@ -1,0 +1,79 @@
+import type { Database, Row } from '../database/database.js';
+import { WriteBehind } from './persistence/write-behind.js';
+import type { ClientType, SessionRecord } from './session-registry.js';
+
+export type StoredSessionRecord = Omit<SessionRecord, 'subscriptions'>;
+
+const UPSERT = `INSERT INTO mqtt_session (client_id, client_type, node_id, connected_at, disconnected_at, client_address,
+    mqtt_version, keep_alive_seconds, clean_start, session_expiry_interval, username)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+  ON CONFLICT (client_id) DO UPDATE SET client_type = excluded.client_type, node_id = excluded.node_id,
+    connected_at = excluded.connected_at, disconnected_at = excluded.disconnected_at, client_address = excluded.client_address,
+    mqtt_version = excluded.mqtt_version, keep_alive_seconds = excluded.keep_alive_seconds, clean_start = excluded.clean_start,
+    session_expiry_interval = excluded.session_expiry_interval, username = excluded.username`;
+const DELETE = 'DELETE FROM mqtt_session WHERE client_id = ?';
+
+function toRecord(row: Row): StoredSessionRecord {
+  return {
+    clientId: String(row.client_id),
+    clientType: row.client_type as ClientType,
+    nodeId: String(row.node_id),
+    connectionState: 'DISCONNECTED',
+    connectedAt: Number(row.connected_at),
+    disconnectedAt: row.disconnected_at === null ? null : Number(row.disconnected_at),
+    clientIpAdr: String(row.client_address),
+    mqttVersion: Number(row.mqtt_version),
+    keepAliveSeconds: Number(row.keep_alive_seconds),
+    cleanStart: Number(row.clean_start) === 1,
+    sessionExpiryInterval: Number(row.session_expiry_interval),
+    username: row.username === null ? null : String(row.username),
+  };
+}
+
+/**
+ * What the registry knows of persistent sessions (who, from where, when), kept in SQLite so that
+ * offline sessions are still described after a restart. Writes are batched like the MQTT
+ * persistence's, so a reconnect storm costs one commit per interval, not one per client.
+ */
+export class SessionStore {
+  private readonly writes: WriteBehind;
+
+  constructor(
+    private readonly database: Database,
+    flushIntervalMs = 25,
+  ) {
+    this.writes = new WriteBehind(database, {
+      flushIntervalMs,
+      onFlushError: (error) => console.error('Could not save session details:', error),
+    });
+  }
+
+  save(record: StoredSessionRecord): void {
+    this.writes.schedule(record.clientId, UPSERT, () => [
+      record.clientId,
+      record.clientType,
+      record.nodeId,
+      record.connectedAt,
+      record.disconnectedAt,
+      record.clientIpAdr,
+      record.mqttVersion,
+      record.keepAliveSeconds,
+      record.cleanStart ? 1 : 0,
+      record.sessionExpiryInterval,
+      record.username,
+    ]);
+  }
+
+  delete(clientId: string): void {
+    this.writes.schedule(clientId, DELETE, () => [clientId]);
+  }
+
+  /** Every stored session, as offline: none is connected while the node starts. */
+  loadAll(): StoredSessionRecord[] {
+    return this.database.all('SELECT * FROM mqtt_session').map(toRecord);
+  }
+
+  close(): void {
+    this.writes.close();
+  }
+}

@@ -1,0 +1,66 @@
+// Starts the bundled broker from its build (mock-broker/dist) on free loopback ports with a fresh data directory.
+import fs from 'node:fs';
+import path from 'node:path';
+import { LOOPBACK, freePort, startProcess, stopProcess, temporaryDirectory, waitForPort } from './processes.mjs';
+import { brokerMain, ensureScratchDir } from './workspace.mjs';
+
+export const ADMINISTRATOR = { username: 'sysadmin@starling.local', password: 'sysadmin' };
+
+/**
+ * @param {{ cores?: string, nodeArguments?: string[], name?: string }} options
+ *   cores: taskset core list; nodeArguments: e.g. ['--cpu-prof', …] to profile the broker.
+ */
+export async function startStarling({ cores, nodeArguments = [], name = 'starling' } = {}) {
+  const [httpPort, mqttPort, wsPort] = [await freePort(), await freePort(), await freePort()];
+  const dataDir = temporaryDirectory(name);
+  const logFile = path.join(ensureScratchDir(), `${name}.log`);
+  fs.writeFileSync(logFile, '');
+  const child = startProcess(process.execPath, [...nodeArguments, brokerMain], {
+    cores,
+    logFile,
+    env: {
+      STARLING_HTTP_PORT: String(httpPort),
+      STARLING_MQTT_PORT: String(mqttPort),
+      STARLING_WS_PORT: String(wsPort),
+      STARLING_DATA_DIR: dataDir,
+      STARLING_BIND_ADDRESS: LOOPBACK,
+    },
+  });
+  await waitForPort(httpPort, child);
+  await waitForPort(mqttPort, child);
+  return {
+    name,
+    pid: child.pid,
+    httpUrl: `http://${LOOPBACK}:${httpPort}`,
+    mqttPort,
+    wsPort,
+    logFile,
+    /** Why the process ended, when it did (something else may stop a broker on a shared machine). */
+    exitReason: () => exitReason(child),
+    async stop() {
+      await stopProcess(child);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function exitReason(child) {
+  if (child.exitCode === null && child.signalCode === null) return undefined;
+  return child.signalCode ? `stopped by ${child.signalCode}` : `exited with code ${child.exitCode}`;
+}
+
+/**
+ * Signs in through the API and answers the access token.
+ * When the broker starts forcing a password change on first sign-in (ARCHITECTURE.md), the change
+ * for API clients belongs here, so that every part keeps signing in through this one function.
+ */
+export async function signInToApi(httpUrl, { username, password } = ADMINISTRATOR) {
+  const response = await fetch(`${httpUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (!response.ok) throw new Error(`sign-in as ${username} answered ${response.status}: ${await response.text()}`);
+  const { token } = await response.json();
+  return token;
+}

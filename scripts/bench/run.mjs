@@ -1,0 +1,54 @@
+// npm run bench: builds if needed, then measures the console, the bundled broker side by side with
+// bare Aedes and Mosquitto, and the sessions list; writes results/<date>-<part>.md and .json.
+// Flags: --console --broker --sessions (default: all), --quick (short smoke run), --profile (CPU profiles).
+import { parseArgs } from 'node:util';
+import { build } from '../build.mjs';
+import { runBrokerPart } from './broker/broker-part.mjs';
+import { MOSQUITTO } from './broker/brokers.mjs';
+import { CHROMIUM, runConsolePart } from './console/console-part.mjs';
+import { describeEnvironment } from './lib/environment.mjs';
+import { stopAll, stopAllOnSignals } from './lib/processes.mjs';
+import { writeResult } from './lib/report.mjs';
+import { runSessionsPart } from './sessions/sessions-part.mjs';
+
+const PARTS = { console: runConsolePart, broker: runBrokerPart, sessions: runSessionsPart };
+
+const { values: flags } = parseArgs({
+  options: {
+    console: { type: 'boolean', default: false },
+    broker: { type: 'boolean', default: false },
+    sessions: { type: 'boolean', default: false },
+    quick: { type: 'boolean', default: false },
+    profile: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+
+if (flags.help) {
+  console.log('usage: node scripts/bench/run.mjs [--console] [--broker] [--sessions] [--quick] [--profile]\nSee scripts/bench/README.md.');
+  process.exit(0);
+}
+
+const chosen = Object.keys(PARTS).filter((part) => flags[part]);
+const parts = chosen.length ? chosen : Object.keys(PARTS);
+
+stopAllOnSignals();
+await build();
+
+let failed = false;
+for (const part of parts) {
+  const started = Date.now();
+  console.log(`\n[bench] ${part}${flags.quick ? ' (quick)' : ''}…`);
+  const environment = describeEnvironment({ chromium: part === 'console' ? CHROMIUM : undefined, mosquitto: part === 'broker' ? MOSQUITTO : undefined });
+  try {
+    const { data, markdown } = await PARTS[part]({ quick: flags.quick, profile: flags.profile });
+    const { markdownFile } = writeResult({ part, quick: flags.quick, environment, data, markdown });
+    console.log(`[bench] ${part} done in ${Math.round((Date.now() - started) / 1000)} s: ${markdownFile}`);
+  } catch (error) {
+    failed = true;
+    console.error(`[bench] ${part} failed:`, error);
+  } finally {
+    await stopAll();
+  }
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,31 @@
+// Debian packages the checks drive: Chromium for the end-to-end tests, the mosquitto clients for
+// the broker's interoperability tests. Installed when missing (needs root or sudo).
+import fs from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { log, runOrExit } from './lib.mjs';
+
+export const CHROMIUM = process.env.STARLING_CHROMIUM || '/usr/bin/chromium';
+
+const PACKAGES = [
+  { binary: CHROMIUM, packages: ['chromium', 'fonts-dejavu-core'], purpose: 'the end-to-end tests' },
+  { binary: '/usr/bin/mosquitto_sub', packages: ['mosquitto-clients'], purpose: 'the MQTT interoperability tests' },
+];
+
+export async function ensureSystemPackages() {
+  const missing = PACKAGES.filter((entry) => !fs.existsSync(entry.binary));
+  if (missing.length === 0) return;
+  const names = missing.flatMap((entry) => entry.packages);
+  const asRoot = process.getuid?.() === 0;
+  const hasSudo = !asRoot && spawnSync('sudo', ['-n', 'true']).status === 0;
+  if (!asRoot && !hasSudo) {
+    console.error(`Missing for ${missing.map((entry) => entry.purpose).join(' and ')}: install them with "sudo apt-get install ${names.join(' ')}".`);
+    process.exit(1);
+  }
+  const environment = { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } };
+  const apt = (args) => (asRoot ? runOrExit('apt-get', args, environment) : runOrExit('sudo', ['-n', 'apt-get', ...args], environment));
+  log(`Installing Debian packages: ${names.join(' ')}…`);
+  await apt(['update', '-qq']);
+  await apt(['install', '-y', '-qq', '--no-install-recommends', ...names]);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await ensureSystemPackages();
