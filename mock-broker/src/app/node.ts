@@ -13,6 +13,7 @@ import { ClientEventLog } from '../mqtt/client-event-log.js';
 import { startMqttListeners } from '../mqtt/listeners.js';
 import { closeMqttBroker, createMqttBroker, type MqttBroker } from '../mqtt/mqtt-broker.js';
 import { observeBroker } from '../mqtt/observe-broker.js';
+import { publishOrphanedWills } from '../mqtt/orphaned-wills.js';
 import { RestoredSessionExpiry } from '../mqtt/restored-session-expiry.js';
 import { SessionRegistry, type SessionSubscription } from '../mqtt/session-registry.js';
 import { SessionStore } from '../mqtt/session-store.js';
@@ -94,6 +95,7 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
     const restoredExpiry = new RestoredSessionExpiry(broker, observers.sessions, observers.events);
     for (const session of observers.sessions.all()) restoredExpiry.schedule(session);
     cleanups.push(() => restoredExpiry.close());
+    cleanups.push(await publishOrphanedWills(broker));
     const observation = observeBroker(broker, { nodeId: config.nodeId, ...observers });
     installAccessControl(broker, options.accessControl ?? openAccess, observers.events, observation.setClientType);
     // After access control: it wraps the publish authorization installed above.
