@@ -31,7 +31,8 @@ export function displayTopicFilter(topic: string): string {
   return topic.startsWith(INTERNAL_PREFIX) ? `${SHARE_PREFIX}${topic.slice(INTERNAL_PREFIX.length)}` : topic;
 }
 
-function internalTopic(topic: string): string {
+/** The topic Aedes keeps a subscription under: `$share/...` becomes its internal form. */
+export function internalTopic(topic: string): string {
   const shared = topic.startsWith(SHARE_PREFIX) ? parseSharedTopic(topic) : undefined;
   return shared ? `${INTERNAL_PREFIX}${shared.shareName}/${shared.topicFilter}` : topic;
 }
