@@ -15,5 +15,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json maps sources to chunks; scripts/bench reads it to size each route.
+    manifest: true,
   },
 });
