@@ -15,6 +15,7 @@ const INPUTS = [
   'web/public',
   'web/index.html',
   'web/vite.config.ts',
+  'web/precompress-plugin.ts',
   'web/tsconfig.json',
 ];
 const stampFile = path.join(root, 'node_modules', '.starling-build');

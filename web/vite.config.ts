@@ -1,12 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './precompress-plugin';
 
 // The dev server forwards API calls to the broker (ARCHITECTURE.md "Ports"); override the
 // target to point the console at another broker, e.g. STARLING_API_TARGET=http://broker:8083.
 const apiTarget = process.env.STARLING_API_TARGET ?? 'http://localhost:8083';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true },

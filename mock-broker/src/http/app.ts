@@ -1,11 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import express, { type Express, type Router } from 'express';
 import type { TokenService } from '../auth/token-service.js';
 import { ApiError } from './api-error.js';
 import { authenticate } from './authenticate.js';
 import type { Contract } from './contract.js';
 import { matchOperation, validateRequest } from './contract-middleware.js';
+import { consoleFiles } from './console-files.js';
 import { errorHandler } from './error-handler.js';
 
 export interface HttpAppOptions {
@@ -38,15 +37,8 @@ export function createHttpApp(options: HttpAppOptions): Express {
     else next();
   });
 
-  const indexFile = path.join(options.webDir, 'index.html');
-  // Revalidated by ETag: locale and help files keep their names across releases.
-  app.use(express.static(options.webDir, { index: false }));
-  app.get(/.*/, (_request, response) => {
-    if (fs.existsSync(indexFile)) {
-      response.set('Cache-Control', 'no-cache').sendFile(indexFile);
-    } else {
-      response.status(503).type('text').send('The console is not built: run "npm start" (or "npm run build") at the repository root.');
-    }
-  });
+  const consoleAssets = consoleFiles(options.webDir);
+  app.use(consoleAssets.files);
+  app.get(/.*/, consoleAssets.index);
   return app;
 }
