@@ -1,8 +1,8 @@
 import mqtt, { type MqttClient } from 'mqtt';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AccessControl } from '../../src/mqtt/access-control.js';
-import { MqttClients, inbox, pause } from '../support/mqtt-clients.js';
-import { startTestNode, type TestNode } from '../support/test-node.js';
+import { inbox, pause } from '../support/mqtt-clients.js';
+import { useBrokerSuite } from '../support/broker-suite.js';
 
 /** A small rule set standing in for the credentials feature: the hooks must carry its decisions to clients. */
 const rules: AccessControl = {
@@ -15,22 +15,14 @@ const rules: AccessControl = {
   maySubscribe: (_clientId, topicFilter) => !topicFilter.startsWith('forbidden/') && topicFilter !== '$share/closed/jobs',
 };
 
-let node: TestNode;
-let clients: MqttClients;
-
-beforeAll(async () => {
-  node = await startTestNode({}, { accessControl: rules });
-  clients = new MqttClients(node);
-});
-afterEach(() => clients.closeAll());
-afterAll(() => node.destroy());
+const suite = useBrokerSuite({}, { accessControl: rules });
 
 describe('access control hooks', () => {
   it.each([
     [4, 'Connection refused: Bad username or password'],
     [5, 'Bad User Name or Password'],
   ] as const)('refuses a wrong password (MQTT version %i) and logs why', async (protocolVersion, message) => {
-    const attempt = mqtt.connectAsync(`mqtt://127.0.0.1:${node.mqttPort}`, {
+    const attempt = mqtt.connectAsync(`mqtt://127.0.0.1:${suite.node.mqttPort}`, {
       protocolVersion,
       clientId: `intruder-${protocolVersion}`,
       username: 'app',
@@ -38,15 +30,15 @@ describe('access control hooks', () => {
       reconnectPeriod: 0,
     });
     await expect(attempt).rejects.toThrow(message);
-    expect(node.mqtt.events.forClient(`intruder-${protocolVersion}`)).toEqual([
+    expect(suite.node.mqtt.events.forClient(`intruder-${protocolVersion}`)).toEqual([
       expect.objectContaining({ type: 'AUTHENTICATION_FAILED', reason: 'Bad username or password', address: '127.0.0.1' }),
     ]);
   });
 
   it('gives an accepted client the type its credentials decide', async () => {
-    await clients.connect({ protocolVersion: 5, clientId: 'typed-app', username: 'app', password: 'secret' });
+    await suite.clients.connect({ protocolVersion: 5, clientId: 'typed-app', username: 'app', password: 'secret' });
     await pause(20);
-    expect(node.mqtt.sessions.get('typed-app')?.clientType).toBe('APPLICATION');
+    expect(suite.node.mqtt.sessions.get('typed-app')?.clientType).toBe('APPLICATION');
   });
 
   it('refuses subscriptions outside the rules: 0x87 for MQTT 5, 0x80 for MQTT 3.1.1', async () => {
@@ -56,19 +48,19 @@ describe('access control hooks', () => {
         () => 'granted',
         (error: { packet?: { granted?: number[] } }) => error.packet?.granted,
       );
-    const v5 = await clients.connect({ protocolVersion: 5 });
+    const v5 = await suite.clients.connect({ protocolVersion: 5 });
     expect(await reasonCodes(v5, 'forbidden/#')).toEqual([0x87]);
     expect(await reasonCodes(v5, '$share/closed/jobs')).toEqual([0x87]);
     expect(await reasonCodes(v5, 'open/#')).toBe('granted');
-    const v311 = await clients.connect({ protocolVersion: 4 });
+    const v311 = await suite.clients.connect({ protocolVersion: 4 });
     expect(await reasonCodes(v311, 'forbidden/#')).toEqual([0x80]);
   });
 
   it('does not deliver a publish outside the rules', async () => {
-    const subscriber = await clients.connect({ protocolVersion: 5 });
+    const subscriber = await suite.clients.connect({ protocolVersion: 5 });
     await subscriber.subscribeAsync('#');
     const received = inbox(subscriber);
-    const publisher = await clients.connect({ protocolVersion: 5 });
+    const publisher = await suite.clients.connect({ protocolVersion: 5 });
     await publisher.publishAsync('forbidden/switch', 'off', { qos: 1 }).catch(() => undefined);
     await publisher.publishAsync('allowed/switch', 'on', { qos: 1 }).catch(() => undefined);
     expect((await received.next()).topic).toBe('allowed/switch');

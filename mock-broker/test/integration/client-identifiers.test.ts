@@ -1,25 +1,17 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MqttClients, closed, rawConnection, rawPackets } from '../support/mqtt-clients.js';
-import { startTestNode, type TestNode } from '../support/test-node.js';
+import { describe, expect, it } from 'vitest';
+import { closed, rawConnection, rawPackets } from '../support/mqtt-clients.js';
+import { useBrokerSuite } from '../support/broker-suite.js';
 
-let node: TestNode;
-let clients: MqttClients;
-
-beforeAll(async () => {
-  node = await startTestNode();
-  clients = new MqttClients(node);
-});
-afterEach(() => clients.closeAll());
-afterAll(() => node.destroy());
+const suite = useBrokerSuite();
 
 describe('client identifiers', () => {
   it('accepts an empty client id with a clean session (MQTT 3.1.1)', async () => {
-    const client = await clients.connect({ protocolVersion: 4, clientId: '', clean: true });
-    expect(clients.connack(client)?.returnCode).toBe(0);
+    const client = await suite.clients.connect({ protocolVersion: 4, clientId: '', clean: true });
+    expect(suite.clients.connack(client)?.returnCode).toBe(0);
   });
 
   it('refuses an empty client id with a persistent session with return code 2 (MQTT 3.1.1)', async () => {
-    const socket = await rawConnection(node);
+    const socket = await rawConnection(suite.node);
     const packets = rawPackets(socket);
     // mqtt-packet will not encode this CONNECT, so it is written byte by byte:
     // fixed header, "MQTT", level 4, flags 0 (no clean session), keep-alive 30, empty client id.
@@ -29,23 +21,23 @@ describe('client identifiers', () => {
   });
 
   it('assigns a client id to an MQTT 5 client that sends none, and lists it under that id', async () => {
-    const client = await clients.connect({ protocolVersion: 5, clientId: '' });
-    const assigned = clients.connack(client)?.properties?.assignedClientIdentifier;
+    const client = await suite.clients.connect({ protocolVersion: 5, clientId: '' });
+    const assigned = suite.clients.connack(client)?.properties?.assignedClientIdentifier;
     expect(assigned).toMatch(/\S+/);
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(node.mqtt.sessions.get(assigned as string)?.connectionState).toBe('CONNECTED');
+    expect(suite.node.mqtt.sessions.get(assigned as string)?.connectionState).toBe('CONNECTED');
   });
 
   it('tells a returning client whether its session was present', async () => {
     const options = { protocolVersion: 4 as const, clientId: 'present-check', clean: false };
-    const first = await clients.connect(options);
-    expect(clients.connack(first)?.sessionPresent).toBe(false);
+    const first = await suite.clients.connect(options);
+    expect(suite.clients.connack(first)?.sessionPresent).toBe(false);
     await first.subscribeAsync('present/t', { qos: 1 });
     await first.endAsync();
-    const second = await clients.connect(options);
-    expect(clients.connack(second)?.sessionPresent).toBe(true);
+    const second = await suite.clients.connect(options);
+    expect(suite.clients.connack(second)?.sessionPresent).toBe(true);
     await second.endAsync();
-    const clean = await clients.connect({ ...options, clean: true });
-    expect(clients.connack(clean)?.sessionPresent).toBe(false);
+    const clean = await suite.clients.connect({ ...options, clean: true });
+    expect(suite.clients.connack(clean)?.sessionPresent).toBe(false);
   });
 });

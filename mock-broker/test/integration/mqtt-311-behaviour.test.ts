@@ -1,27 +1,19 @@
 import mqttPacket from 'mqtt-packet';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MqttClients, closed, inbox, pause, rawConnection, rawPackets } from '../support/mqtt-clients.js';
-import { startTestNode, type TestNode } from '../support/test-node.js';
+import { describe, expect, it } from 'vitest';
+import { closed, inbox, pause, rawConnection, rawPackets } from '../support/mqtt-clients.js';
+import { useBrokerSuite } from '../support/broker-suite.js';
 
-let node: TestNode;
-let clients: MqttClients;
-
-beforeAll(async () => {
-  node = await startTestNode();
-  clients = new MqttClients(node);
-});
-afterEach(() => clients.closeAll());
-afterAll(() => node.destroy());
+const suite = useBrokerSuite();
 
 const v311 = { protocolVersion: 4 as const };
 
 describe('MQTT 3.1.1', () => {
   it.each([0, 1, 2] as const)('delivers QoS %i end to end at the granted QoS', async (qos) => {
-    const subscriber = await clients.connect({ ...v311, clientId: `qos${qos}-sub` });
+    const subscriber = await suite.clients.connect({ ...v311, clientId: `qos${qos}-sub` });
     const granted = await subscriber.subscribeAsync(`qos/${qos}`, { qos });
     expect(granted[0]?.qos).toBe(qos);
     const received = inbox(subscriber);
-    const publisher = await clients.connect({ ...v311, clientId: `qos${qos}-pub` });
+    const publisher = await suite.clients.connect({ ...v311, clientId: `qos${qos}-pub` });
     await publisher.publishAsync(`qos/${qos}`, `at qos ${qos}`, { qos });
     const message = await received.next();
     expect(message.payload).toBe(`at qos ${qos}`);
@@ -29,19 +21,19 @@ describe('MQTT 3.1.1', () => {
   });
 
   it('downgrades delivery to the subscription QoS', async () => {
-    const subscriber = await clients.connect({ ...v311, clientId: 'downgrade-sub' });
+    const subscriber = await suite.clients.connect({ ...v311, clientId: 'downgrade-sub' });
     await subscriber.subscribeAsync('downgrade/t', { qos: 0 });
     const received = inbox(subscriber);
-    const publisher = await clients.connect(v311);
+    const publisher = await suite.clients.connect(v311);
     await publisher.publishAsync('downgrade/t', 'x', { qos: 2 });
     expect((await received.next()).packet.qos).toBe(0);
   });
 
   it('keeps the last retained message per topic for new subscribers, and clears it with an empty one', async () => {
-    const publisher = await clients.connect(v311);
+    const publisher = await suite.clients.connect(v311);
     await publisher.publishAsync('retained/room', 'first', { qos: 1, retain: true });
     await publisher.publishAsync('retained/room', 'second', { qos: 1, retain: true });
-    const late = await clients.connect(v311);
+    const late = await suite.clients.connect(v311);
     const received = inbox(late);
     await late.subscribeAsync('retained/#', { qos: 1 });
     const message = await received.next();
@@ -49,55 +41,55 @@ describe('MQTT 3.1.1', () => {
     expect(message.packet.retain).toBe(true);
 
     await publisher.publishAsync('retained/room', '', { qos: 1, retain: true });
-    const later = await clients.connect(v311);
+    const later = await suite.clients.connect(v311);
     const nothing = inbox(later);
     await later.subscribeAsync('retained/#');
     expect(await nothing.none()).toBe(true);
   });
 
   it('publishes the will when a client vanishes, not when it disconnects', async () => {
-    const watcher = await clients.connect(v311);
+    const watcher = await suite.clients.connect(v311);
     await watcher.subscribeAsync('wills/#');
     const received = inbox(watcher);
 
-    const polite = await clients.connect({ ...v311, will: { topic: 'wills/polite', payload: Buffer.from('gone'), qos: 0, retain: false } });
+    const polite = await suite.clients.connect({ ...v311, will: { topic: 'wills/polite', payload: Buffer.from('gone'), qos: 0, retain: false } });
     await polite.endAsync();
     expect(await received.none()).toBe(true);
 
-    const vanishing = await clients.connect({ ...v311, will: { topic: 'wills/vanished', payload: Buffer.from('lost'), qos: 1, retain: false } });
+    const vanishing = await suite.clients.connect({ ...v311, will: { topic: 'wills/vanished', payload: Buffer.from('lost'), qos: 1, retain: false } });
     vanishing.stream.destroy();
     const will = await received.next();
     expect(will).toMatchObject({ topic: 'wills/vanished', payload: 'lost' });
   });
 
   it('queues QoS 1 messages for an offline persistent session and delivers them on reconnect', async () => {
-    const first = await clients.connect({ ...v311, clientId: 'persistent-311', clean: false });
+    const first = await suite.clients.connect({ ...v311, clientId: 'persistent-311', clean: false });
     await first.subscribeAsync('queue/t', { qos: 1 });
     await first.endAsync();
-    const publisher = await clients.connect(v311);
+    const publisher = await suite.clients.connect(v311);
     for (const n of [1, 2, 3]) await publisher.publishAsync('queue/t', `m${n}`, { qos: 1 });
 
-    const again = clients.open({ ...v311, clientId: 'persistent-311', clean: false });
+    const again = suite.clients.open({ ...v311, clientId: 'persistent-311', clean: false });
     const received = inbox(again);
     const payloads = [(await received.next()).payload, (await received.next()).payload, (await received.next()).payload];
     expect(payloads).toEqual(['m1', 'm2', 'm3']);
   });
 
   it('closes the older connection when a second one takes over the client id', async () => {
-    const first = await clients.connect({ ...v311, clientId: 'takeover' });
+    const first = await suite.clients.connect({ ...v311, clientId: 'takeover' });
     const firstClosed = new Promise<boolean>((resolve) => first.once('close', () => resolve(true)));
-    await clients.connect({ ...v311, clientId: 'takeover' });
+    await suite.clients.connect({ ...v311, clientId: 'takeover' });
     expect(await firstClosed).toBe(true);
     await pause(50);
-    expect(node.mqtt.events.forClient('takeover').map((event) => event.type)).toContain('TAKEN_OVER');
-    expect(node.mqtt.sessions.get('takeover')?.connectionState).toBe('CONNECTED');
+    expect(suite.node.mqtt.events.forClient('takeover').map((event) => event.type)).toContain('TAKEN_OVER');
+    expect(suite.node.mqtt.sessions.get('takeover')?.connectionState).toBe('CONNECTED');
   });
 
   it('does not deliver $-topics to a root wildcard subscription', async () => {
-    const subscriber = await clients.connect(v311);
+    const subscriber = await suite.clients.connect(v311);
     await subscriber.subscribeAsync('#');
     const received = inbox(subscriber);
-    const publisher = await clients.connect(v311);
+    const publisher = await suite.clients.connect(v311);
     await publisher.publishAsync('$internal/status', 'hidden');
     await publisher.publishAsync('visible/status', 'shown');
     expect((await received.next()).topic).toBe('visible/status');
@@ -106,7 +98,7 @@ describe('MQTT 3.1.1', () => {
 
   it('refuses an invalid topic filter by closing the connection', async () => {
     // mqtt.js will not send such a filter, so the SUBSCRIBE goes over a raw connection.
-    const socket = await rawConnection(node);
+    const socket = await rawConnection(suite.node);
     const packets = rawPackets(socket);
     socket.write(mqttPacket.generate({ cmd: 'connect', protocolId: 'MQTT', protocolVersion: 4, clean: true, clientId: 'bad-filter', keepalive: 30 }));
     socket.write(mqttPacket.generate({ cmd: 'subscribe', messageId: 1, subscriptions: [{ topic: 'sensors/#/temperature', qos: 0 }] }));
@@ -115,21 +107,21 @@ describe('MQTT 3.1.1', () => {
   });
 
   it('disconnects a client that stops sending within one and a half keep-alive periods', async () => {
-    const socket = await rawConnection(node);
+    const socket = await rawConnection(suite.node);
     socket.write(mqttPacket.generate({ cmd: 'connect', protocolId: 'MQTT', protocolVersion: 4, clean: true, clientId: 'silent', keepalive: 1 }));
     expect(await closed(socket, 8000)).toBe(true);
-    expect(node.mqtt.events.forClient('silent').map((event) => event.type)).toContain('KEEP_ALIVE_TIMEOUT');
+    expect(suite.node.mqtt.events.forClient('silent').map((event) => event.type)).toContain('KEEP_ALIVE_TIMEOUT');
   });
 
   it('closes a connection that sends a malformed packet and keeps serving everyone else', async () => {
-    const socket = await rawConnection(node);
+    const socket = await rawConnection(suite.node);
     socket.write(Buffer.from([0x10, 0xff, 0xff, 0xff, 0xff, 0x01, 0x00]));
     expect(await closed(socket)).toBe(true);
-    const garbage = await rawConnection(node);
+    const garbage = await rawConnection(suite.node);
     garbage.write(Buffer.from('GET / HTTP/1.1\r\nHost: broker\r\n\r\n'));
     expect(await closed(garbage)).toBe(true);
 
-    const subscriber = await clients.connect(v311);
+    const subscriber = await suite.clients.connect(v311);
     await subscriber.subscribeAsync('still/alive');
     const received = inbox(subscriber);
     await subscriber.publishAsync('still/alive', 'yes');

@@ -1,26 +1,18 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { disconnectClient } from '../../src/mqtt/session-control.js';
-import { MqttClients, inbox, pause } from '../support/mqtt-clients.js';
-import { startTestNode, type TestNode } from '../support/test-node.js';
+import { inbox, pause } from '../support/mqtt-clients.js';
+import { useBrokerSuite } from '../support/broker-suite.js';
 
-let node: TestNode;
-let clients: MqttClients;
-
-beforeAll(async () => {
-  node = await startTestNode();
-  clients = new MqttClients(node);
-});
-afterEach(() => clients.closeAll());
-afterAll(() => node.destroy());
+const suite = useBrokerSuite();
 
 const v5 = { protocolVersion: 5 as const };
 
 describe('MQTT 5', () => {
   it('forwards user properties and the other publish properties', async () => {
-    const subscriber = await clients.connect(v5);
+    const subscriber = await suite.clients.connect(v5);
     await subscriber.subscribeAsync('props/t');
     const received = inbox(subscriber);
-    const publisher = await clients.connect(v5);
+    const publisher = await suite.clients.connect(v5);
     await publisher.publishAsync('props/t', '{"t":21}', {
       properties: {
         userProperties: { site: 'berlin', line: '4' },
@@ -41,14 +33,14 @@ describe('MQTT 5', () => {
   });
 
   it('honours No Local, Retain As Published and the subscription identifier', async () => {
-    const client = await clients.connect(v5);
+    const client = await suite.clients.connect(v5);
     await client.subscribeAsync('options/local', { qos: 1, nl: true });
     await client.subscribeAsync('options/rap', { qos: 1, rap: true, properties: { subscriptionIdentifier: 7 } });
     const received = inbox(client);
     await client.publishAsync('options/local', 'mine', { qos: 1 });
     expect(await received.none()).toBe(true);
 
-    const other = await clients.connect(v5);
+    const other = await suite.clients.connect(v5);
     await other.publishAsync('options/rap', 'kept flag', { qos: 1, retain: true });
     const message = await received.next();
     expect(message.packet.retain).toBe(true);
@@ -60,9 +52,9 @@ describe('MQTT 5', () => {
     [1, true, false],
     [2, false, false],
   ] as const)('Retain Handling %i: retained on first subscribe %s, on repeated subscribe %s', async (retainHandling, first, repeated) => {
-    const publisher = await clients.connect(v5);
+    const publisher = await suite.clients.connect(v5);
     await publisher.publishAsync(`handling/${retainHandling}`, 'state', { qos: 1, retain: true });
-    const client = await clients.connect(v5);
+    const client = await suite.clients.connect(v5);
     const received = inbox(client);
     await client.subscribeAsync(`handling/${retainHandling}`, { qos: 1, rh: retainHandling });
     expect(!(await received.none())).toBe(first);
@@ -72,11 +64,11 @@ describe('MQTT 5', () => {
   });
 
   it('accepts topic aliases up to the maximum it advertises', async () => {
-    const subscriber = await clients.connect(v5);
+    const subscriber = await suite.clients.connect(v5);
     await subscriber.subscribeAsync('alias/#');
     const received = inbox(subscriber);
-    const publisher = await clients.connect(v5);
-    expect(clients.connack(publisher)?.properties?.topicAliasMaximum).toBe(100);
+    const publisher = await suite.clients.connect(v5);
+    expect(suite.clients.connack(publisher)?.properties?.topicAliasMaximum).toBe(100);
     await publisher.publishAsync('alias/long/topic/name', 'first', { properties: { topicAlias: 3 } });
     await publisher.publishAsync('', 'second', { properties: { topicAlias: 3 } });
     expect((await received.next()).topic).toBe('alias/long/topic/name');
@@ -84,39 +76,39 @@ describe('MQTT 5', () => {
   });
 
   it('ends a session after its expiry interval and forgets it', async () => {
-    const first = await clients.connect({ ...v5, clientId: 'expiring', clean: false, properties: { sessionExpiryInterval: 1 } });
+    const first = await suite.clients.connect({ ...v5, clientId: 'expiring', clean: false, properties: { sessionExpiryInterval: 1 } });
     await first.subscribeAsync('expiring/t', { qos: 1 });
     await first.endAsync();
-    expect(node.mqtt.sessions.get('expiring')?.connectionState).toBe('DISCONNECTED');
+    expect(suite.node.mqtt.sessions.get('expiring')?.connectionState).toBe('DISCONNECTED');
     await pause(1800);
-    expect(node.mqtt.sessions.get('expiring')).toBeUndefined();
-    expect(node.mqtt.events.forClient('expiring').map((event) => event.type)).toContain('SESSION_EXPIRED');
-    const again = await clients.connect({ ...v5, clientId: 'expiring', clean: false, properties: { sessionExpiryInterval: 1 } });
-    expect(clients.connack(again)?.sessionPresent).toBe(false);
+    expect(suite.node.mqtt.sessions.get('expiring')).toBeUndefined();
+    expect(suite.node.mqtt.events.forClient('expiring').map((event) => event.type)).toContain('SESSION_EXPIRED');
+    const again = await suite.clients.connect({ ...v5, clientId: 'expiring', clean: false, properties: { sessionExpiryInterval: 1 } });
+    expect(suite.clients.connack(again)?.sessionPresent).toBe(false);
   });
 
   it('resumes a session within its expiry interval and drops queued messages whose own expiry passed', async () => {
     const options = { ...v5, clientId: 'resuming', clean: false, properties: { sessionExpiryInterval: 60 } };
-    const first = await clients.connect(options);
+    const first = await suite.clients.connect(options);
     await first.subscribeAsync('resume/t', { qos: 1 });
     await first.endAsync();
-    const publisher = await clients.connect(v5);
+    const publisher = await suite.clients.connect(v5);
     await publisher.publishAsync('resume/t', 'short-lived', { qos: 1, properties: { messageExpiryInterval: 1 } });
     await publisher.publishAsync('resume/t', 'long-lived', { qos: 1, properties: { messageExpiryInterval: 60 } });
     await pause(1500);
-    const again = clients.open(options);
+    const again = suite.clients.open(options);
     const received = inbox(again);
     const message = await received.next();
-    expect(clients.connack(again)?.sessionPresent).toBe(true);
+    expect(suite.clients.connack(again)?.sessionPresent).toBe(true);
     expect(message.payload).toBe('long-lived');
     expect(await received.none()).toBe(true);
   });
 
   it('delays the will by its Will Delay Interval', async () => {
-    const watcher = await clients.connect(v5);
+    const watcher = await suite.clients.connect(v5);
     await watcher.subscribeAsync('delayed/will');
     const received = inbox(watcher);
-    const vanishing = await clients.connect({
+    const vanishing = await suite.clients.connect({
       ...v5,
       properties: { sessionExpiryInterval: 10 },
       will: { topic: 'delayed/will', payload: Buffer.from('late'), qos: 0, retain: false, properties: { willDelayInterval: 1 } },
@@ -129,22 +121,22 @@ describe('MQTT 5', () => {
   });
 
   it('tells an MQTT 5 client that an administrator disconnected it (reason 152)', async () => {
-    const client = await clients.connect({ ...v5, clientId: 'to-disconnect' });
+    const client = await suite.clients.connect({ ...v5, clientId: 'to-disconnect' });
     const reason = new Promise<number | undefined>((resolve) => client.once('disconnect', (packet) => resolve(packet.reasonCode)));
-    expect(await disconnectClient(node.mqtt.broker, 'to-disconnect')).toBe(true);
+    expect(await disconnectClient(suite.node.mqtt.broker, 'to-disconnect')).toBe(true);
     expect(await reason).toBe(152);
     await pause(50);
-    expect(node.mqtt.events.forClient('to-disconnect').at(-1)).toMatchObject({ type: 'DISCONNECTED', reasonCode: 152, initiator: 'ADMINISTRATOR' });
-    expect(await disconnectClient(node.mqtt.broker, 'nobody-by-this-name')).toBe(false);
+    expect(suite.node.mqtt.events.forClient('to-disconnect').at(-1)).toMatchObject({ type: 'DISCONNECTED', reasonCode: 152, initiator: 'ADMINISTRATOR' });
+    expect(await disconnectClient(suite.node.mqtt.broker, 'nobody-by-this-name')).toBe(false);
   });
 });
 
 describe('session registry and counters', () => {
   it('describes a connected client and keeps an offline persistent session', async () => {
-    const client = await clients.connect({ ...v5, clientId: 'described', clean: false, keepalive: 45, username: 'ops', properties: { sessionExpiryInterval: 300 } });
+    const client = await suite.clients.connect({ ...v5, clientId: 'described', clean: false, keepalive: 45, username: 'ops', properties: { sessionExpiryInterval: 300 } });
     await client.subscribeAsync('plant/+/temperature', { qos: 1, nl: true, rh: 1, properties: { subscriptionIdentifier: 9 } });
     await pause(50);
-    expect(node.mqtt.sessions.get('described')).toMatchObject({
+    expect(suite.node.mqtt.sessions.get('described')).toMatchObject({
       clientId: 'described',
       connectionState: 'CONNECTED',
       mqttVersion: 5,
@@ -152,35 +144,35 @@ describe('session registry and counters', () => {
       cleanStart: false,
       sessionExpiryInterval: 300,
       username: 'ops',
-      nodeId: node.config.nodeId,
+      nodeId: suite.node.config.nodeId,
       subscriptions: [{ topicFilter: 'plant/+/temperature', qos: 1, options: { noLocal: true, retainAsPublish: false, retainHandling: 1 }, subscriptionId: 9 }],
     });
-    expect(node.mqtt.sessions.get('described')?.clientIpAdr).toMatch(/^127\.0\.0\.1:\d+$/);
+    expect(suite.node.mqtt.sessions.get('described')?.clientIpAdr).toMatch(/^127\.0\.0\.1:\d+$/);
 
     await client.endAsync();
     await pause(50);
-    expect(node.mqtt.sessions.get('described')).toMatchObject({ connectionState: 'DISCONNECTED' });
-    expect(node.mqtt.sessions.get('described')?.disconnectedAt).toEqual(expect.any(Number));
+    expect(suite.node.mqtt.sessions.get('described')).toMatchObject({ connectionState: 'DISCONNECTED' });
+    expect(suite.node.mqtt.sessions.get('described')?.disconnectedAt).toEqual(expect.any(Number));
   });
 
   it('forgets a clean session when its connection ends', async () => {
-    const client = await clients.connect({ protocolVersion: 4, clientId: 'ephemeral', clean: true });
+    const client = await suite.clients.connect({ protocolVersion: 4, clientId: 'ephemeral', clean: true });
     await pause(50);
-    expect(node.mqtt.sessions.get('ephemeral')?.connectionState).toBe('CONNECTED');
+    expect(suite.node.mqtt.sessions.get('ephemeral')?.connectionState).toBe('CONNECTED');
     await client.endAsync();
     await pause(50);
-    expect(node.mqtt.sessions.get('ephemeral')).toBeUndefined();
+    expect(suite.node.mqtt.sessions.get('ephemeral')).toBeUndefined();
   });
 
   it('counts messages and payload bytes in and out', async () => {
-    const before = node.mqtt.statistics.snapshot();
-    const subscribers = await Promise.all([clients.connect(v5), clients.connect(v5)]);
+    const before = suite.node.mqtt.statistics.snapshot();
+    const subscribers = await Promise.all([suite.clients.connect(v5), suite.clients.connect(v5)]);
     await Promise.all(subscribers.map((subscriber) => subscriber.subscribeAsync('counted/t', { qos: 1 })));
     const inboxes = subscribers.map(inbox);
-    const publisher = await clients.connect(v5);
+    const publisher = await suite.clients.connect(v5);
     await publisher.publishAsync('counted/t', '12345', { qos: 1 });
     await Promise.all(inboxes.map((box) => box.next()));
-    const after = node.mqtt.statistics.snapshot();
+    const after = suite.node.mqtt.statistics.snapshot();
     expect(after.incomingMsgs - before.incomingMsgs).toBe(1);
     expect(after.inboundPayloadTraffic - before.inboundPayloadTraffic).toBe(5);
     expect(after.outgoingMsgs - before.outgoingMsgs).toBe(2);

@@ -1,33 +1,25 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseSharedTopic } from '../../src/mqtt/shared-subscriptions.js';
-import { MqttClients, inbox, pause } from '../support/mqtt-clients.js';
-import { startTestNode, type TestNode } from '../support/test-node.js';
+import { inbox, pause } from '../support/mqtt-clients.js';
+import { useBrokerSuite } from '../support/broker-suite.js';
 
-let node: TestNode;
-let clients: MqttClients;
-
-beforeAll(async () => {
-  node = await startTestNode();
-  clients = new MqttClients(node);
-});
-afterEach(() => clients.closeAll());
-afterAll(() => node.destroy());
+const suite = useBrokerSuite();
 
 async function publishJobs(topicPrefix: string, count: number): Promise<void> {
-  const publisher = await clients.connect({ protocolVersion: 5 });
+  const publisher = await suite.clients.connect({ protocolVersion: 5 });
   for (let n = 0; n < count; n += 1) await publisher.publishAsync(`${topicPrefix}/${n}`, `job ${n}`, { qos: 1 });
 }
 
 describe('shared subscriptions ($share/<group>/<filter>)', () => {
   it('gives each message to exactly one member of the group, in turn, and all to an ordinary subscriber', async () => {
     const [first, second] = await Promise.all([
-      clients.connect({ protocolVersion: 5, clientId: 'worker-1' }),
-      clients.connect({ protocolVersion: 4, clientId: 'worker-2' }),
+      suite.clients.connect({ protocolVersion: 5, clientId: 'worker-1' }),
+      suite.clients.connect({ protocolVersion: 4, clientId: 'worker-2' }),
     ]);
     const granted = await first.subscribeAsync('$share/workers/jobs/#', { qos: 1 });
     expect(granted[0]?.qos).toBe(1);
     await second.subscribeAsync('$share/workers/jobs/#', { qos: 1 });
-    const monitor = await clients.connect({ protocolVersion: 5 });
+    const monitor = await suite.clients.connect({ protocolVersion: 5 });
     await monitor.subscribeAsync('jobs/#', { qos: 1 });
     const [firstBox, secondBox, monitorBox] = [inbox(first), inbox(second), inbox(monitor)];
 
@@ -42,19 +34,19 @@ describe('shared subscriptions ($share/<group>/<filter>)', () => {
   });
 
   it('lists groups with their members and shows the subscription as $share in the session', async () => {
-    const member = await clients.connect({ protocolVersion: 5, clientId: 'listed-member' });
+    const member = await suite.clients.connect({ protocolVersion: 5, clientId: 'listed-member' });
     await member.subscribeAsync('$share/reporting/metrics/+', { qos: 0 });
     await pause(50);
-    expect(node.mqtt.sharedSubscriptions.list()).toContainEqual({
+    expect(suite.node.mqtt.sharedSubscriptions.list()).toContainEqual({
       shareName: 'reporting',
       topicFilter: 'metrics/+',
       members: [{ clientId: 'listed-member', connected: true }],
     });
-    expect(node.mqtt.sessions.get('listed-member')?.subscriptions[0]?.topicFilter).toBe('$share/reporting/metrics/+');
+    expect(suite.node.mqtt.sessions.get('listed-member')?.subscriptions[0]?.topicFilter).toBe('$share/reporting/metrics/+');
   });
 
   it('hands the whole stream to the remaining member when one unsubscribes or leaves', async () => {
-    const [staying, leaving] = await Promise.all([clients.connect({ protocolVersion: 5 }), clients.connect({ protocolVersion: 5 })]);
+    const [staying, leaving] = await Promise.all([suite.clients.connect({ protocolVersion: 5 }), suite.clients.connect({ protocolVersion: 5 })]);
     await staying.subscribeAsync('$share/pool/tasks/#', { qos: 1 });
     await leaving.subscribeAsync('$share/pool/tasks/#', { qos: 1 });
     const stayingBox = inbox(staying);
@@ -65,10 +57,10 @@ describe('shared subscriptions ($share/<group>/<filter>)', () => {
   });
 
   it('refuses publishing to a shared subscription topic', async () => {
-    const member = await clients.connect({ protocolVersion: 5 });
+    const member = await suite.clients.connect({ protocolVersion: 5 });
     await member.subscribeAsync('$share/guarded/alerts/#');
     const received = inbox(member);
-    const intruder = await clients.connect({ protocolVersion: 5 });
+    const intruder = await suite.clients.connect({ protocolVersion: 5 });
     await intruder.publishAsync('$starling-share/guarded/alerts/x', 'to everyone', { qos: 1 }).catch(() => undefined);
     expect(await received.none()).toBe(true);
   });
