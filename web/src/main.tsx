@@ -1,6 +1,4 @@
 import './api/refresh-request';
-import '@blueprintjs/core/lib/css/blueprint.css';
-import '@blueprintjs/icons/lib/css/blueprint-icons.css';
 import './main.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,4 +1,3 @@
-import { OverlaysProvider } from '@blueprintjs/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Router } from 'wouter';
@@ -28,9 +27,7 @@ function LocalizedRoutes() {
   const { user } = useAuth();
   return (
     <LocaleProvider lang={user?.additionalInfo.lang ?? DEFAULT_LANG}>
-      <OverlaysProvider>
-        <AppRoutes />
-      </OverlaysProvider>
+      <AppRoutes />
     </LocaleProvider>
   );
 }

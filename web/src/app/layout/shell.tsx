@@ -1,4 +1,8 @@
-import { Drawer } from '@blueprintjs/core';
+// Blueprint's stylesheets load with the shell: the public pages have a light style of their own
+// (features/login), so the sign-in page downloads neither Blueprint's CSS nor its components.
+import '@blueprintjs/core/lib/css/blueprint.css';
+import '@blueprintjs/icons/lib/css/blueprint-icons.css';
+import { Drawer, OverlaysProvider } from '@blueprintjs/core';
 import { useCallback, useState } from 'react';
 import { Logo } from '../../components/logo/logo';
 import { MEDIA_GT_SM } from '../../components/media-query/breakpoints';
@@ -33,20 +37,22 @@ export default function Shell() {
   );
 
   return (
-    <div className="shell">
-      {wide ? (
-        <aside className="shell__aside">{sidebar}</aside>
-      ) : (
-        <Drawer isOpen={menuOpen} onClose={closeMenu} position="left" size={SIDEBAR_WIDTH} className="shell__drawer">
-          {sidebar}
-        </Drawer>
-      )}
-      <div className="shell__main">
-        <Toolbar breadcrumbs={breadcrumbs} onOpenMenu={wide ? undefined : () => setMenuOpen(true)} />
-        <main className="shell__content">
-          <ShellRoutes />
-        </main>
+    <OverlaysProvider>
+      <div className="shell">
+        {wide ? (
+          <aside className="shell__aside">{sidebar}</aside>
+        ) : (
+          <Drawer isOpen={menuOpen} onClose={closeMenu} position="left" size={SIDEBAR_WIDTH} className="shell__drawer">
+            {sidebar}
+          </Drawer>
+        )}
+        <div className="shell__main">
+          <Toolbar breadcrumbs={breadcrumbs} onOpenMenu={wide ? undefined : () => setMenuOpen(true)} />
+          <main className="shell__content">
+            <ShellRoutes />
+          </main>
+        </div>
       </div>
-    </div>
+    </OverlaysProvider>
   );
 }

@@ -1,4 +1,3 @@
-import { Card } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { Logo } from '../../components/logo/logo';
 import './login-card-layout.css';
@@ -7,11 +6,11 @@ import './login-card-layout.css';
 export function LoginCardLayout({ title, children }: { title: ReactNode; children: ReactNode }) {
   return (
     <main className="login-layout">
-      <Card className="login-layout__card" elevation={2}>
+      <section className="login-layout__card">
         <Logo className="login-layout__logo" />
         <h1 className="login-layout__title">{title}</h1>
         {children}
-      </Card>
+      </section>
     </main>
   );
 }

@@ -1,5 +1,3 @@
-import { Button, Callout, FormGroup, InputGroup } from '@blueprintjs/core';
-import { LogInIcon } from '@blueprintjs/icons';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
@@ -7,8 +5,9 @@ import type { ApiError } from '../../api/api-error';
 import { startSession } from '../../api/auth-session';
 import { useLogin } from '../../api/generated/endpoints/auth/auth';
 import { useHasSession } from '../../api/use-has-session';
-import { PasswordInput } from '../../components/password-input/password-input';
 import { isEmailFormat } from '../../components/validation/email-format';
+import { FormField, FormNotice, PasswordInput, SubmitButton, TextInput } from './public-form';
+import { SignInIcon } from './public-icons';
 
 /**
  * Spec section 5, login: the username must be an e-mail; an invalid submit marks the fields touched
@@ -36,63 +35,41 @@ export function LoginForm() {
 
   return (
     <form onSubmit={submit} noValidate aria-label={intl.formatMessage({ id: 'login.login' })}>
-      {login.isError && (
-        <Callout intent="danger" compact className="login-form__error" role="alert">
-          {login.error.message}
-        </Callout>
-      )}
-      <FormGroup
+      {login.isError && <FormNotice intent="danger">{login.error.message}</FormNotice>}
+      <FormField
+        id="login-username"
         label={<FormattedMessage id="login.username" />}
-        labelFor="login-username"
-        intent={showUsernameError ? 'danger' : 'none'}
-        helperText={
-          showUsernameError && (
-            <span id="login-username-error">
-              <FormattedMessage id="user.invalid-email-format" />
-            </span>
-          )
-        }
+        error={showUsernameError && <FormattedMessage id="user.invalid-email-format" />}
       >
-        <InputGroup
+        <TextInput
           id="login-username"
           name="username"
           type="email"
           autoComplete="username"
           autoFocus
-          size="large"
           value={username}
-          intent={showUsernameError ? 'danger' : 'none'}
-          aria-invalid={showUsernameError}
-          aria-describedby={showUsernameError ? 'login-username-error' : undefined}
+          invalid={showUsernameError}
           onValueChange={setUsername}
           onBlur={() => setTouched((fields) => ({ ...fields, username: true }))}
         />
-      </FormGroup>
-      <FormGroup label={<FormattedMessage id="login.password" />} labelFor="login-password">
+      </FormField>
+      <FormField id="login-password" label={<FormattedMessage id="login.password" />}>
         <PasswordInput
           id="login-password"
           name="password"
           autoComplete="current-password"
-          size="large"
           value={password}
           onValueChange={setPassword}
           onBlur={() => setTouched((fields) => ({ ...fields, password: true }))}
         />
-      </FormGroup>
+      </FormField>
       <div className="login-layout__actions">
         <Link href="/login/resetPasswordRequest">
           <FormattedMessage id="login.forgot-password" />
         </Link>
-        <Button
-          type="submit"
-          intent="primary"
-          size="large"
-          icon={<LogInIcon />}
-          loading={login.isPending || (login.isSuccess && signedIn)}
-          data-testid="login-submit"
-        >
+        <SubmitButton loading={login.isPending || (login.isSuccess && signedIn)} icon={<SignInIcon />} testId="login-submit">
           <FormattedMessage id="login.login" />
-        </Button>
+        </SubmitButton>
       </div>
     </form>
   );

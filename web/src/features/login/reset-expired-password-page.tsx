@@ -1,5 +1,5 @@
-import { Callout } from '@blueprintjs/core';
 import { defineMessages, FormattedMessage } from 'react-intl';
+import { FormNotice } from './public-form';
 import { PublicPagePlaceholder } from './public-page-placeholder';
 
 const messages = defineMessages({ title: { id: 'login.reset-password' } });
@@ -7,9 +7,9 @@ const messages = defineMessages({ title: { id: 'login.reset-password' } });
 /** Spec section 2, /login/resetExpiredPassword?resetToken=…: the reset screen with an expiry notice. */
 export default function ResetExpiredPasswordPage() {
   const notice = (
-    <Callout intent="warning" compact className="login-form__error">
+    <FormNotice intent="warning">
       <FormattedMessage id="login.expired-password-reset-message" />
-    </Callout>
+    </FormNotice>
   );
   return <PublicPagePlaceholder title={messages.title} notice={notice} />;
 }
