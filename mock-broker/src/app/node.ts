@@ -20,6 +20,8 @@ import { SessionStore } from '../mqtt/session-store.js';
 import { SharedSubscriptions, displayTopicFilter } from '../mqtt/shared-subscriptions.js';
 import { systemRouter } from '../system/system-router.js';
 import { UserRepository } from '../users/user-repository.js';
+import { userRouter } from '../users/user-router.js';
+import { UserService } from '../users/user-service.js';
 import { appRouter } from './app-router.js';
 import { closeServer, listen } from './listen.js';
 
@@ -78,7 +80,8 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
       config.accessTokenSeconds,
       config.refreshTokenSeconds,
     );
-    const auth = new AuthService(new UserRepository(database), tokens);
+    const userRepository = new UserRepository(database);
+    const auth = new AuthService(userRepository, tokens);
     auth.ensureDefaultAdmin();
 
     const sessionStore = new SessionStore(database);
@@ -109,7 +112,7 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
       tokens,
       validateResponses: config.validateResponses,
       webDir: config.webDir,
-      routers: [authRouter(auth), systemRouter(), appRouter({ ...config, ...listeners })],
+      routers: [authRouter(auth), userRouter(new UserService(userRepository), tokens), systemRouter(), appRouter({ ...config, ...listeners })],
     });
     const httpServer = http.createServer(app);
     const httpPort = await listen(httpServer, config.httpPort, config.bindAddress, 'STARLING_HTTP_PORT');

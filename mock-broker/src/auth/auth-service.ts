@@ -2,9 +2,9 @@ import bcrypt from 'bcryptjs';
 import { ApiError } from '../http/api-error.js';
 import type { UserRepository } from '../users/user-repository.js';
 import { DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD, type User } from '../users/user.js';
+import { BCRYPT_ROUNDS } from '../users/user-service.js';
 import type { TokenPair, TokenService } from './token-service.js';
 
-const BCRYPT_ROUNDS = 10;
 const INVALID_CREDENTIALS = 'Invalid username or password';
 
 export class AuthService {

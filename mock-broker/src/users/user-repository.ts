@@ -23,6 +23,35 @@ function toUser(row: Row): User {
   };
 }
 
+export type UserSortProperty = 'createdTime' | 'email' | 'firstName' | 'lastName';
+
+/** Column per sortable property: only these ever reach the SQL text. */
+const SORT_COLUMNS: Record<UserSortProperty, string> = {
+  createdTime: 'created_time',
+  email: 'email',
+  firstName: 'first_name',
+  lastName: 'last_name',
+};
+
+export interface UserPageQuery {
+  pageSize: number;
+  page: number;
+  textSearch?: string;
+  sortProperty?: UserSortProperty;
+  sortOrder?: 'ASC' | 'DESC';
+}
+
+export interface UserChanges {
+  email: string;
+  firstName: string;
+  lastName: string;
+  additionalInfo: UserAdditionalInfo;
+}
+
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
 export class UserRepository {
   constructor(private readonly database: Database) {}
 
@@ -43,6 +72,45 @@ export class UserRepository {
   passwordHash(userId: string): string | undefined {
     const row = this.database.get('SELECT password_hash FROM user_credentials WHERE user_id = ? AND enabled = 1', [userId]);
     return typeof row?.password_hash === 'string' ? row.password_hash : undefined;
+  }
+
+  /** One page of users; the text search matches e-mail, first and last name, case-insensitively. */
+  page(query: UserPageQuery): { data: User[]; totalElements: number } {
+    const search = query.textSearch?.trim();
+    const where = search ? "WHERE email LIKE ? ESCAPE '\\' OR first_name LIKE ? ESCAPE '\\' OR last_name LIKE ? ESCAPE '\\'" : '';
+    const parameters = search ? [likePattern(search), likePattern(search), likePattern(search)] : [];
+    const column = SORT_COLUMNS[query.sortProperty ?? 'createdTime'];
+    const order = query.sortOrder === 'ASC' ? 'ASC' : 'DESC';
+    const totalElements = Number(this.database.get(`SELECT COUNT(*) AS n FROM user_account ${where}`, parameters)?.n ?? 0);
+    const rows = this.database.all(`SELECT * FROM user_account ${where} ORDER BY ${column} COLLATE NOCASE ${order}, id LIMIT ? OFFSET ?`, [
+      ...parameters,
+      query.pageSize,
+      query.page * query.pageSize,
+    ]);
+    return { data: rows.map(toUser), totalElements };
+  }
+
+  update(id: string, changes: UserChanges): User | undefined {
+    this.database.run('UPDATE user_account SET email = ?, first_name = ?, last_name = ?, additional_info = ? WHERE id = ?', [
+      changes.email,
+      changes.firstName,
+      changes.lastName,
+      JSON.stringify(changes.additionalInfo),
+      id,
+    ]);
+    return this.findById(id);
+  }
+
+  /** Sets a new password and records it in the user's history, together. */
+  setPassword(id: string, passwordHash: string, additionalInfo: UserAdditionalInfo): void {
+    inTransaction(this.database, () => {
+      this.database.run('UPDATE user_credentials SET password_hash = ? WHERE user_id = ?', [passwordHash, id]);
+      this.database.run('UPDATE user_account SET additional_info = ? WHERE id = ?', [JSON.stringify(additionalInfo), id]);
+    });
+  }
+
+  delete(id: string): boolean {
+    return this.database.run('DELETE FROM user_account WHERE id = ?', [id]).changes > 0;
   }
 
   /** Inserts the account and its credentials together: both or neither. */

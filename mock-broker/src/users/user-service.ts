@@ -1,0 +1,117 @@
+import bcrypt from 'bcryptjs';
+import { ApiError, ErrorCode } from '../http/api-error.js';
+import type { UserPageQuery, UserRepository } from './user-repository.js';
+import { DEFAULT_ADMIN_PASSWORD, type User, type UserAdditionalInfo } from './user.js';
+
+export const BCRYPT_ROUNDS = 10;
+
+export interface UserSaveRequest {
+  id?: string;
+  email: string;
+  firstName?: string;
+  lastName?: string;
+  password?: string;
+  additionalInfo?: UserAdditionalInfo;
+}
+
+export interface ProfileChanges {
+  firstName?: string;
+  lastName?: string;
+  additionalInfo?: UserAdditionalInfo;
+}
+
+export interface Page<T> {
+  data: T[];
+  totalPages: number;
+  totalElements: number;
+  hasNext: boolean;
+}
+
+/** The history entries a user's own request may not forge: only the server records password changes. */
+function withoutHistory(info: UserAdditionalInfo | undefined): UserAdditionalInfo {
+  const { userPasswordHistory: _ignored, ...rest } = info ?? {};
+  return rest;
+}
+
+function withPasswordSet(info: UserAdditionalInfo, now: number): UserAdditionalInfo {
+  return { ...info, userPasswordHistory: [...(info.userPasswordHistory ?? []), { ts: now }] };
+}
+
+/** Administrators and their own profiles (spec sections 2, 5 and 7: users, profile, change password). */
+export class UserService {
+  constructor(private readonly users: UserRepository) {}
+
+  page(query: UserPageQuery): Page<User> {
+    const { data, totalElements } = this.users.page(query);
+    const totalPages = Math.ceil(totalElements / query.pageSize);
+    return { data, totalPages, totalElements, hasNext: query.page + 1 < totalPages };
+  }
+
+  get(id: string): User {
+    const user = this.users.findById(id);
+    if (!user) throw ApiError.notFound(`User with id ${id} is not found`);
+    return user;
+  }
+
+  /** Creates a user (no id) or updates one. A new user saved without a password gets the default one. */
+  async save(request: UserSaveRequest, now = Date.now()): Promise<User> {
+    const email = request.email.trim();
+    const holder = this.users.findByEmail(email);
+    if (holder && holder.id !== request.id) {
+      throw new ApiError(400, ErrorCode.invalidArguments, `body.email: a user with e-mail ${email} already exists`);
+    }
+    if (request.id === undefined) {
+      const password = request.password ? request.password : DEFAULT_ADMIN_PASSWORD;
+      return this.users.create(
+        {
+          email,
+          authority: 'SYS_ADMIN',
+          firstName: request.firstName ?? '',
+          lastName: request.lastName ?? '',
+          additionalInfo: withPasswordSet(withoutHistory(request.additionalInfo), now),
+          passwordHash: await bcrypt.hash(password, BCRYPT_ROUNDS),
+        },
+        now,
+      );
+    }
+    const existing = this.get(request.id);
+    const additionalInfo = { ...existing.additionalInfo, ...withoutHistory(request.additionalInfo) };
+    const updated = this.users.update(existing.id, {
+      email,
+      firstName: request.firstName ?? existing.firstName,
+      lastName: request.lastName ?? existing.lastName,
+      additionalInfo,
+    });
+    if (request.password) {
+      this.users.setPassword(existing.id, await bcrypt.hash(request.password, BCRYPT_ROUNDS), withPasswordSet(additionalInfo, now));
+    }
+    return this.get((updated ?? existing).id);
+  }
+
+  saveProfile(userId: string, changes: ProfileChanges): User {
+    const user = this.get(userId);
+    const updated = this.users.update(userId, {
+      email: user.email,
+      firstName: changes.firstName ?? user.firstName,
+      lastName: changes.lastName ?? user.lastName,
+      additionalInfo: { ...user.additionalInfo, ...withoutHistory(changes.additionalInfo) },
+    });
+    return updated ?? user;
+  }
+
+  delete(id: string, signedInUserId: string): void {
+    if (id === signedInUserId) throw new ApiError(400, ErrorCode.invalidArguments, 'You cannot delete your own account');
+    if (!this.users.delete(id)) throw ApiError.notFound(`User with id ${id} is not found`);
+  }
+
+  /** Checks the current password, sets the new one and records the change in the history. */
+  async changePassword(userId: string, currentPassword: string, newPassword: string, now = Date.now()): Promise<User> {
+    const user = this.get(userId);
+    const hash = this.users.passwordHash(userId);
+    if (!hash || !(await bcrypt.compare(currentPassword, hash))) {
+      throw new ApiError(400, ErrorCode.invalidArguments, 'body.currentPassword does not match the current password');
+    }
+    this.users.setPassword(userId, await bcrypt.hash(newPassword, BCRYPT_ROUNDS), withPasswordSet(user.additionalInfo, now));
+    return this.get(userId);
+  }
+}

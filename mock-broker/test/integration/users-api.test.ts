@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../support/api-client.js';
+import { startTestNode, type TestNode } from '../support/test-node.js';
+
+let node: TestNode;
+let admin: ApiClient;
+
+interface User {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  createdTime: number;
+  additionalInfo: { lang?: string; userPasswordHistory?: { ts: number }[] };
+}
+interface Page {
+  data: User[];
+  totalPages: number;
+  totalElements: number;
+  hasNext: boolean;
+}
+interface ErrorBody {
+  errorCode: number;
+  message: string;
+}
+
+beforeAll(async () => {
+  node = await startTestNode();
+  admin = new ApiClient(node.baseUrl);
+  await admin.signIn();
+});
+afterAll(() => node.destroy());
+
+async function createUser(email: string, extra: Record<string, unknown> = {}): Promise<User> {
+  const answer = await admin.call<User>('POST', '/api/admin', { email, ...extra });
+  expect(answer.status).toBe(200);
+  return answer.body;
+}
+
+describe('users (spec: /api/admin…)', () => {
+  it('creates a user with the default password when none is given, who must change it', async () => {
+    const user = await createUser('operator@example.com', { firstName: 'Olga', lastName: 'Operator' });
+    expect(user).toMatchObject({ email: 'operator@example.com', firstName: 'Olga', lastName: 'Operator' });
+    // One history entry: the console forces a change of the default password.
+    expect(user.additionalInfo.userPasswordHistory).toHaveLength(1);
+    const asOperator = new ApiClient(node.baseUrl);
+    await asOperator.signIn('operator@example.com', 'sysadmin');
+    expect((await asOperator.call<User>('GET', '/api/auth/user')).body.id).toBe(user.id);
+  });
+
+  it('refuses a second user with the same e-mail, naming the field, and keeps the first', async () => {
+    await createUser('unique@example.com', { firstName: 'First' });
+    const answer = await admin.call<ErrorBody>('POST', '/api/admin', { email: 'UNIQUE@example.com', firstName: 'Second' });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ errorCode: 30 });
+    expect(answer.body.message).toContain('body.email');
+    const found = await admin.call<Page>('GET', '/api/admin?pageSize=10&page=0&textSearch=unique');
+    expect(found.body.data.map((user) => user.firstName)).toEqual(['First']);
+  });
+
+  it('refuses an e-mail that is not one', async () => {
+    const answer = await admin.call<ErrorBody>('POST', '/api/admin', { email: 'not-an-address' });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toContain('body.email must match format "email"');
+  });
+
+  it('pages, searches and sorts', async () => {
+    for (const name of ['Carla', 'anton', 'Bert']) await createUser(`${name.toLowerCase()}@paging.test`, { firstName: name });
+    const sorted = await admin.call<Page>('GET', '/api/admin?pageSize=2&page=0&textSearch=paging.test&sortProperty=firstName&sortOrder=ASC');
+    expect(sorted.body).toMatchObject({ totalElements: 3, totalPages: 2, hasNext: true });
+    expect(sorted.body.data.map((user) => user.firstName)).toEqual(['anton', 'Bert']);
+    const second = await admin.call<Page>('GET', '/api/admin?pageSize=2&page=1&textSearch=paging.test&sortProperty=firstName&sortOrder=ASC');
+    expect(second.body.data.map((user) => user.firstName)).toEqual(['Carla']);
+    expect(second.body.hasNext).toBe(false);
+    const wildcard = await admin.call<Page>('GET', '/api/admin?pageSize=10&page=0&textSearch=%25');
+    expect(wildcard.body.totalElements).toBe(0);
+  });
+
+  it('updates names and language without letting the request forge the password history', async () => {
+    const user = await createUser('editable@example.com');
+    const answer = await admin.call<User>('POST', '/api/admin', {
+      id: user.id,
+      email: 'editable@example.com',
+      firstName: 'Edited',
+      additionalInfo: { lang: 'de_DE', userPasswordHistory: [{ ts: 1 }, { ts: 2 }, { ts: 3 }] },
+    });
+    expect(answer.body).toMatchObject({ firstName: 'Edited', additionalInfo: { lang: 'de_DE' } });
+    expect(answer.body.additionalInfo.userPasswordHistory).toEqual(user.additionalInfo.userPasswordHistory);
+    expect((await admin.call<User>('GET', `/api/admin/user/${user.id}`)).body.firstName).toBe('Edited');
+  });
+
+  it('deletes a user, but never the signed-in one', async () => {
+    const user = await createUser('leaving@example.com');
+    expect((await admin.call('DELETE', `/api/admin/${user.id}`)).status).toBe(200);
+    expect((await admin.call<ErrorBody>('GET', `/api/admin/user/${user.id}`)).status).toBe(404);
+    const self = (await admin.call<User>('GET', '/api/auth/user')).body;
+    const refused = await admin.call<ErrorBody>('DELETE', `/api/admin/${self.id}`);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('You cannot delete your own account');
+  });
+
+  it('signs an administrator in as another user', async () => {
+    const user = await createUser('impersonated@example.com');
+    const tokens = await admin.call<{ token: string }>('GET', `/api/user/${user.id}/token`);
+    const asUser = new ApiClient(node.baseUrl);
+    asUser.token = tokens.body.token;
+    expect((await asUser.call<User>('GET', '/api/auth/user')).body.email).toBe('impersonated@example.com');
+  });
+});
+
+describe('profile and password', () => {
+  it('saves the signed-in user own names and language', async () => {
+    const me = new ApiClient(node.baseUrl);
+    await createUser('profile@example.com', { password: 'first-secret' });
+    await me.signIn('profile@example.com', 'first-secret');
+    const answer = await me.call<User>('POST', '/api/admin/user', { firstName: 'Pia', lastName: 'Profile', additionalInfo: { lang: 'de_DE' } });
+    expect(answer.body).toMatchObject({ email: 'profile@example.com', firstName: 'Pia', lastName: 'Profile', additionalInfo: { lang: 'de_DE' } });
+  });
+
+  it('changes the password: the old one stops working and the history grows', async () => {
+    await createUser('changer@example.com', { password: 'old-secret' });
+    const me = new ApiClient(node.baseUrl);
+    await me.signIn('changer@example.com', 'old-secret');
+
+    const wrong = await me.call<ErrorBody>('POST', '/api/auth/changePassword', { currentPassword: 'guess', newPassword: 'new-secret' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toContain('body.currentPassword');
+
+    const changed = await me.call<{ token: string }>('POST', '/api/auth/changePassword', { currentPassword: 'old-secret', newPassword: 'new-secret' });
+    expect(changed.status).toBe(200);
+    me.token = changed.body.token;
+    expect((await me.call<User>('GET', '/api/auth/user')).body.additionalInfo.userPasswordHistory).toHaveLength(2);
+    expect((await new ApiClient(node.baseUrl).call('POST', '/api/auth/login', { username: 'changer@example.com', password: 'old-secret' })).status).toBe(401);
+    await new ApiClient(node.baseUrl).signIn('changer@example.com', 'new-secret');
+  });
+});
