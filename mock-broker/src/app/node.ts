@@ -81,7 +81,7 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
       config.refreshTokenSeconds,
     );
     const userRepository = new UserRepository(database);
-    const auth = new AuthService(userRepository, tokens);
+    const auth = new AuthService(userRepository, tokens, { maxFailures: config.signInMaxFailures, windowMs: config.signInWindowSeconds * 1000 });
     auth.ensureDefaultAdmin();
 
     const sessionStore = new SessionStore(database);

@@ -11,7 +11,7 @@ export function authRouter(auth: AuthService): Router {
   const router = Router();
   router.post('/api/auth/login', async (request, response) => {
     const { username, password } = request.body as Credentials;
-    response.json(await auth.login(username, password));
+    response.json(await auth.login(username, password, request.ip ?? 'unknown'));
   });
   router.post('/api/auth/token', (request, response) => {
     response.json(auth.refresh((request.body as { refreshToken: string }).refreshToken));

@@ -3,15 +3,24 @@ import { ApiError } from '../http/api-error.js';
 import type { UserRepository } from '../users/user-repository.js';
 import { DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD, type User } from '../users/user.js';
 import { BCRYPT_ROUNDS } from '../users/user-service.js';
+import { SignInLimiter, type SignInLimits } from './sign-in-limiter.js';
 import type { TokenPair, TokenService } from './token-service.js';
 
 const INVALID_CREDENTIALS = 'Invalid username or password';
 
 export class AuthService {
+  private readonly accountLimiter: SignInLimiter;
+  private readonly addressLimiter: SignInLimiter;
+
   constructor(
     private readonly users: UserRepository,
     private readonly tokens: TokenService,
-  ) {}
+    limits: SignInLimits = { maxFailures: 5, windowMs: 300_000 },
+  ) {
+    this.accountLimiter = new SignInLimiter(limits);
+    // One address may try several accounts (an office behind one router), but not endlessly.
+    this.addressLimiter = new SignInLimiter({ ...limits, maxFailures: limits.maxFailures * 4 });
+  }
 
   /** Creates the default administrator on a fresh node (an empty user table). */
   ensureDefaultAdmin(): void {
@@ -25,12 +34,19 @@ export class AuthService {
     });
   }
 
-  async login(username: string, password: string): Promise<TokenPair> {
+  /** Signs in; failed attempts are limited per account and per address (429, code 33). */
+  async login(username: string, password: string, address: string): Promise<TokenPair> {
+    const account = username.trim().toLowerCase();
+    this.accountLimiter.check(account);
+    this.addressLimiter.check(address);
     const user = this.users.findByEmail(username);
     const hash = user ? this.users.passwordHash(user.id) : undefined;
     if (!user || !hash || !(await bcrypt.compare(password, hash))) {
+      this.accountLimiter.recordFailure(account);
+      this.addressLimiter.recordFailure(address);
       throw ApiError.unauthorized(INVALID_CREDENTIALS);
     }
+    this.accountLimiter.reset(account);
     return this.tokens.issue(user);
   }
 

@@ -28,6 +28,9 @@ export interface BrokerConfig {
   nodeId: string;
   /** Per persistent session; messages beyond it are dropped and counted. */
   maxQueuedMessages: number;
+  /** Failed sign-ins per account within signInWindowSeconds before 429 (four times as many per address). */
+  signInMaxFailures: number;
+  signInWindowSeconds: number;
 }
 
 type Environment = Record<string, string | undefined>;
@@ -93,6 +96,8 @@ export function loadConfig(environment: Environment = process.env, cwd = process
     refreshTokenSeconds: seconds(environment, 'STARLING_REFRESH_TOKEN_SECONDS', 604800),
     validateResponses: environment.STARLING_VALIDATE_RESPONSES === 'true',
     nodeId: environment.STARLING_NODE_ID || 'starling-node-1',
+    signInMaxFailures: count(environment, 'STARLING_SIGN_IN_MAX_FAILURES', 5),
+    signInWindowSeconds: seconds(environment, 'STARLING_SIGN_IN_WINDOW_SECONDS', 300),
     maxQueuedMessages: count(environment, 'STARLING_MAX_QUEUED_MESSAGES', 1000),
   };
 }

@@ -24,6 +24,9 @@ export interface ErrorBody {
 
 /** An error a service throws and the HTTP layer answers in the spec's shape. */
 export class ApiError extends Error {
+  /** Response headers that belong with this error, such as Retry-After. */
+  readonly headers: Record<string, string> = {};
+
   constructor(
     readonly status: number,
     readonly errorCode: ErrorCodeValue,

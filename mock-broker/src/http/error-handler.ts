@@ -23,5 +23,5 @@ export function errorHandler(error: unknown, request: Request, response: Respons
     console.error(`${request.method} ${request.originalUrl} failed:`, error);
     apiError = new ApiError(500, ErrorCode.general, 'Internal server error');
   }
-  response.status(apiError.status).json(apiError.body());
+  response.status(apiError.status).set(apiError.headers).json(apiError.body());
 }
