@@ -19,6 +19,13 @@ import { SessionRegistry, type SessionSubscription } from '../mqtt/session-regis
 import { SessionStore } from '../mqtt/session-store.js';
 import { SharedSubscriptions, displayTopicFilter } from '../mqtt/shared-subscriptions.js';
 import { systemRouter } from '../system/system-router.js';
+import { PasswordResetService } from '../auth/password-reset.js';
+import { passwordResetRouter } from '../auth/password-reset-router.js';
+import { MailService } from '../mail/mail-service.js';
+import { MailSettingsStore } from '../mail/mail-settings.js';
+import { SettingsRepository } from '../settings/settings-repository.js';
+import { settingsRouter } from '../settings/settings-router.js';
+import { ResetTokenRepository } from '../users/reset-token-repository.js';
 import { UserRepository } from '../users/user-repository.js';
 import { userRouter } from '../users/user-router.js';
 import { UserService } from '../users/user-service.js';
@@ -81,6 +88,9 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
       config.refreshTokenSeconds,
     );
     const userRepository = new UserRepository(database);
+    const users = new UserService(userRepository);
+    const mailSettings = new MailSettingsStore(new SettingsRepository(database));
+    const mail = new MailService(mailSettings);
     const auth = new AuthService(userRepository, tokens, { maxFailures: config.signInMaxFailures, windowMs: config.signInWindowSeconds * 1000 });
     auth.ensureDefaultAdmin();
 
@@ -112,7 +122,14 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
       tokens,
       validateResponses: config.validateResponses,
       webDir: config.webDir,
-      routers: [authRouter(auth), userRouter(new UserService(userRepository), tokens), systemRouter(), appRouter({ ...config, ...listeners })],
+      routers: [
+        authRouter(auth),
+        passwordResetRouter(new PasswordResetService(userRepository, users, new ResetTokenRepository(database), mail, tokens, config.publicUrl)),
+        userRouter(users, tokens),
+        settingsRouter(mailSettings, mail, users),
+        systemRouter(),
+        appRouter({ ...config, ...listeners }),
+      ],
     });
     const httpServer = http.createServer(app);
     const httpPort = await listen(httpServer, config.httpPort, config.bindAddress, 'STARLING_HTTP_PORT');

@@ -31,6 +31,8 @@ export interface BrokerConfig {
   /** Failed sign-ins per account within signInWindowSeconds before 429 (four times as many per address). */
   signInMaxFailures: number;
   signInWindowSeconds: number;
+  /** Where users reach the console; the base of links in mails. */
+  publicUrl: string;
 }
 
 type Environment = Record<string, string | undefined>;
@@ -98,6 +100,7 @@ export function loadConfig(environment: Environment = process.env, cwd = process
     nodeId: environment.STARLING_NODE_ID || 'starling-node-1',
     signInMaxFailures: count(environment, 'STARLING_SIGN_IN_MAX_FAILURES', 5),
     signInWindowSeconds: seconds(environment, 'STARLING_SIGN_IN_WINDOW_SECONDS', 300),
+    publicUrl: environment.STARLING_PUBLIC_URL || `http://localhost:${port(environment, 'STARLING_HTTP_PORT', 8083)}`,
     maxQueuedMessages: count(environment, 'STARLING_MAX_QUEUED_MESSAGES', 1000),
   };
 }

@@ -84,4 +84,18 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 4,
+    sql: `
+      CREATE TABLE admin_settings (
+        key TEXT PRIMARY KEY,
+        json_value TEXT NOT NULL
+      );
+      CREATE TABLE user_reset_token (
+        token_hash TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL REFERENCES user_account(id) ON DELETE CASCADE,
+        expires_at INTEGER NOT NULL
+      );
+    `,
+  },
 ];

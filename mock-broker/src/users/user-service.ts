@@ -106,12 +106,17 @@ export class UserService {
 
   /** Checks the current password, sets the new one and records the change in the history. */
   async changePassword(userId: string, currentPassword: string, newPassword: string, now = Date.now()): Promise<User> {
-    const user = this.get(userId);
     const hash = this.users.passwordHash(userId);
     if (!hash || !(await bcrypt.compare(currentPassword, hash))) {
       throw new ApiError(400, ErrorCode.invalidArguments, 'body.currentPassword does not match the current password');
     }
-    this.users.setPassword(userId, await bcrypt.hash(newPassword, BCRYPT_ROUNDS), withPasswordSet(user.additionalInfo, now));
+    return this.setPassword(userId, newPassword, now);
+  }
+
+  /** Sets a password and records it in the history (change, reset, activation). */
+  async setPassword(userId: string, password: string, now = Date.now()): Promise<User> {
+    const user = this.get(userId);
+    this.users.setPassword(userId, await bcrypt.hash(password, BCRYPT_ROUNDS), withPasswordSet(user.additionalInfo, now));
     return this.get(userId);
   }
 }

@@ -20,6 +20,8 @@ Conventions:
 export * from './activateByEmailCodeParams';
 export * from './activateUserParams';
 export * from './activateUserRequest';
+export * from './adminSettings';
+export * from './adminSettingsKey';
 export * from './adminUserSave';
 export * from './authority';
 export * from './badRequestResponse';
@@ -31,6 +33,9 @@ export * from './forbiddenResponse';
 export * from './getAdminUsersParams';
 export * from './getAdminUsersSortProperty';
 export * from './loginRequest';
+export * from './mailSettings';
+export * from './mailSettingsSmtpProtocol';
+export * from './mailSettingsTlsVersion';
 export * from './notFoundResponse';
 export * from './pageParameter';
 export * from './pageSizeParameter';

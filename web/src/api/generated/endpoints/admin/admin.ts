@@ -31,6 +31,7 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  AdminSettings,
   AdminUserSave,
   BadRequestResponse,
   GetAdminUsersParams,
@@ -369,6 +370,201 @@ export const useSaveProfile = <TError = BadRequestResponse | UnauthorizedRespons
       > => {
 
       const mutationOptions = getSaveProfileMutationOptions(options);
+
+      return useMutation(mutationOptions);
+    }
+    /**
+ * @summary Settings stored under a key (`mail`, the outgoing mail server). Never-saved settings answer their defaults.
+ */
+export const getAdminSettings = (
+    key: 'mail',
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+      
+      
+      return httpClient<AdminSettings>(
+      {url: `/api/admin/settings/${key}`, method: 'GET', signal
+    },
+      options);
+    }
+  
+
+
+
+export const getGetAdminSettingsQueryKey = (key?: 'mail',) => {
+    return [
+    `/api/admin/settings/${key}`
+    ] as const;
+    }
+
+    
+export const getGetAdminSettingsQueryOptions = <TData = Awaited<ReturnType<typeof getAdminSettings>>, TError = BadRequestResponse | UnauthorizedResponse>(key: 'mail', options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getAdminSettings>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetAdminSettingsQueryKey(key);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAdminSettings>>> = ({ signal }) => getAdminSettings(key, requestOptions, signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(key), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getAdminSettings>>, TError, TData> & { queryKey: QueryKey }
+}
+
+export type GetAdminSettingsQueryResult = NonNullable<Awaited<ReturnType<typeof getAdminSettings>>>
+export type GetAdminSettingsQueryError = BadRequestResponse | UnauthorizedResponse
+
+
+/**
+ * @summary Settings stored under a key (`mail`, the outgoing mail server). Never-saved settings answer their defaults.
+ */
+
+export function useGetAdminSettings<TData = Awaited<ReturnType<typeof getAdminSettings>>, TError = BadRequestResponse | UnauthorizedResponse>(
+ key: 'mail', options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getAdminSettings>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+  
+ ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
+
+  const queryOptions = getGetAdminSettingsQueryOptions(key,options)
+
+  const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Save settings. For mail, an empty or absent password keeps the stored one.
+ */
+export const saveAdminSettings = (
+    adminSettings: AdminSettings,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+      
+      
+      return httpClient<AdminSettings>(
+      {url: `/api/admin/settings`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: adminSettings, signal
+    },
+      options);
+    }
+  
+
+
+export const getSaveAdminSettingsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveAdminSettings>>, TError,{data: AdminSettings}, TContext>, request?: SecondParameter<typeof httpClient>}
+): UseMutationOptions<Awaited<ReturnType<typeof saveAdminSettings>>, TError,{data: AdminSettings}, TContext> => {
+
+const mutationKey = ['saveAdminSettings'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof saveAdminSettings>>, {data: AdminSettings}> = (props) => {
+          const {data} = props ?? {};
+
+          return  saveAdminSettings(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SaveAdminSettingsMutationResult = NonNullable<Awaited<ReturnType<typeof saveAdminSettings>>>
+    export type SaveAdminSettingsMutationBody = AdminSettings
+    export type SaveAdminSettingsMutationError = BadRequestResponse | UnauthorizedResponse
+
+    /**
+ * @summary Save settings. For mail, an empty or absent password keeps the stored one.
+ */
+export const useSaveAdminSettings = <TError = BadRequestResponse | UnauthorizedResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveAdminSettings>>, TError,{data: AdminSettings}, TContext>, request?: SecondParameter<typeof httpClient>}
+ ): UseMutationResult<
+        Awaited<ReturnType<typeof saveAdminSettings>>,
+        TError,
+        {data: AdminSettings},
+        TContext
+      > => {
+
+      const mutationOptions = getSaveAdminSettingsMutationOptions(options);
+
+      return useMutation(mutationOptions);
+    }
+    /**
+ * @summary Send a test mail to the signed-in user with these (possibly unsaved) mail settings.
+ */
+export const sendTestMail = (
+    adminSettings: AdminSettings,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+      
+      
+      return httpClient<void>(
+      {url: `/api/admin/settings/testMail`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: adminSettings, signal
+    },
+      options);
+    }
+  
+
+
+export const getSendTestMailMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendTestMail>>, TError,{data: AdminSettings}, TContext>, request?: SecondParameter<typeof httpClient>}
+): UseMutationOptions<Awaited<ReturnType<typeof sendTestMail>>, TError,{data: AdminSettings}, TContext> => {
+
+const mutationKey = ['sendTestMail'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof sendTestMail>>, {data: AdminSettings}> = (props) => {
+          const {data} = props ?? {};
+
+          return  sendTestMail(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SendTestMailMutationResult = NonNullable<Awaited<ReturnType<typeof sendTestMail>>>
+    export type SendTestMailMutationBody = AdminSettings
+    export type SendTestMailMutationError = BadRequestResponse | UnauthorizedResponse
+
+    /**
+ * @summary Send a test mail to the signed-in user with these (possibly unsaved) mail settings.
+ */
+export const useSendTestMail = <TError = BadRequestResponse | UnauthorizedResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendTestMail>>, TError,{data: AdminSettings}, TContext>, request?: SecondParameter<typeof httpClient>}
+ ): UseMutationResult<
+        Awaited<ReturnType<typeof sendTestMail>>,
+        TError,
+        {data: AdminSettings},
+        TContext
+      > => {
+
+      const mutationOptions = getSendTestMailMutationOptions(options);
 
       return useMutation(mutationOptions);
     }

@@ -1,0 +1,24 @@
+import { createHash } from 'node:crypto';
+import type { Database } from '../database/database.js';
+
+/** Only a hash of a reset token is stored: the database never holds a usable link. */
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export class ResetTokenRepository {
+  constructor(private readonly database: Database) {}
+
+  save(token: string, userId: string, expiresAt: number): void {
+    this.database.run('INSERT INTO user_reset_token (token_hash, user_id, expires_at) VALUES (?, ?, ?)', [hashOf(token), userId, expiresAt]);
+  }
+
+  /** The user a token is for, while it has not expired. */
+  userFor(token: string, now = Date.now()): string | undefined {
+    const row = this.database.get('SELECT user_id FROM user_reset_token WHERE token_hash = ? AND expires_at > ?', [hashOf(token), now]);
+    return row ? String(row.user_id) : undefined;
+  }
+
+  /** A used reset makes every other link of the user void too. */
+  deleteForUser(userId: string): void {
+    this.database.run('DELETE FROM user_reset_token WHERE user_id = ?', [userId]);
+  }
+}

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../support/api-client.js';
+import { startMailServer } from '../support/mail-server.js';
+import { startTestNode, type TestNode } from '../support/test-node.js';
+
+let node: TestNode;
+let admin: ApiClient;
+let mailServer: Awaited<ReturnType<typeof startMailServer>>;
+const SMTP_LOGIN = { username: 'starling-mailer', password: 'smtp-secret' };
+
+interface MailSettingsView {
+  smtpHost: string;
+  smtpPort: number;
+  username?: string;
+  password?: string;
+  passwordSet: boolean;
+}
+
+function mailSettings(overrides: Record<string, unknown> = {}) {
+  return {
+    key: 'mail',
+    jsonValue: {
+      mailFrom: 'Starling <noreply@starling.test>',
+      smtpProtocol: 'smtp',
+      smtpHost: '127.0.0.1',
+      smtpPort: mailServer.port,
+      timeout: 5000,
+      enableTls: false,
+      username: SMTP_LOGIN.username,
+      ...overrides,
+    },
+  };
+}
+
+beforeAll(async () => {
+  mailServer = await startMailServer(SMTP_LOGIN);
+  node = await startTestNode({ publicUrl: 'https://console.starling.test' });
+  admin = new ApiClient(node.baseUrl);
+  await admin.signIn();
+});
+afterAll(async () => {
+  await node.destroy();
+  await mailServer.close();
+});
+
+describe('outgoing mail settings', () => {
+  it('answer defaults before anything is saved', async () => {
+    const answer = await admin.call<{ jsonValue: MailSettingsView }>('GET', '/api/admin/settings/mail');
+    expect(answer.body.jsonValue).toMatchObject({ smtpHost: 'localhost', smtpPort: 25, passwordSet: false });
+  });
+
+  it('keep the password but never answer it, and keep it when saved again without one', async () => {
+    const saved = await admin.call<{ jsonValue: MailSettingsView }>('POST', '/api/admin/settings', mailSettings({ password: SMTP_LOGIN.password }));
+    expect(saved.body.jsonValue.passwordSet).toBe(true);
+    expect(saved.body.jsonValue.password).toBeUndefined();
+    await admin.call('POST', '/api/admin/settings', mailSettings({ timeout: 6000 }));
+    const read = await admin.call<{ jsonValue: MailSettingsView & { timeout: number } }>('GET', '/api/admin/settings/mail');
+    expect(read.body.jsonValue).toMatchObject({ timeout: 6000, passwordSet: true });
+    expect(JSON.stringify(read.body)).not.toContain(SMTP_LOGIN.password);
+  });
+
+  it('send a test mail to the signed-in administrator through the stored password', async () => {
+    const answer = await admin.call('POST', '/api/admin/settings/testMail', mailSettings());
+    expect(answer.status).toBe(200);
+    const mail = await mailServer.nextMail();
+    expect(mail.to).toEqual(['sysadmin@starling.local']);
+    expect(mail.text).toContain('Subject: Starling test mail');
+  });
+
+  it('say why a test mail failed', async () => {
+    const answer = await admin.call<{ message: string }>('POST', '/api/admin/settings/testMail', mailSettings({ password: 'wrong' }));
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toContain(`The mail server 127.0.0.1:${mailServer.port} did not take the mail`);
+  });
+});
+
+describe('password reset by e-mail', () => {
+  it('mails a link that sets a new password once', async () => {
+    await admin.call('POST', '/api/admin', { email: 'forgetful@example.com', password: 'old-secret' });
+    const asked = await new ApiClient(node.baseUrl).call('POST', '/api/noauth/resetPasswordByEmail', { email: 'forgetful@example.com' });
+    expect(asked.status).toBe(200);
+
+    const mail = await mailServer.nextMail();
+    expect(mail.to).toEqual(['forgetful@example.com']);
+    const link = /https:\/\/console\.starling\.test\/login\/resetPassword\?resetToken=([A-Za-z0-9_%-]+)/.exec(mail.text);
+    expect(link).not.toBeNull();
+    const resetToken = decodeURIComponent(link?.[1] ?? '');
+
+    const anonymous = new ApiClient(node.baseUrl);
+    const reset = await anonymous.call<{ token: string }>('POST', '/api/noauth/resetPassword', { resetToken, password: 'new-secret' });
+    expect(reset.status).toBe(200);
+    await new ApiClient(node.baseUrl).signIn('forgetful@example.com', 'new-secret');
+    expect((await anonymous.call('POST', '/api/auth/login', { username: 'forgetful@example.com', password: 'old-secret' })).status).toBe(401);
+
+    const again = await anonymous.call<{ message: string }>('POST', '/api/noauth/resetPassword', { resetToken, password: 'third-secret' });
+    expect(again.status).toBe(400);
+    expect(again.body.message).toContain('body.resetToken is invalid or has expired');
+  });
+
+  it('answers the same for an unknown address and sends nothing', async () => {
+    const asked = await new ApiClient(node.baseUrl).call('POST', '/api/noauth/resetPasswordByEmail', { email: 'nobody@example.com' });
+    expect(asked.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mailServer.mails).toEqual([]);
+  });
+});
