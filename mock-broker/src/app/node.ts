@@ -19,6 +19,7 @@ import { SessionRegistry, type SessionSubscription } from '../mqtt/session-regis
 import { SessionStore } from '../mqtt/session-store.js';
 import { SharedSubscriptions, displayTopicFilter } from '../mqtt/shared-subscriptions.js';
 import { systemRouter } from '../system/system-router.js';
+import { PasswordExpiry } from '../auth/password-expiry.js';
 import { PasswordResetService } from '../auth/password-reset.js';
 import { passwordResetRouter } from '../auth/password-reset-router.js';
 import { MailService } from '../mail/mail-service.js';
@@ -91,7 +92,8 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
     const users = new UserService(userRepository);
     const mailSettings = new MailSettingsStore(new SettingsRepository(database));
     const mail = new MailService(mailSettings);
-    const auth = new AuthService(userRepository, tokens, { maxFailures: config.signInMaxFailures, windowMs: config.signInWindowSeconds * 1000 });
+    const resetTokens = new ResetTokenRepository(database);
+    const auth = new AuthService(userRepository, tokens, new PasswordExpiry(config.passwordMaxAgeDays, resetTokens), { maxFailures: config.signInMaxFailures, windowMs: config.signInWindowSeconds * 1000 });
     auth.ensureDefaultAdmin();
 
     const sessionStore = new SessionStore(database);
@@ -124,7 +126,7 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
       webDir: config.webDir,
       routers: [
         authRouter(auth),
-        passwordResetRouter(new PasswordResetService(userRepository, users, new ResetTokenRepository(database), mail, tokens, config.publicUrl)),
+        passwordResetRouter(new PasswordResetService(userRepository, users, resetTokens, mail, tokens, config.publicUrl)),
         userRouter(users, tokens),
         settingsRouter(mailSettings, mail, users),
         systemRouter(),

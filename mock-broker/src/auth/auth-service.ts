@@ -3,6 +3,7 @@ import { ApiError } from '../http/api-error.js';
 import type { UserRepository } from '../users/user-repository.js';
 import { DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD, type User } from '../users/user.js';
 import { BCRYPT_ROUNDS } from '../users/user-service.js';
+import type { PasswordExpiry } from './password-expiry.js';
 import { SignInLimiter, type SignInLimits } from './sign-in-limiter.js';
 import type { TokenPair, TokenService } from './token-service.js';
 
@@ -15,6 +16,7 @@ export class AuthService {
   constructor(
     private readonly users: UserRepository,
     private readonly tokens: TokenService,
+    private readonly expiry: PasswordExpiry,
     limits: SignInLimits = { maxFailures: 5, windowMs: 300_000 },
   ) {
     this.accountLimiter = new SignInLimiter(limits);
@@ -47,6 +49,7 @@ export class AuthService {
       throw ApiError.unauthorized(INVALID_CREDENTIALS);
     }
     this.accountLimiter.reset(account);
+    this.expiry.refuseIfExpired(user);
     return this.tokens.issue(user);
   }
 

@@ -33,6 +33,8 @@ export interface BrokerConfig {
   signInWindowSeconds: number;
   /** Where users reach the console; the base of links in mails. */
   publicUrl: string;
+  /** Days a password stays valid after it was set; 0: it never expires. */
+  passwordMaxAgeDays: number;
 }
 
 type Environment = Record<string, string | undefined>;
@@ -71,6 +73,14 @@ function tlsFiles(environment: Environment, cwd: string): TlsFiles | undefined {
   return { certFile: path.resolve(cwd, cert), keyFile: path.resolve(cwd, key), caFile: ca ? path.resolve(cwd, ca) : undefined };
 }
 
+function wholeNumber(environment: Environment, name: string, fallback: number): number {
+  const raw = environment[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new ConfigError(`${name} must be a whole number of 0 or more, got "${raw}"`);
+  return value;
+}
+
 function count(environment: Environment, name: string, fallback: number): number {
   const raw = environment[name];
   if (raw === undefined || raw === '') return fallback;
@@ -100,6 +110,7 @@ export function loadConfig(environment: Environment = process.env, cwd = process
     nodeId: environment.STARLING_NODE_ID || 'starling-node-1',
     signInMaxFailures: count(environment, 'STARLING_SIGN_IN_MAX_FAILURES', 5),
     signInWindowSeconds: seconds(environment, 'STARLING_SIGN_IN_WINDOW_SECONDS', 300),
+    passwordMaxAgeDays: wholeNumber(environment, 'STARLING_PASSWORD_MAX_AGE_DAYS', 0),
     publicUrl: environment.STARLING_PUBLIC_URL || `http://localhost:${port(environment, 'STARLING_HTTP_PORT', 8083)}`,
     maxQueuedMessages: count(environment, 'STARLING_MAX_QUEUED_MESSAGES', 1000),
   };

@@ -20,6 +20,8 @@ export interface ErrorBody {
   message: string;
   errorCode: ErrorCodeValue;
   timestamp: number;
+  /** With errorCode 15: the token that lets the user set a new password. */
+  resetToken?: string;
 }
 
 /** An error a service throws and the HTTP layer answers in the spec's shape. */
@@ -57,5 +59,16 @@ export class ApiError extends Error {
 
   body(now = Date.now()): ErrorBody {
     return { status: this.status, message: this.message, errorCode: this.errorCode, timestamp: now };
+  }
+}
+
+/** Spec section 8: credentials expired on sign-in; the console continues to the expired-password reset. */
+export class CredentialsExpiredError extends ApiError {
+  constructor(readonly resetToken: string) {
+    super(401, ErrorCode.credentialsExpired, 'User password expired!');
+  }
+
+  override body(now = Date.now()): ErrorBody {
+    return { ...super.body(now), resetToken: this.resetToken };
   }
 }
