@@ -20,6 +20,7 @@ import { SessionStore } from '../mqtt/session-store.js';
 import { SharedSubscriptions, displayTopicFilter } from '../mqtt/shared-subscriptions.js';
 import { systemRouter } from '../system/system-router.js';
 import { PasswordExpiry } from '../auth/password-expiry.js';
+import { RefreshTokenLedger } from '../auth/refresh-token-ledger.js';
 import { PasswordResetService } from '../auth/password-reset.js';
 import { passwordResetRouter } from '../auth/password-reset-router.js';
 import { MailService } from '../mail/mail-service.js';
@@ -93,7 +94,7 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
     const mailSettings = new MailSettingsStore(new SettingsRepository(database));
     const mail = new MailService(mailSettings);
     const resetTokens = new ResetTokenRepository(database);
-    const auth = new AuthService(userRepository, tokens, new PasswordExpiry(config.passwordMaxAgeDays, resetTokens), { maxFailures: config.signInMaxFailures, windowMs: config.signInWindowSeconds * 1000 });
+    const auth = new AuthService(userRepository, tokens, new PasswordExpiry(config.passwordMaxAgeDays, resetTokens), new RefreshTokenLedger(database), { maxFailures: config.signInMaxFailures, windowMs: config.signInWindowSeconds * 1000 });
     auth.ensureDefaultAdmin();
 
     const sessionStore = new SessionStore(database);

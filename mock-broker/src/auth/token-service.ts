@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { ApiError, ErrorCode } from '../http/api-error.js';
 import type { Authority, User } from '../users/user.js';
@@ -13,6 +13,8 @@ export interface AccessClaims {
   isPublic: boolean;
   firstName: string;
   lastName: string;
+  /** Refresh tokens only: the id that makes each one single-use. */
+  jti?: string;
   iat: number;
   exp: number;
 }
@@ -59,6 +61,7 @@ export class TokenService {
     const refreshToken = jwt.sign({ ...subject, scopes: ['REFRESH_TOKEN'] }, this.secret, {
       expiresIn: this.refreshTokenSeconds,
       issuer: ISSUER,
+      jwtid: randomUUID(),
     });
     return { token, refreshToken };
   }

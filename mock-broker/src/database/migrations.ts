@@ -98,4 +98,13 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 5,
+    sql: `
+      CREATE TABLE used_refresh_token (
+        jti TEXT PRIMARY KEY,
+        expires_at INTEGER NOT NULL
+      );
+    `,
+  },
 ];

@@ -73,6 +73,17 @@ describe('sign-in and the signed-in user', () => {
     expect((await api.call('GET', '/api/auth/user')).status).toBe(200);
   });
 
+  it('rotates refresh tokens: each renews the pair once, the new one works, a reused one is refused', async () => {
+    const api = new ApiClient(node.baseUrl);
+    const { refreshToken } = await api.signIn();
+    const first = await api.call<{ refreshToken: string }>('POST', '/api/auth/token', { refreshToken });
+    expect(first.status).toBe(200);
+    const reused = await api.call<ErrorBody>('POST', '/api/auth/token', { refreshToken });
+    expect(reused.status).toBe(401);
+    expect(reused.body.message).toContain('already used');
+    expect((await api.call('POST', '/api/auth/token', { refreshToken: first.body.refreshToken })).status).toBe(200);
+  });
+
   it('does not accept a refresh token in place of an access token', async () => {
     const api = new ApiClient(node.baseUrl);
     const { refreshToken } = await api.signIn();
