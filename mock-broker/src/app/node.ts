@@ -19,6 +19,8 @@ import { SessionRegistry, type SessionSubscription } from '../mqtt/session-regis
 import { SessionStore } from '../mqtt/session-store.js';
 import { SharedSubscriptions, displayTopicFilter } from '../mqtt/shared-subscriptions.js';
 import { systemRouter } from '../system/system-router.js';
+import { AccountActivationService } from '../auth/account-activation.js';
+import { accountActivationRouter } from '../auth/account-activation-router.js';
 import { PasswordExpiry } from '../auth/password-expiry.js';
 import { RefreshTokenLedger } from '../auth/refresh-token-ledger.js';
 import { PasswordResetService } from '../auth/password-reset.js';
@@ -94,6 +96,7 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
     const mailSettings = new MailSettingsStore(new SettingsRepository(database));
     const mail = new MailService(mailSettings);
     const resetTokens = new ResetTokenRepository(database);
+    const activation = new AccountActivationService(userRepository, users, resetTokens, mail, tokens, config.publicUrl);
     const auth = new AuthService(userRepository, tokens, new PasswordExpiry(config.passwordMaxAgeDays, resetTokens), new RefreshTokenLedger(database), { maxFailures: config.signInMaxFailures, windowMs: config.signInWindowSeconds * 1000 });
     auth.ensureDefaultAdmin();
 
@@ -128,7 +131,8 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
       routers: [
         authRouter(auth),
         passwordResetRouter(new PasswordResetService(userRepository, users, resetTokens, mail, tokens, config.publicUrl)),
-        userRouter(users, tokens),
+        userRouter(users, tokens, activation),
+        accountActivationRouter(activation),
         settingsRouter(mailSettings, mail, users),
         systemRouter(),
         appRouter({ ...config, ...listeners }),

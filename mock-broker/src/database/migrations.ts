@@ -107,4 +107,10 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 6,
+    sql: `
+      ALTER TABLE user_reset_token ADD COLUMN purpose TEXT NOT NULL DEFAULT 'RESET';
+    `,
+  },
 ];

@@ -4,16 +4,19 @@ import type { Database } from '../database/database.js';
 /** Only a hash of a reset token is stored: the database never holds a usable link. */
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** What a mailed link is for: resetting a password, or setting the first one of a new account. */
+export type TokenPurpose = 'RESET' | 'ACTIVATION';
+
 export class ResetTokenRepository {
   constructor(private readonly database: Database) {}
 
-  save(token: string, userId: string, expiresAt: number): void {
-    this.database.run('INSERT INTO user_reset_token (token_hash, user_id, expires_at) VALUES (?, ?, ?)', [hashOf(token), userId, expiresAt]);
+  save(token: string, userId: string, expiresAt: number, purpose: TokenPurpose = 'RESET'): void {
+    this.database.run('INSERT INTO user_reset_token (token_hash, user_id, expires_at, purpose) VALUES (?, ?, ?, ?)', [hashOf(token), userId, expiresAt, purpose]);
   }
 
-  /** The user a token is for, while it has not expired. */
-  userFor(token: string, now = Date.now()): string | undefined {
-    const row = this.database.get('SELECT user_id FROM user_reset_token WHERE token_hash = ? AND expires_at > ?', [hashOf(token), now]);
+  /** The user a token is for, while it has not expired and serves that purpose. */
+  userFor(token: string, purpose: TokenPurpose = 'RESET', now = Date.now()): string | undefined {
+    const row = this.database.get('SELECT user_id FROM user_reset_token WHERE token_hash = ? AND purpose = ? AND expires_at > ?', [hashOf(token), purpose, now]);
     return row ? String(row.user_id) : undefined;
   }
 

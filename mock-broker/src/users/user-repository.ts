@@ -8,7 +8,8 @@ export interface NewUser {
   firstName?: string;
   lastName?: string;
   additionalInfo?: UserAdditionalInfo;
-  passwordHash: string;
+  /** Null for an account awaiting activation: nobody can sign in to it until a password is set. */
+  passwordHash: string | null;
 }
 
 function toUser(row: Row): User {

@@ -1,11 +1,12 @@
 import { Router } from 'express';
+import type { AccountActivationService } from '../auth/account-activation.js';
 import type { TokenService } from '../auth/token-service.js';
 import { signedInUserId } from '../http/authenticate.js';
 import type { UserPageQuery } from './user-repository.js';
 import type { ProfileChanges, UserSaveRequest, UserService } from './user-service.js';
 
 /** The users page, the profile and "sign in as user" (spec section 7: /api/admin…, /api/user/{id}/token). */
-export function userRouter(users: UserService, tokens: TokenService): Router {
+export function userRouter(users: UserService, tokens: TokenService, activation: AccountActivationService): Router {
   const router = Router();
   router.get('/api/admin', (request, response) => {
     response.json(users.page(request.contractParameters as unknown as UserPageQuery));
@@ -14,7 +15,9 @@ export function userRouter(users: UserService, tokens: TokenService): Router {
     response.json(users.get(request.params.id));
   });
   router.post('/api/admin', async (request, response) => {
-    response.json(await users.save(request.body as UserSaveRequest));
+    const body = request.body as UserSaveRequest;
+    const activateByMail = request.contractParameters?.sendActivationMail === true && body.id === undefined;
+    response.json(activateByMail ? await activation.createAndInvite(body) : await users.save(body));
   });
   router.delete('/api/admin/:id', (request, response) => {
     users.delete(request.params.id, signedInUserId(request));

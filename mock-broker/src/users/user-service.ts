@@ -53,24 +53,24 @@ export class UserService {
     return user;
   }
 
-  /** Creates a user (no id) or updates one. A new user saved without a password gets the default one. */
-  async save(request: UserSaveRequest, now = Date.now()): Promise<User> {
+  /**
+   * Creates a user (no id) or updates one. A new user saved without a password gets the default
+   * one, unless it is to be activated by e-mail: then it gets none until it sets its own.
+   */
+  async save(request: UserSaveRequest, options: { awaitingActivation?: boolean } = {}, now = Date.now()): Promise<User> {
     const email = request.email.trim();
     const holder = this.users.findByEmail(email);
     if (holder && holder.id !== request.id) {
       throw new ApiError(400, ErrorCode.invalidArguments, `body.email: a user with e-mail ${email} already exists`);
     }
     if (request.id === undefined) {
+      const names = { email, authority: 'SYS_ADMIN' as const, firstName: request.firstName ?? '', lastName: request.lastName ?? '' };
+      if (options.awaitingActivation) {
+        return this.users.create({ ...names, additionalInfo: withoutHistory(request.additionalInfo), passwordHash: null }, now);
+      }
       const password = request.password ? request.password : DEFAULT_ADMIN_PASSWORD;
       return this.users.create(
-        {
-          email,
-          authority: 'SYS_ADMIN',
-          firstName: request.firstName ?? '',
-          lastName: request.lastName ?? '',
-          additionalInfo: withPasswordSet(withoutHistory(request.additionalInfo), now),
-          passwordHash: await bcrypt.hash(password, BCRYPT_ROUNDS),
-        },
+        { ...names, additionalInfo: withPasswordSet(withoutHistory(request.additionalInfo), now), passwordHash: await bcrypt.hash(password, BCRYPT_ROUNDS) },
         now,
       );
     }

@@ -104,3 +104,58 @@ describe('password reset by e-mail', () => {
     expect(mailServer.mails).toEqual([]);
   });
 });
+
+describe('account activation by e-mail', () => {
+  function linkToken(text: string, parameter: string): string {
+    const match = new RegExp(`https://console\\.starling\\.test/login/createPassword\\?${parameter}=([A-Za-z0-9_%-]+)`).exec(text);
+    expect(match).not.toBeNull();
+    return decodeURIComponent(match?.[1] ?? '');
+  }
+
+  it('invites a new user, who signs in only after setting a password through the mailed link', async () => {
+    const created = await admin.call<{ id: string }>('POST', '/api/admin?sendActivationMail=true', { email: 'invited@example.com', firstName: 'Ivo' });
+    expect(created.status).toBe(200);
+    const invitation = await mailServer.nextMail();
+    expect(invitation.to).toEqual(['invited@example.com']);
+    const activateToken = linkToken(invitation.text, 'activateToken');
+    const anonymous = new ApiClient(node.baseUrl);
+    expect((await anonymous.call('POST', '/api/auth/login', { username: 'invited@example.com', password: 'sysadmin' })).status).toBe(401);
+
+    const activated = await anonymous.call<{ token: string }>('POST', '/api/noauth/activate', { activateToken, password: 'chosen-secret' });
+    expect(activated.status).toBe(200);
+    const confirmation = await mailServer.nextMail();
+    expect(confirmation.text).toContain('Subject: Starling: account active');
+    await new ApiClient(node.baseUrl).signIn('invited@example.com', 'chosen-secret');
+    expect((await anonymous.call('POST', '/api/noauth/activate', { activateToken, password: 'again' })).status).toBe(400);
+  });
+
+  it('sends a new link only to an account still awaiting activation', async () => {
+    await admin.call('POST', '/api/admin?sendActivationMail=true', { email: 'slow-starter@example.com' });
+    await mailServer.nextMail();
+    const anonymous = new ApiClient(node.baseUrl);
+    expect((await anonymous.call('POST', '/api/noauth/resendEmailActivation?email=slow-starter%40example.com')).status).toBe(200);
+    expect((await mailServer.nextMail()).to).toEqual(['slow-starter@example.com']);
+    expect((await anonymous.call('POST', '/api/noauth/resendEmailActivation?email=sysadmin%40starling.local')).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mailServer.mails).toEqual([]);
+  });
+
+  it('leaves no account behind when the invitation cannot be mailed', async () => {
+    await admin.call('POST', '/api/admin/settings', mailSettings({ smtpPort: 1, timeout: 2000 }));
+    try {
+      const refused = await admin.call<{ message: string }>('POST', '/api/admin?sendActivationMail=true', { email: 'unreachable@example.com' });
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toContain('did not take the mail');
+      const found = await admin.call<{ totalElements: number }>('GET', '/api/admin?pageSize=10&page=0&textSearch=unreachable');
+      expect(found.body.totalElements).toBe(0);
+    } finally {
+      await admin.call('POST', '/api/admin/settings', mailSettings());
+    }
+  });
+
+  it('has no activation by e-mail code: accounts are activated through their link', async () => {
+    const answer = await new ApiClient(node.baseUrl).call<{ errorCode: number }>('POST', '/api/noauth/activateByEmailCode?emailCode=123456');
+    expect(answer.status).toBe(404);
+    expect(answer.body.errorCode).toBe(32);
+  });
+});

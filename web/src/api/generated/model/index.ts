@@ -46,6 +46,7 @@ export * from './refreshTokenRequest';
 export * from './resendEmailActivationParams';
 export * from './resetPasswordEmailRequest';
 export * from './resetPasswordRequest';
+export * from './saveAdminUserParams';
 export * from './sortOrder';
 export * from './sortOrderParameter';
 export * from './systemInfo';

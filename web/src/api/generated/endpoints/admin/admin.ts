@@ -37,6 +37,7 @@ import type {
   GetAdminUsersParams,
   NotFoundResponse,
   ProfileSave,
+  SaveAdminUserParams,
   UnauthorizedResponse,
   User,
   UserPage
@@ -121,6 +122,7 @@ export function useGetAdminUser<TData = Awaited<ReturnType<typeof getAdminUser>>
  */
 export const saveAdminUser = (
     adminUserSave: AdminUserSave,
+    params?: SaveAdminUserParams,
  options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
 ) => {
       
@@ -128,7 +130,8 @@ export const saveAdminUser = (
       return httpClient<User>(
       {url: `/api/admin`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
-      data: adminUserSave, signal
+      data: adminUserSave,
+        params, signal
     },
       options);
     }
@@ -136,8 +139,8 @@ export const saveAdminUser = (
 
 
 export const getSaveAdminUserMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveAdminUser>>, TError,{data: AdminUserSave}, TContext>, request?: SecondParameter<typeof httpClient>}
-): UseMutationOptions<Awaited<ReturnType<typeof saveAdminUser>>, TError,{data: AdminUserSave}, TContext> => {
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveAdminUser>>, TError,{data: AdminUserSave;params?: SaveAdminUserParams}, TContext>, request?: SecondParameter<typeof httpClient>}
+): UseMutationOptions<Awaited<ReturnType<typeof saveAdminUser>>, TError,{data: AdminUserSave;params?: SaveAdminUserParams}, TContext> => {
 
 const mutationKey = ['saveAdminUser'];
 const {mutation: mutationOptions, request: requestOptions} = options ?
@@ -149,10 +152,10 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
       
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof saveAdminUser>>, {data: AdminUserSave}> = (props) => {
-          const {data} = props ?? {};
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof saveAdminUser>>, {data: AdminUserSave;params?: SaveAdminUserParams}> = (props) => {
+          const {data,params} = props ?? {};
 
-          return  saveAdminUser(data,requestOptions)
+          return  saveAdminUser(data,params,requestOptions)
         }
 
         
@@ -168,11 +171,11 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
  * @summary Create a user (no id) or update one (with id). An empty password gives the default one.
  */
 export const useSaveAdminUser = <TError = BadRequestResponse | UnauthorizedResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveAdminUser>>, TError,{data: AdminUserSave}, TContext>, request?: SecondParameter<typeof httpClient>}
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveAdminUser>>, TError,{data: AdminUserSave;params?: SaveAdminUserParams}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof saveAdminUser>>,
         TError,
-        {data: AdminUserSave},
+        {data: AdminUserSave;params?: SaveAdminUserParams},
         TContext
       > => {
 

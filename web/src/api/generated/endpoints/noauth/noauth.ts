@@ -110,7 +110,7 @@ export const useRequestPasswordReset = <TError = BadRequestResponse | TooManyReq
       return useMutation(mutationOptions);
     }
     /**
- * @summary Activate an account with its activation token and a first password.
+ * @summary Activate an account with its activation token and a first password; sendActivationMail mails a confirmation.
  */
 export const activateUser = (
     activateUserRequest: ActivateUserRequest,
@@ -160,7 +160,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type ActivateUserMutationError = BadRequestResponse | NotFoundResponse
 
     /**
- * @summary Activate an account with its activation token and a first password.
+ * @summary Activate an account with its activation token and a first password; sendActivationMail mails a confirmation.
  */
 export const useActivateUser = <TError = BadRequestResponse | NotFoundResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof activateUser>>, TError,{data: ActivateUserRequest;params?: ActivateUserParams}, TContext>, request?: SecondParameter<typeof httpClient>}

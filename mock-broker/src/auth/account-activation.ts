@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import { ApiError, ErrorCode } from '../http/api-error.js';
+import type { Mail, MailService } from '../mail/mail-service.js';
+import type { ResetTokenRepository } from '../users/reset-token-repository.js';
+import type { UserRepository } from '../users/user-repository.js';
+import type { UserSaveRequest, UserService } from '../users/user-service.js';
+import type { User } from '../users/user.js';
+import type { TokenPair, TokenService } from './token-service.js';
+
+const ACTIVATION_LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+function invitation(user: User, link: string): Mail {
+  const german = user.additionalInfo.lang === 'de_DE';
+  const text = german
+    ? `Für Sie wurde ein Starling-Konto angelegt. Legen Sie hier Ihr Passwort fest (24 Stunden gültig):\n\n${link}`
+    : `A Starling account was created for you. Set your password here (valid for 24 hours):\n\n${link}`;
+  return {
+    to: user.email,
+    subject: german ? 'Starling: Ihr Konto aktivieren' : 'Starling: activate your account',
+    text,
+    html: `<p>${text.split('\n\n')[0]}</p><p><a href="${link}">${link}</a></p>`,
+  };
+}
+
+function confirmation(user: User, consoleUrl: string): Mail {
+  const german = user.additionalInfo.lang === 'de_DE';
+  const text = german ? `Ihr Starling-Konto ist aktiv. Anmelden: ${consoleUrl}/login` : `Your Starling account is active. Sign in: ${consoleUrl}/login`;
+  return { to: user.email, subject: german ? 'Starling: Konto aktiv' : 'Starling: account active', text, html: `<p>${text}</p>` };
+}
+
+/** Spec section 2 and 7: accounts activated by a mailed link (/login/createPassword?activateToken=…). */
+export class AccountActivationService {
+  private readonly consoleUrl: string;
+
+  constructor(
+    private readonly users: UserRepository,
+    private readonly userService: UserService,
+    private readonly tokens: ResetTokenRepository,
+    private readonly mail: MailService,
+    private readonly sessionTokens: TokenService,
+    publicUrl: string,
+  ) {
+    this.consoleUrl = publicUrl.replace(/\/$/, '');
+  }
+
+  /**
+   * Creates an account awaiting activation and mails its link. When the mail cannot be sent the
+   * account is removed again, so no account is left that nobody can ever activate.
+   */
+  async createAndInvite(request: UserSaveRequest): Promise<User> {
+    const user = await this.userService.save(request, { awaitingActivation: true });
+    try {
+      await this.invite(user);
+    } catch (error) {
+      this.users.delete(user.id);
+      throw error;
+    }
+    return user;
+  }
+
+  /** Mails a new account its activation link; a mail failure is the administrator's to see. */
+  async invite(user: User, now = Date.now()): Promise<void> {
+    const token = randomBytes(32).toString('base64url');
+    this.tokens.save(token, user.id, now + ACTIVATION_LINK_LIFETIME_MS, 'ACTIVATION');
+    await this.mail.send(invitation(user, `${this.consoleUrl}/login/createPassword?activateToken=${encodeURIComponent(token)}`));
+  }
+
+  /** Sets the first password; with sendConfirmation, mails that the account is active. */
+  async activate(activateToken: string, password: string, sendConfirmation: boolean): Promise<TokenPair> {
+    const userId = this.tokens.userFor(activateToken, 'ACTIVATION');
+    if (!userId) throw new ApiError(400, ErrorCode.invalidArguments, 'body.activateToken is invalid or has expired: ask for a new activation mail');
+    const user = await this.userService.setPassword(userId, password);
+    this.tokens.deleteForUser(userId);
+    if (sendConfirmation) {
+      await this.mail.send(confirmation(user, this.consoleUrl)).catch((error: unknown) => console.error('Could not mail the activation confirmation:', error));
+    }
+    return this.sessionTokens.issue(user);
+  }
+
+  /** A new link for an account still awaiting activation; the same answer for any other address. */
+  async resend(email: string): Promise<void> {
+    const user = this.users.findByEmail(email.trim());
+    if (!user || this.users.passwordHash(user.id) !== undefined) return;
+    await this.invite(user).catch((error: unknown) => console.error(`Could not mail an activation link to ${user.email}:`, error));
+  }
+}
