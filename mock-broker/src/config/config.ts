@@ -41,24 +41,21 @@ type Environment = Record<string, string | undefined>;
 
 export class ConfigError extends StartupError {}
 
-function port(environment: Environment, name: string, fallback: number): number {
-  const raw = environment[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
+/** The whole-number settings: their bounds and how an error names what was expected. */
+const INTEGER_KINDS = {
   // 0 asks the operating system for a free port (used by tests).
-  if (!Number.isInteger(value) || value < 0 || value > 65535) {
-    throw new ConfigError(`${name} must be a port number from 0 to 65535, got "${raw}"`);
-  }
-  return value;
-}
+  port: { min: 0, max: 65535, expected: 'a port number from 0 to 65535' },
+  seconds: { min: 1, max: Number.MAX_SAFE_INTEGER, expected: 'a whole number of seconds above 0' },
+  count: { min: 1, max: Number.MAX_SAFE_INTEGER, expected: 'a whole number above 0' },
+  wholeNumber: { min: 0, max: Number.MAX_SAFE_INTEGER, expected: 'a whole number of 0 or more' },
+} as const;
 
-function seconds(environment: Environment, name: string, fallback: number): number {
+function integer(environment: Environment, name: string, fallback: number, kind: keyof typeof INTEGER_KINDS): number {
   const raw = environment[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) {
-    throw new ConfigError(`${name} must be a whole number of seconds above 0, got "${raw}"`);
-  }
+  const { min, max, expected } = INTEGER_KINDS[kind];
+  if (!Number.isInteger(value) || value < min || value > max) throw new ConfigError(`${name} must be ${expected}, got "${raw}"`);
   return value;
 }
 
@@ -73,45 +70,28 @@ function tlsFiles(environment: Environment, cwd: string): TlsFiles | undefined {
   return { certFile: path.resolve(cwd, cert), keyFile: path.resolve(cwd, key), caFile: ca ? path.resolve(cwd, ca) : undefined };
 }
 
-function wholeNumber(environment: Environment, name: string, fallback: number): number {
-  const raw = environment[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new ConfigError(`${name} must be a whole number of 0 or more, got "${raw}"`);
-  return value;
-}
-
-function count(environment: Environment, name: string, fallback: number): number {
-  const raw = environment[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) {
-    throw new ConfigError(`${name} must be a whole number above 0, got "${raw}"`);
-  }
-  return value;
-}
-
 /** Reads the STARLING_… variables of ARCHITECTURE.md; every one has a default. */
 export function loadConfig(environment: Environment = process.env, cwd = process.cwd()): BrokerConfig {
+  const httpPort = integer(environment, 'STARLING_HTTP_PORT', 8083, 'port');
   return {
-    httpPort: port(environment, 'STARLING_HTTP_PORT', 8083),
-    mqttPort: port(environment, 'STARLING_MQTT_PORT', 1883),
-    wsPort: port(environment, 'STARLING_WS_PORT', 8084),
-    mqttsPort: port(environment, 'STARLING_MQTTS_PORT', 8883),
-    wssPort: port(environment, 'STARLING_WSS_PORT', 8085),
+    httpPort,
+    mqttPort: integer(environment, 'STARLING_MQTT_PORT', 1883, 'port'),
+    wsPort: integer(environment, 'STARLING_WS_PORT', 8084, 'port'),
+    mqttsPort: integer(environment, 'STARLING_MQTTS_PORT', 8883, 'port'),
+    wssPort: integer(environment, 'STARLING_WSS_PORT', 8085, 'port'),
     tls: tlsFiles(environment, cwd),
     bindAddress: environment.STARLING_BIND_ADDRESS || '0.0.0.0',
     dataDir: path.resolve(cwd, environment.STARLING_DATA_DIR || 'data'),
     webDir: path.resolve(cwd, environment.STARLING_WEB_DIR || path.join(import.meta.dirname, '../../../web/dist')),
     jwtSecret: environment.STARLING_JWT_SECRET || undefined,
-    accessTokenSeconds: seconds(environment, 'STARLING_ACCESS_TOKEN_SECONDS', 9000),
-    refreshTokenSeconds: seconds(environment, 'STARLING_REFRESH_TOKEN_SECONDS', 604800),
+    accessTokenSeconds: integer(environment, 'STARLING_ACCESS_TOKEN_SECONDS', 9000, 'seconds'),
+    refreshTokenSeconds: integer(environment, 'STARLING_REFRESH_TOKEN_SECONDS', 604800, 'seconds'),
     validateResponses: environment.STARLING_VALIDATE_RESPONSES === 'true',
     nodeId: environment.STARLING_NODE_ID || 'starling-node-1',
-    signInMaxFailures: count(environment, 'STARLING_SIGN_IN_MAX_FAILURES', 5),
-    signInWindowSeconds: seconds(environment, 'STARLING_SIGN_IN_WINDOW_SECONDS', 300),
-    passwordMaxAgeDays: wholeNumber(environment, 'STARLING_PASSWORD_MAX_AGE_DAYS', 0),
-    publicUrl: environment.STARLING_PUBLIC_URL || `http://localhost:${port(environment, 'STARLING_HTTP_PORT', 8083)}`,
-    maxQueuedMessages: count(environment, 'STARLING_MAX_QUEUED_MESSAGES', 1000),
+    signInMaxFailures: integer(environment, 'STARLING_SIGN_IN_MAX_FAILURES', 5, 'count'),
+    signInWindowSeconds: integer(environment, 'STARLING_SIGN_IN_WINDOW_SECONDS', 300, 'seconds'),
+    passwordMaxAgeDays: integer(environment, 'STARLING_PASSWORD_MAX_AGE_DAYS', 0, 'wholeNumber'),
+    publicUrl: environment.STARLING_PUBLIC_URL || `http://localhost:${httpPort}`,
+    maxQueuedMessages: integer(environment, 'STARLING_MAX_QUEUED_MESSAGES', 1000, 'count'),
   };
 }
