@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { ApiError, ErrorCode } from '../http/api-error.js';
 import type { Mail, MailService } from '../mail/mail-service.js';
 import type { ResetTokenRepository } from '../users/reset-token-repository.js';
@@ -60,8 +59,7 @@ export class AccountActivationService {
 
   /** Mails a new account its activation link; a mail failure is the administrator's to see. */
   async invite(user: User, now = Date.now()): Promise<void> {
-    const token = randomBytes(32).toString('base64url');
-    this.tokens.save(token, user.id, now + ACTIVATION_LINK_LIFETIME_MS, 'ACTIVATION');
+    const token = this.tokens.issue(user.id, now + ACTIVATION_LINK_LIFETIME_MS, 'ACTIVATION');
     await this.mail.send(invitation(user, `${this.consoleUrl}/login/createPassword?activateToken=${encodeURIComponent(token)}`));
   }
 

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { CredentialsExpiredError } from '../http/api-error.js';
 import type { ResetTokenRepository } from '../users/reset-token-repository.js';
 import type { User } from '../users/user.js';
@@ -21,8 +20,6 @@ export class PasswordExpiry {
     if (this.maxAgeDays === 0) return;
     const setAt = user.additionalInfo.userPasswordHistory?.at(-1)?.ts ?? user.createdTime;
     if (now - setAt <= this.maxAgeDays * DAY_MS) return;
-    const resetToken = randomBytes(32).toString('base64url');
-    this.resetTokens.save(resetToken, user.id, now + RESET_TOKEN_LIFETIME_MS);
-    throw new CredentialsExpiredError(resetToken);
+    throw new CredentialsExpiredError(this.resetTokens.issue(user.id, now + RESET_TOKEN_LIFETIME_MS));
   }
 }

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { ApiError, ErrorCode } from '../http/api-error.js';
 import type { Mail, MailService } from '../mail/mail-service.js';
 import type { ResetTokenRepository } from '../users/reset-token-repository.js';
@@ -44,8 +43,7 @@ export class PasswordResetService {
   async requestReset(email: string, now = Date.now()): Promise<void> {
     const user = this.users.findByEmail(email.trim());
     if (!user) return;
-    const token = randomBytes(32).toString('base64url');
-    this.resetTokens.save(token, user.id, now + RESET_LINK_LIFETIME_MS);
+    const token = this.resetTokens.issue(user.id, now + RESET_LINK_LIFETIME_MS);
     const link = `${this.publicUrl.replace(/\/$/, '')}/login/resetPassword?resetToken=${encodeURIComponent(token)}`;
     try {
       await this.mail.send(resetMail(user, link));

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '../database/database.js';
 
 /** Only a hash of a reset token is stored: the database never holds a usable link. */
@@ -10,8 +10,11 @@ export type TokenPurpose = 'RESET' | 'ACTIVATION';
 export class ResetTokenRepository {
   constructor(private readonly database: Database) {}
 
-  save(token: string, userId: string, expiresAt: number, purpose: TokenPurpose = 'RESET'): void {
+  /** Makes a new random token for the user, valid until expiresAt; answers the token itself. */
+  issue(userId: string, expiresAt: number, purpose: TokenPurpose = 'RESET'): string {
+    const token = randomBytes(32).toString('base64url');
     this.database.run('INSERT INTO user_reset_token (token_hash, user_id, expires_at, purpose) VALUES (?, ?, ?, ?)', [hashOf(token), userId, expiresAt, purpose]);
+    return token;
   }
 
   /** The user a token is for, while it has not expired and serves that purpose. */
