@@ -11,24 +11,43 @@ function acceptedEncodings(request: Request): Set<string> {
   return new Set(header.split(',').map((part) => part.split(';')[0]?.trim() ?? ''));
 }
 
+interface BuiltFile {
+  path: string;
+  brotli: boolean;
+  gzip: boolean;
+}
+
+/** Every file of the build by its URL path, read once: the build does not change under a running node. */
+function readBuild(root: string): Map<string, BuiltFile> {
+  const files = new Map<string, BuiltFile>();
+  if (!fs.existsSync(root)) return files;
+  for (const entry of fs.readdirSync(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || entry.name.endsWith('.br') || entry.name.endsWith('.gz')) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    if (path.relative(root, file).split(path.sep).some((part) => part.startsWith('.'))) continue;
+    files.set(`/${path.relative(root, file).split(path.sep).join('/')}`, { path: file, brotli: fs.existsSync(`${file}.br`), gzip: fs.existsSync(`${file}.gz`) });
+  }
+  return files;
+}
+
 /**
  * Serves the built console: the brotli or gzip copy the build wrote beside a file when the browser
  * accepts it, content-hashed assets cached for a year, everything else revalidated by ETag (locale
  * and help files keep their names across releases). Unknown paths fall through.
  */
 export function consoleFiles(webDir: string) {
-  const root = path.resolve(webDir);
-  const send = (request: Request, response: Response, next: NextFunction, relativePath: string, cacheControl: string) => {
-    const file = path.join(root, relativePath);
-    if (!file.startsWith(root + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) return false;
+  const build = readBuild(path.resolve(webDir));
+  const send = (request: Request, response: Response, next: NextFunction, urlPath: string, cacheControl: string) => {
+    const file = build.get(urlPath);
+    if (!file) return false;
     const encodings = acceptedEncodings(request);
-    const variant = encodings.has('br') && fs.existsSync(`${file}.br`) ? 'br' : encodings.has('gzip') && fs.existsSync(`${file}.gz`) ? 'gzip' : undefined;
-    response.type(path.extname(file));
+    const variant = encodings.has('br') && file.brotli ? 'br' : encodings.has('gzip') && file.gzip ? 'gzip' : undefined;
+    response.type(path.extname(file.path));
     response.vary('Accept-Encoding');
     response.set('Cache-Control', cacheControl);
     if (variant) response.set('Content-Encoding', variant);
-    const served = variant === 'br' ? `${file}.br` : variant === 'gzip' ? `${file}.gz` : file;
-    response.sendFile(served, { cacheControl: false, dotfiles: 'deny' }, (error) => {
+    const served = variant === 'br' ? `${file.path}.br` : variant === 'gzip' ? `${file.path}.gz` : file.path;
+    response.sendFile(served, { cacheControl: false }, (error) => {
       if (error && !response.headersSent) next(error);
     });
     return true;
@@ -50,7 +69,7 @@ export function consoleFiles(webDir: string) {
     },
     /** The single-page app's index, for every other path (the console routes on the client). */
     index(request: Request, response: Response, next: NextFunction): void {
-      if (!send(request, response, next, 'index.html', 'no-cache')) {
+      if (!send(request, response, next, '/index.html', 'no-cache')) {
         response.status(503).type('text').send('The console is not built: run "npm start" (or "npm run build") at the repository root.');
       }
     },
