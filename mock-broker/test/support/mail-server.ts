@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { arrivals } from './arrivals.js';
 
 export interface ReceivedMail {
   from: string;
@@ -15,8 +16,7 @@ function decodeQuotedPrintable(raw: string): string {
 
 /** A real SMTP server on a free local port, keeping what it receives. */
 export async function startMailServer(credentials?: { username: string; password: string }) {
-  const mails: ReceivedMail[] = [];
-  const waiting: ((mail: ReceivedMail) => void)[] = [];
+  const mails = arrivals<ReceivedMail>('mail');
   const server = new SMTPServer({
     disabledCommands: credentials ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
     authOptional: !credentials,
@@ -29,14 +29,11 @@ export async function startMailServer(credentials?: { username: string; password
       let raw = '';
       stream.on('data', (chunk: Buffer) => (raw += chunk.toString('latin1')));
       stream.on('end', () => {
-        const mail = {
+        mails.add({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((recipient) => recipient.address),
           text: decodeQuotedPrintable(raw),
-        };
-        const waiter = waiting.shift();
-        if (waiter) waiter(mail);
-        else mails.push(mail);
+        });
         callback();
       });
     },
@@ -44,18 +41,8 @@ export async function startMailServer(credentials?: { username: string; password
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     port: (server.server.address() as AddressInfo).port,
-    mails,
-    nextMail(timeoutMs = 5000): Promise<ReceivedMail> {
-      const ready = mails.shift();
-      if (ready) return Promise.resolve(ready);
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no mail within ${timeoutMs} ms`)), timeoutMs);
-        waiting.push((mail) => {
-          clearTimeout(timer);
-          resolve(mail);
-        });
-      });
-    },
+    mails: mails.items,
+    nextMail: (timeoutMs = 5000) => mails.next(timeoutMs),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

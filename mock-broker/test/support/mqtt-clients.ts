@@ -1,6 +1,7 @@
 import net from 'node:net';
 import mqttPacket from 'mqtt-packet';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import { arrivals } from './arrivals.js';
 import type { TestNode } from './test-node.js';
 
 export interface ReceivedMessage {
@@ -46,30 +47,14 @@ export class MqttClients {
 
 /** Collects what a client receives; `next` waits for the next message, `none` checks that nothing comes. */
 export function inbox(client: MqttClient) {
-  const messages: ReceivedMessage[] = [];
-  const waiters: ((message: ReceivedMessage) => void)[] = [];
-  client.on('message', (topic, payload, packet) => {
-    const message = { topic, payload: payload.toString(), packet };
-    const waiter = waiters.shift();
-    if (waiter) waiter(message);
-    else messages.push(message);
-  });
+  const received = arrivals<ReceivedMessage>('message');
+  client.on('message', (topic, payload, packet) => received.add({ topic, payload: payload.toString(), packet }));
   return {
-    messages,
-    next(timeoutMs = 3000): Promise<ReceivedMessage> {
-      const queued = messages.shift();
-      if (queued) return Promise.resolve(queued);
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no message within ${timeoutMs} ms`)), timeoutMs);
-        waiters.push((message) => {
-          clearTimeout(timer);
-          resolve(message);
-        });
-      });
-    },
+    messages: received.items,
+    next: (timeoutMs = 3000) => received.next(timeoutMs),
     async none(waitMs = 300): Promise<boolean> {
       await new Promise((resolve) => setTimeout(resolve, waitMs));
-      return messages.length === 0;
+      return received.items.length === 0;
     },
   };
 }
