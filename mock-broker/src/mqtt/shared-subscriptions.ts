@@ -46,6 +46,8 @@ interface Group extends SharedSubscription {
   internalTopic: string;
   /** Members by client id; null while a persistent member is offline (it gets nothing then). */
   members: Map<string, MemberClient | null>;
+  /** The connected members, rebuilt when membership changes rather than on every message. */
+  online: MemberClient[];
   next: number;
   deliver: (packet: AedesPublishPacket, callback: () => void) => void;
 }
@@ -96,7 +98,7 @@ export class SharedSubscriptions {
       for (const group of this.groups.values()) {
         if (group.members.get(client.id) !== client) continue;
         if ((client as MemberClient).clean) this.leave(group.internalTopic, client.id);
-        else group.members.set(client.id, null);
+        else this.setMember(group, client.id, null);
       }
     });
     broker.on('sessionExpired', (client: Client) => {
@@ -120,12 +122,19 @@ export class SharedSubscriptions {
       group = this.createGroup(topic, shared);
       this.groups.set(topic, group);
     }
-    group.members.set(client.id, client);
+    this.setMember(group, client.id, client);
+  }
+
+  private setMember(group: Group, clientId: string, client: MemberClient | null): void {
+    group.members.set(clientId, client);
+    group.online = [...group.members.values()].filter((member): member is MemberClient => member !== null);
   }
 
   private leave(topic: string, clientId: string): void {
     const group = this.groups.get(topic);
-    if (!group || !group.members.delete(clientId) || group.members.size > 0) return;
+    if (!group || !group.members.delete(clientId)) return;
+    group.online = group.online.filter((member) => member.id !== clientId);
+    if (group.members.size > 0) return;
     this.groups.delete(topic);
     this.broker.unsubscribe(group.topicFilter, group.deliver, () => undefined);
   }
@@ -135,12 +144,12 @@ export class SharedSubscriptions {
       ...shared,
       internalTopic: topic,
       members: new Map(),
+      online: [],
       next: 0,
       deliver: (packet, callback) => {
         // Root wildcards never match $-topics (MQTT 4.7.2), as for ordinary subscriptions.
         if (packet.topic.startsWith('$') && /^[+#]/.test(group.topicFilter)) return callback();
-        const online = [...group.members.values()].filter((member): member is MemberClient => member !== null);
-        const member = online[group.next++ % Math.max(online.length, 1)];
+        const member = group.online[group.next++ % Math.max(group.online.length, 1)];
         // The member's own subscription function applies its QoS, retain and identifier options.
         const subscription = member?.subscriptions[topic];
         if (!subscription) {
