@@ -23,6 +23,7 @@ import { AccountActivationService } from '../auth/account-activation.js';
 import { accountActivationRouter } from '../auth/account-activation-router.js';
 import { PasswordExpiry } from '../auth/password-expiry.js';
 import { RefreshTokenLedger } from '../auth/refresh-token-ledger.js';
+import { PublicSignIn } from '../auth/public-session.js';
 import { PasswordResetService } from '../auth/password-reset.js';
 import { passwordResetRouter } from '../auth/password-reset-router.js';
 import { MailService } from '../mail/mail-service.js';
@@ -97,7 +98,7 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
     const mail = new MailService(mailSettings);
     const resetTokens = new ResetTokenRepository(database);
     const activation = new AccountActivationService(userRepository, users, resetTokens, mail, tokens, config.publicUrl);
-    const auth = new AuthService(userRepository, tokens, new PasswordExpiry(config.passwordMaxAgeDays, resetTokens), new RefreshTokenLedger(database), { maxFailures: config.signInMaxFailures, windowMs: config.signInWindowSeconds * 1000 });
+    const auth = new AuthService(userRepository, tokens, new PasswordExpiry(config.passwordMaxAgeDays, resetTokens), new RefreshTokenLedger(database), new PublicSignIn(config.publicId), { maxFailures: config.signInMaxFailures, windowMs: config.signInWindowSeconds * 1000 });
     auth.ensureDefaultAdmin();
 
     const sessionStore = new SessionStore(database);

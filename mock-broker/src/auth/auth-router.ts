@@ -13,11 +13,14 @@ export function authRouter(auth: AuthService): Router {
     const { username, password } = request.body as Credentials;
     response.json(await auth.login(username, password, request.ip ?? 'unknown'));
   });
+  router.post('/api/auth/login/public', (request, response) => {
+    response.json(auth.loginPublic((request.body as { publicId: string }).publicId));
+  });
   router.post('/api/auth/token', (request, response) => {
     response.json(auth.refresh((request.body as { refreshToken: string }).refreshToken));
   });
   router.get('/api/auth/user', (request, response) => {
-    response.json(auth.currentUser(signedInUserId(request)));
+    response.json(auth.currentUser(signedInUserId(request), request.claims?.isPublic === true));
   });
   return router;
 }

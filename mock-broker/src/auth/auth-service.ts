@@ -4,6 +4,7 @@ import type { UserRepository } from '../users/user-repository.js';
 import { DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD, type User } from '../users/user.js';
 import { BCRYPT_ROUNDS } from '../users/user-service.js';
 import type { PasswordExpiry } from './password-expiry.js';
+import { PUBLIC_VIEWER, type PublicSignIn } from './public-session.js';
 import type { RefreshTokenLedger } from './refresh-token-ledger.js';
 import { SignInLimiter, type SignInLimits } from './sign-in-limiter.js';
 import type { TokenPair, TokenService } from './token-service.js';
@@ -19,6 +20,7 @@ export class AuthService {
     private readonly tokens: TokenService,
     private readonly expiry: PasswordExpiry,
     private readonly usedRefreshTokens: RefreshTokenLedger,
+    private readonly publicSignIn: PublicSignIn,
     limits: SignInLimits = { maxFailures: 5, windowMs: 300_000 },
   ) {
     this.accountLimiter = new SignInLimiter(limits);
@@ -55,18 +57,24 @@ export class AuthService {
     return this.tokens.issue(user);
   }
 
+  /** A read-only public session (spec section 6); the sign-in limits do not apply to a shared id. */
+  loginPublic(publicId: string): TokenPair {
+    return this.tokens.issue(this.publicSignIn.signIn(publicId), true);
+  }
+
   /** Rotation: each refresh token renews the pair once; a second use is refused. */
   refresh(refreshToken: string): TokenPair {
     const claims = this.tokens.verifyRefresh(refreshToken);
     if (!claims.jti || !this.usedRefreshTokens.use(claims.jti, claims.exp * 1000)) {
       throw ApiError.unauthorized('Refresh token was already used: sign in again');
     }
-    const user = this.users.findById(claims.userId);
+    const user = claims.isPublic ? PUBLIC_VIEWER : this.users.findById(claims.userId);
     if (!user) throw ApiError.unauthorized('User of the refresh token no longer exists');
     return this.tokens.issue(user, claims.isPublic);
   }
 
-  currentUser(userId: string): User {
+  currentUser(userId: string, isPublic: boolean): User {
+    if (isPublic) return PUBLIC_VIEWER;
     const user = this.users.findById(userId);
     if (!user) throw ApiError.unauthorized('User of the token no longer exists');
     return user;

@@ -35,6 +35,8 @@ export interface BrokerConfig {
   publicUrl: string;
   /** Days a password stays valid after it was set; 0: it never expires. */
   passwordMaxAgeDays: number;
+  /** The id that opens a read-only public session; undefined: public sign-in is off. */
+  publicId: string | undefined;
 }
 
 type Environment = Record<string, string | undefined>;
@@ -93,5 +95,6 @@ export function loadConfig(environment: Environment = process.env, cwd = process
     passwordMaxAgeDays: integer(environment, 'STARLING_PASSWORD_MAX_AGE_DAYS', 0, 'wholeNumber'),
     publicUrl: environment.STARLING_PUBLIC_URL || `http://localhost:${httpPort}`,
     maxQueuedMessages: integer(environment, 'STARLING_MAX_QUEUED_MESSAGES', 1000, 'count'),
+    publicId: environment.STARLING_PUBLIC_ID?.trim() || undefined,
   };
 }

@@ -3,10 +3,12 @@ import type { TokenService } from '../auth/token-service.js';
 import { ApiError } from './api-error.js';
 
 const BEARER = /^Bearer\s+(.+)$/i;
+const PUBLIC_SESSION_FORBIDDEN = 'A public session can only view the broker status: sign in to do this';
 
 /**
  * Operations the contract marks with `security: []` are public; every other one needs
- * `X-Authorization: Bearer <access token>` of a system administrator (spec section 7).
+ * `X-Authorization: Bearer <access token>` of a system administrator (spec section 7). A public
+ * session may call only the operations the contract marks `x-starling-public-session`.
  */
 export function authenticate(tokens: TokenService) {
   return (request: Request, _response: Response, next: NextFunction): void => {
@@ -18,7 +20,11 @@ export function authenticate(tokens: TokenService) {
     const token = header ? BEARER.exec(header)?.[1] : undefined;
     if (!token) throw ApiError.unauthorized('Authentication failed: no X-Authorization bearer token');
     const claims = tokens.verifyAccess(token);
-    if (!claims.scopes.includes('SYS_ADMIN')) throw ApiError.forbidden();
+    if (claims.isPublic) {
+      if (!request.contractOperation.allowsPublicSession) throw ApiError.forbidden(PUBLIC_SESSION_FORBIDDEN);
+    } else if (!claims.scopes.includes('SYS_ADMIN')) {
+      throw ApiError.forbidden();
+    }
     request.claims = claims;
     next();
   };

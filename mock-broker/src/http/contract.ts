@@ -16,6 +16,8 @@ interface ParameterObject {
 interface OperationObject {
   operationId: string;
   security?: unknown[];
+  /** Operations a public session (POST /api/auth/login/public) may call. */
+  'x-starling-public-session'?: boolean;
   parameters?: (ParameterObject | { $ref: string })[];
   requestBody?: { required?: boolean; content: Record<string, { schema: JsonSchema }> };
   responses: Record<string, { $ref?: string; content?: Record<string, { schema: JsonSchema }> }>;
@@ -32,6 +34,7 @@ export interface ContractOperation {
   method: string;
   pathTemplate: string;
   requiresAuthentication: boolean;
+  allowsPublicSession: boolean;
   validateParameters: ValidateFunction;
   validateBody: ValidateFunction | undefined;
   bodyRequired: boolean;
@@ -118,6 +121,7 @@ export class Contract {
             method: method.toUpperCase(),
             pathTemplate,
             requiresAuthentication: security.length > 0,
+            allowsPublicSession: operation['x-starling-public-session'] === true,
             validateParameters: coercing.compile(parameterSchema),
             validateBody: bodySchema ? strict.compile(resolveReferences(bodySchema) as JsonSchema) : undefined,
             bodyRequired: operation.requestBody?.required ?? false,

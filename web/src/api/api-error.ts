@@ -21,6 +21,7 @@ export class ApiError extends Error {
     readonly errorCode?: number,
     /** With errorCode 15, the token that lets the user set a new password. */
     readonly resetToken?: string,
+    readonly statusText = '',
   ) {
     super(message);
   }
@@ -37,7 +38,7 @@ export class ApiError extends Error {
     const text = await response.text().catch(() => '');
     const body = parseErrorBody(text);
     const message = body?.message || text || response.statusText || UNHANDLED_ERROR_MESSAGE;
-    return new ApiError(response.status, message, body?.errorCode, body?.resetToken);
+    return new ApiError(response.status, message, body?.errorCode, body?.resetToken, response.statusText);
   }
 }
 

@@ -1,6 +1,8 @@
 import { ApiError, ErrorCodes } from './api-error';
 import { hasSession } from './auth-session';
-import { refreshTokens } from './token-refresh';
+import { reportHttpError } from './http-events';
+import { trackRequest } from './request-activity';
+import { refreshTokens, SessionExpiredError } from './token-refresh';
 import { getAccessToken, isAccessTokenValid } from './token-storage';
 
 // The one HTTP layer (ARCHITECTURE.md "Web layout"): every generated call goes through httpClient,
@@ -32,8 +34,9 @@ export interface RequestConfig {
 }
 
 /**
- * Per-request options of spec section 7. The generated hooks take them as `request`;
- * later layers (loading bar, error toasts, 429 resend) read them.
+ * Per-request options of spec section 7, passed to a generated hook as `request`: no loading bar,
+ * no error report (the caller shows the error itself), resend on 429 (never for sign-in, whose
+ * limiter must not be hammered).
  */
 export interface RequestOptions {
   ignoreLoading?: boolean;
@@ -53,9 +56,26 @@ export function buildUrl(url: string, params: object | undefined): string {
   return text ? `${url}${url.includes('?') ? '&' : '?'}${text}` : url;
 }
 
+/** Spec section 9: a 429 answer is resent after a random 1 to 4 seconds when the request allows it. */
+const RESEND_DELAY_MIN_MS = 1000;
+const RESEND_DELAY_MAX_MS = 4000;
+/** Enough for the broker's limiter to let a burst through, without retrying for ever. */
+const MAX_RESENDS = 3;
+
 /** The orval mutator: sends the request, keeps the session fresh and turns failures into ApiError. */
-// The options are part of the mutator's signature so that every generated hook accepts them.
-export const httpClient = async <T>(config: RequestConfig, _options?: RequestOptions): Promise<T> => {
+export const httpClient = async <T>(config: RequestConfig, options: RequestOptions = {}): Promise<T> => {
+  const endTracking = options.ignoreLoading ? undefined : trackRequest();
+  try {
+    return await call<T>(config, options);
+  } catch (error) {
+    if (!options.ignoreErrors && !config.signal?.aborted) reportFailure(error, config);
+    throw error;
+  } finally {
+    endTracking?.();
+  }
+};
+
+async function call<T>(config: RequestConfig, options: RequestOptions): Promise<T> {
   const url = buildUrl(config.url, config.params);
   const init: RequestInit = {
     method: config.method,
@@ -71,9 +91,40 @@ export const httpClient = async <T>(config: RequestConfig, _options?: RequestOpt
     await refreshTokens();
     response = await send(url, init, authorized);
   }
+  for (let resends = 0; response.status === 429 && options.resendRequest && resends < MAX_RESENDS; resends++) {
+    await delay(RESEND_DELAY_MIN_MS + Math.random() * (RESEND_DELAY_MAX_MS - RESEND_DELAY_MIN_MS), config.signal);
+    response = await send(url, init, authorized);
+  }
   if (!response.ok) throw await ApiError.fromResponse(response);
   return readBody<T>(response);
-};
+}
+
+/** Spec section 8: what the console shows for a failed call. */
+function reportFailure(error: unknown, config: RequestConfig): void {
+  if (error instanceof SessionExpiredError) {
+    reportHttpError({ kind: 'session', messageId: `access.${error.reason}` });
+    return;
+  }
+  if (!(error instanceof ApiError)) return;
+  if (error.status === 403) {
+    reportHttpError({ kind: 'forbidden' });
+  } else if (error.status === 404) {
+    reportHttpError({ kind: 'message', message: `${config.method} ${config.url} ${error.status} ${error.statusText}`.trim() });
+  } else if (error.status !== 401 || error.errorCode !== ErrorCodes.credentialsExpired) {
+    // 401 with credentials expired is the login page's to handle (it opens the reset page).
+    reportHttpError({ kind: 'message', message: error.message });
+  }
+}
+
+function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    });
+  });
+}
 
 async function send(url: string, init: RequestInit, authorized: boolean): Promise<Response> {
   const headers = new Headers(init.headers);

@@ -7,6 +7,9 @@ import { DEFAULT_LANG } from './i18n/locale';
 import { LocaleProvider } from './i18n/locale-provider';
 import { createQueryClient } from './providers/query-client';
 import { AppRoutes } from './routes/app-routes';
+import { UrlSignInGate } from './auth/url-sign-in-gate';
+import { HttpErrorToasts } from './feedback/http-error-toasts';
+import { ToastHost } from '../components/toast/toast-host';
 
 /** The console: data, routing, session and language providers around the routes. */
 export function App() {
@@ -27,7 +30,11 @@ function LocalizedRoutes() {
   const { user } = useAuth();
   return (
     <LocaleProvider lang={user?.additionalInfo.lang ?? DEFAULT_LANG}>
-      <AppRoutes />
+      <UrlSignInGate>
+        <AppRoutes />
+      </UrlSignInGate>
+      <HttpErrorToasts />
+      <ToastHost />
     </LocaleProvider>
   );
 }

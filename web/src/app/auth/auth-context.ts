@@ -10,6 +10,8 @@ export interface AuthState {
   isUserLoaded: boolean;
   user: User | null;
   brokerConfig: BrokerConfig | null;
+  /** Spec section 6: whether signing in as another user is offered; loaded for SYS_ADMIN only. */
+  tokenAccessEnabled: boolean;
   /** Clears both tokens and ends the session (spec section 4). */
   logout: () => void;
 }

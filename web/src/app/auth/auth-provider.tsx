@@ -4,6 +4,10 @@ import { endSession } from '../../api/auth-session';
 import { useHasSession } from '../../api/use-has-session';
 import { getGetBrokerConfigQueryKey, useGetBrokerConfig } from '../../api/generated/endpoints/app/app';
 import { getGetCurrentUserQueryKey, useGetCurrentUser } from '../../api/generated/endpoints/auth/auth';
+import {
+  getIsUserTokenAccessEnabledQueryKey,
+  useIsUserTokenAccessEnabled,
+} from '../../api/generated/endpoints/user/user';
 import { useLocation } from 'wouter';
 import { AuthContext, type AuthState } from './auth-context';
 
@@ -23,6 +27,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   });
   const configQuery = useGetBrokerConfig({
     query: { ...SESSION_QUERY, queryKey: getGetBrokerConfigQueryKey(), enabled: signedIn },
+  });
+  const sysAdmin = signedIn && userQuery.data?.authority === 'SYS_ADMIN';
+  // Spec section 4: loaded once the SYS_ADMIN authority is known; false for anyone else.
+  const tokenAccessQuery = useIsUserTokenAccessEnabled({
+    query: { ...SESSION_QUERY, queryKey: getIsUserTokenAccessEnabledQueryKey(), enabled: sysAdmin },
+    request: { ignoreErrors: true },
   });
   const failedToLoad = userQuery.isError || configQuery.isError;
 
@@ -51,9 +61,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       isUserLoaded: !signedIn || loaded,
       user,
       brokerConfig,
+      tokenAccessEnabled: sysAdmin && tokenAccessQuery.data === true,
       logout,
     };
-  }, [signedIn, user, brokerConfig, logout]);
+  }, [signedIn, user, brokerConfig, sysAdmin, tokenAccessQuery.data, logout]);
 
   return <AuthContext.Provider value={state}>{children}</AuthContext.Provider>;
 }

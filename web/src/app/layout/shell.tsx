@@ -7,6 +7,8 @@ import { useCallback, useState } from 'react';
 import { Logo } from '../../components/logo/logo';
 import { MEDIA_GT_SM } from '../../components/media-query/breakpoints';
 import { useMediaQuery } from '../../components/media-query/use-media-query';
+import { ForbiddenDialog } from '../feedback/forbidden-dialog';
+import { LoadingBar } from '../feedback/loading-bar';
 import { ShellRoutes } from './shell-routes';
 import { SideMenu } from './side-menu';
 import { Toolbar } from './toolbar';
@@ -38,6 +40,8 @@ export default function Shell() {
 
   return (
     <OverlaysProvider>
+      <LoadingBar />
+      <ForbiddenDialog />
       <div className="shell">
         {wide ? (
           <aside className="shell__aside">{sidebar}</aside>

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'wouter';
-import type { ApiError } from '../../api/api-error';
+import { Link, useLocation } from 'wouter';
+import { type ApiError, ErrorCodes } from '../../api/api-error';
 import { startSession } from '../../api/auth-session';
 import { useLogin } from '../../api/generated/endpoints/auth/auth';
 import { useHasSession } from '../../api/use-has-session';
@@ -18,7 +18,20 @@ export function LoginForm() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState({ username: false, password: false });
-  const login = useLogin<ApiError>({ mutation: { onSuccess: startSession } });
+  const [, navigate] = useLocation();
+  // The form shows its own errors, and the sign-in call is never resent on 429 (spec section 8).
+  const login = useLogin<ApiError>({
+    mutation: {
+      onSuccess: startSession,
+      // Spec section 8: expired credentials lead to the reset page, with the token from the error.
+      onError: (error) => {
+        if (error.errorCode === ErrorCodes.credentialsExpired && error.resetToken) {
+          navigate(`/login/resetExpiredPassword?resetToken=${encodeURIComponent(error.resetToken)}`);
+        }
+      },
+    },
+    request: { ignoreErrors: true },
+  });
   const signedIn = useHasSession();
 
   const usernameInvalid = !isEmailFormat(username);

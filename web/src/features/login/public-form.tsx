@@ -58,9 +58,17 @@ export function PasswordInput(props: Omit<InputProps, 'type'>) {
   );
 }
 
-export function SubmitButton({ loading, icon, testId, children }: { loading: boolean; icon: ReactNode; testId?: string; children: ReactNode }) {
+interface SubmitButtonProps {
+  loading: boolean;
+  disabled?: boolean;
+  icon: ReactNode;
+  testId?: string;
+  children: ReactNode;
+}
+
+export function SubmitButton({ loading, disabled = false, icon, testId, children }: SubmitButtonProps) {
   return (
-    <button type="submit" className="public-form__submit" disabled={loading} aria-busy={loading} data-testid={testId}>
+    <button type="submit" className="public-form__submit" disabled={loading || disabled} aria-busy={loading} data-testid={testId}>
       {loading ? <span className="public-form__busy" aria-hidden="true" /> : icon}
       <span>{children}</span>
     </button>

@@ -34,6 +34,7 @@ import type {
   AdminSettings,
   AdminUserSave,
   BadRequestResponse,
+  ForbiddenResponse,
   GetAdminUsersParams,
   NotFoundResponse,
   ProfileSave,
@@ -75,7 +76,7 @@ export const getGetAdminUserQueryKey = (id?: string,) => {
     }
 
     
-export const getGetAdminUserQueryOptions = <TData = Awaited<ReturnType<typeof getAdminUser>>, TError = UnauthorizedResponse | NotFoundResponse>(id: string, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getAdminUser>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+export const getGetAdminUserQueryOptions = <TData = Awaited<ReturnType<typeof getAdminUser>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: string, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getAdminUser>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -94,14 +95,14 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAdminUserQueryResult = NonNullable<Awaited<ReturnType<typeof getAdminUser>>>
-export type GetAdminUserQueryError = UnauthorizedResponse | NotFoundResponse
+export type GetAdminUserQueryError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
 
 
 /**
  * @summary One user.
  */
 
-export function useGetAdminUser<TData = Awaited<ReturnType<typeof getAdminUser>>, TError = UnauthorizedResponse | NotFoundResponse>(
+export function useGetAdminUser<TData = Awaited<ReturnType<typeof getAdminUser>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
  id: string, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getAdminUser>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -138,7 +139,7 @@ export const saveAdminUser = (
   
 
 
-export const getSaveAdminUserMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | NotFoundResponse,
+export const getSaveAdminUserMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveAdminUser>>, TError,{data: AdminUserSave;params?: SaveAdminUserParams}, TContext>, request?: SecondParameter<typeof httpClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof saveAdminUser>>, TError,{data: AdminUserSave;params?: SaveAdminUserParams}, TContext> => {
 
@@ -165,12 +166,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SaveAdminUserMutationResult = NonNullable<Awaited<ReturnType<typeof saveAdminUser>>>
     export type SaveAdminUserMutationBody = AdminUserSave
-    export type SaveAdminUserMutationError = BadRequestResponse | UnauthorizedResponse | NotFoundResponse
+    export type SaveAdminUserMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
 
     /**
  * @summary Create a user (no id) or update one (with id). An empty password gives the default one.
  */
-export const useSaveAdminUser = <TError = BadRequestResponse | UnauthorizedResponse | NotFoundResponse,
+export const useSaveAdminUser = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveAdminUser>>, TError,{data: AdminUserSave;params?: SaveAdminUserParams}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof saveAdminUser>>,
@@ -209,7 +210,7 @@ export const getGetAdminUsersQueryKey = (params?: GetAdminUsersParams,) => {
     }
 
     
-export const getGetAdminUsersQueryOptions = <TData = Awaited<ReturnType<typeof getAdminUsers>>, TError = BadRequestResponse | UnauthorizedResponse>(params: GetAdminUsersParams, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getAdminUsers>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+export const getGetAdminUsersQueryOptions = <TData = Awaited<ReturnType<typeof getAdminUsers>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(params: GetAdminUsersParams, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getAdminUsers>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -228,14 +229,14 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAdminUsersQueryResult = NonNullable<Awaited<ReturnType<typeof getAdminUsers>>>
-export type GetAdminUsersQueryError = BadRequestResponse | UnauthorizedResponse
+export type GetAdminUsersQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
 
 
 /**
  * @summary A page of users.
  */
 
-export function useGetAdminUsers<TData = Awaited<ReturnType<typeof getAdminUsers>>, TError = BadRequestResponse | UnauthorizedResponse>(
+export function useGetAdminUsers<TData = Awaited<ReturnType<typeof getAdminUsers>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
  params: GetAdminUsersParams, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getAdminUsers>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -267,7 +268,7 @@ export const deleteAdminUser = (
   
 
 
-export const getDeleteAdminUserMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | NotFoundResponse,
+export const getDeleteAdminUserMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAdminUser>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof httpClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteAdminUser>>, TError,{id: string}, TContext> => {
 
@@ -294,12 +295,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteAdminUserMutationResult = NonNullable<Awaited<ReturnType<typeof deleteAdminUser>>>
     
-    export type DeleteAdminUserMutationError = BadRequestResponse | UnauthorizedResponse | NotFoundResponse
+    export type DeleteAdminUserMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
 
     /**
  * @summary Delete a user. The signed-in user cannot delete itself.
  */
-export const useDeleteAdminUser = <TError = BadRequestResponse | UnauthorizedResponse | NotFoundResponse,
+export const useDeleteAdminUser = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAdminUser>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof deleteAdminUser>>,
@@ -331,7 +332,7 @@ export const saveProfile = (
   
 
 
-export const getSaveProfileMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse,
+export const getSaveProfileMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveProfile>>, TError,{data: ProfileSave}, TContext>, request?: SecondParameter<typeof httpClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof saveProfile>>, TError,{data: ProfileSave}, TContext> => {
 
@@ -358,12 +359,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SaveProfileMutationResult = NonNullable<Awaited<ReturnType<typeof saveProfile>>>
     export type SaveProfileMutationBody = ProfileSave
-    export type SaveProfileMutationError = BadRequestResponse | UnauthorizedResponse
+    export type SaveProfileMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
 
     /**
  * @summary Save the signed-in user's own profile (names, language).
  */
-export const useSaveProfile = <TError = BadRequestResponse | UnauthorizedResponse,
+export const useSaveProfile = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveProfile>>, TError,{data: ProfileSave}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof saveProfile>>,
@@ -401,7 +402,7 @@ export const getGetAdminSettingsQueryKey = (key?: 'mail',) => {
     }
 
     
-export const getGetAdminSettingsQueryOptions = <TData = Awaited<ReturnType<typeof getAdminSettings>>, TError = BadRequestResponse | UnauthorizedResponse>(key: 'mail', options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getAdminSettings>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+export const getGetAdminSettingsQueryOptions = <TData = Awaited<ReturnType<typeof getAdminSettings>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(key: 'mail', options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getAdminSettings>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -420,14 +421,14 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAdminSettingsQueryResult = NonNullable<Awaited<ReturnType<typeof getAdminSettings>>>
-export type GetAdminSettingsQueryError = BadRequestResponse | UnauthorizedResponse
+export type GetAdminSettingsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
 
 
 /**
  * @summary Settings stored under a key (`mail`, the outgoing mail server). Never-saved settings answer their defaults.
  */
 
-export function useGetAdminSettings<TData = Awaited<ReturnType<typeof getAdminSettings>>, TError = BadRequestResponse | UnauthorizedResponse>(
+export function useGetAdminSettings<TData = Awaited<ReturnType<typeof getAdminSettings>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
  key: 'mail', options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getAdminSettings>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -462,7 +463,7 @@ export const saveAdminSettings = (
   
 
 
-export const getSaveAdminSettingsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse,
+export const getSaveAdminSettingsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveAdminSettings>>, TError,{data: AdminSettings}, TContext>, request?: SecondParameter<typeof httpClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof saveAdminSettings>>, TError,{data: AdminSettings}, TContext> => {
 
@@ -489,12 +490,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SaveAdminSettingsMutationResult = NonNullable<Awaited<ReturnType<typeof saveAdminSettings>>>
     export type SaveAdminSettingsMutationBody = AdminSettings
-    export type SaveAdminSettingsMutationError = BadRequestResponse | UnauthorizedResponse
+    export type SaveAdminSettingsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
 
     /**
  * @summary Save settings. For mail, an empty or absent password keeps the stored one.
  */
-export const useSaveAdminSettings = <TError = BadRequestResponse | UnauthorizedResponse,
+export const useSaveAdminSettings = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveAdminSettings>>, TError,{data: AdminSettings}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof saveAdminSettings>>,
@@ -526,7 +527,7 @@ export const sendTestMail = (
   
 
 
-export const getSendTestMailMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse,
+export const getSendTestMailMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendTestMail>>, TError,{data: AdminSettings}, TContext>, request?: SecondParameter<typeof httpClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof sendTestMail>>, TError,{data: AdminSettings}, TContext> => {
 
@@ -553,12 +554,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SendTestMailMutationResult = NonNullable<Awaited<ReturnType<typeof sendTestMail>>>
     export type SendTestMailMutationBody = AdminSettings
-    export type SendTestMailMutationError = BadRequestResponse | UnauthorizedResponse
+    export type SendTestMailMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
 
     /**
  * @summary Send a test mail to the signed-in user with these (possibly unsaved) mail settings.
  */
-export const useSendTestMail = <TError = BadRequestResponse | UnauthorizedResponse,
+export const useSendTestMail = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendTestMail>>, TError,{data: AdminSettings}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof sendTestMail>>,

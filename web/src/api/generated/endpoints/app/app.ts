@@ -28,6 +28,7 @@ import type {
 
 import type {
   BrokerConfig,
+  ForbiddenResponse,
   UnauthorizedResponse
 } from '../../model';
 
@@ -63,7 +64,7 @@ export const getIsEdgesEnabledQueryKey = () => {
     }
 
     
-export const getIsEdgesEnabledQueryOptions = <TData = Awaited<ReturnType<typeof isEdgesEnabled>>, TError = UnauthorizedResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof isEdgesEnabled>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+export const getIsEdgesEnabledQueryOptions = <TData = Awaited<ReturnType<typeof isEdgesEnabled>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof isEdgesEnabled>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -82,14 +83,14 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type IsEdgesEnabledQueryResult = NonNullable<Awaited<ReturnType<typeof isEdgesEnabled>>>
-export type IsEdgesEnabledQueryError = UnauthorizedResponse
+export type IsEdgesEnabledQueryError = UnauthorizedResponse | ForbiddenResponse
 
 
 /**
  * @summary Whether edge instances are enabled on this broker.
  */
 
-export function useIsEdgesEnabled<TData = Awaited<ReturnType<typeof isEdgesEnabled>>, TError = UnauthorizedResponse>(
+export function useIsEdgesEnabled<TData = Awaited<ReturnType<typeof isEdgesEnabled>>, TError = UnauthorizedResponse | ForbiddenResponse>(
   options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof isEdgesEnabled>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -130,7 +131,7 @@ export const getGetBrokerConfigQueryKey = () => {
     }
 
     
-export const getGetBrokerConfigQueryOptions = <TData = Awaited<ReturnType<typeof getBrokerConfig>>, TError = UnauthorizedResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getBrokerConfig>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+export const getGetBrokerConfigQueryOptions = <TData = Awaited<ReturnType<typeof getBrokerConfig>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getBrokerConfig>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -149,14 +150,14 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetBrokerConfigQueryResult = NonNullable<Awaited<ReturnType<typeof getBrokerConfig>>>
-export type GetBrokerConfigQueryError = UnauthorizedResponse
+export type GetBrokerConfigQueryError = UnauthorizedResponse | ForbiddenResponse
 
 
 /**
  * @summary The broker's configuration as a key/value map.
  */
 
-export function useGetBrokerConfig<TData = Awaited<ReturnType<typeof getBrokerConfig>>, TError = UnauthorizedResponse>(
+export function useGetBrokerConfig<TData = Awaited<ReturnType<typeof getBrokerConfig>>, TError = UnauthorizedResponse | ForbiddenResponse>(
   options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getBrokerConfig>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -197,7 +198,7 @@ export const getGetBrokerServiceIdsQueryKey = () => {
     }
 
     
-export const getGetBrokerServiceIdsQueryOptions = <TData = Awaited<ReturnType<typeof getBrokerServiceIds>>, TError = UnauthorizedResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getBrokerServiceIds>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+export const getGetBrokerServiceIdsQueryOptions = <TData = Awaited<ReturnType<typeof getBrokerServiceIds>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getBrokerServiceIds>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -216,14 +217,14 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetBrokerServiceIdsQueryResult = NonNullable<Awaited<ReturnType<typeof getBrokerServiceIds>>>
-export type GetBrokerServiceIdsQueryError = UnauthorizedResponse
+export type GetBrokerServiceIdsQueryError = UnauthorizedResponse | ForbiddenResponse
 
 
 /**
  * @summary The service ids of the broker nodes.
  */
 
-export function useGetBrokerServiceIds<TData = Awaited<ReturnType<typeof getBrokerServiceIds>>, TError = UnauthorizedResponse>(
+export function useGetBrokerServiceIds<TData = Awaited<ReturnType<typeof getBrokerServiceIds>>, TError = UnauthorizedResponse | ForbiddenResponse>(
   options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getBrokerServiceIds>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -264,7 +265,7 @@ export const getGetMaxDatapointsLimitQueryKey = () => {
     }
 
     
-export const getGetMaxDatapointsLimitQueryOptions = <TData = Awaited<ReturnType<typeof getMaxDatapointsLimit>>, TError = UnauthorizedResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getMaxDatapointsLimit>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+export const getGetMaxDatapointsLimitQueryOptions = <TData = Awaited<ReturnType<typeof getMaxDatapointsLimit>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getMaxDatapointsLimit>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -283,14 +284,14 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetMaxDatapointsLimitQueryResult = NonNullable<Awaited<ReturnType<typeof getMaxDatapointsLimit>>>
-export type GetMaxDatapointsLimitQueryError = UnauthorizedResponse
+export type GetMaxDatapointsLimitQueryError = UnauthorizedResponse | ForbiddenResponse
 
 
 /**
  * @summary The largest number of datapoints a chart may ask for.
  */
 
-export function useGetMaxDatapointsLimit<TData = Awaited<ReturnType<typeof getMaxDatapointsLimit>>, TError = UnauthorizedResponse>(
+export function useGetMaxDatapointsLimit<TData = Awaited<ReturnType<typeof getMaxDatapointsLimit>>, TError = UnauthorizedResponse | ForbiddenResponse>(
   options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getMaxDatapointsLimit>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {

@@ -33,6 +33,7 @@ import type {
 import type {
   BadRequestResponse,
   ChangePasswordRequest,
+  ForbiddenResponse,
   LoginRequest,
   PublicLoginRequest,
   RefreshTokenRequest,
@@ -114,6 +115,7 @@ export const useLogin = <TError = BadRequestResponse | UnauthorizedResponse | To
       return useMutation(mutationOptions);
     }
     /**
+ * A public session is a read-only status view: it may call only the operations marked `x-starling-public-session`, and gets 403 on any other. The bundled broker enables it with STARLING_PUBLIC_ID; without that setting it answers 401.
  * @summary Sign in by a public id; the token is flagged isPublic.
  */
 export const loginPublic = (
@@ -266,7 +268,7 @@ export const getGetCurrentUserQueryKey = () => {
     }
 
     
-export const getGetCurrentUserQueryOptions = <TData = Awaited<ReturnType<typeof getCurrentUser>>, TError = UnauthorizedResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getCurrentUser>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+export const getGetCurrentUserQueryOptions = <TData = Awaited<ReturnType<typeof getCurrentUser>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getCurrentUser>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -285,14 +287,14 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetCurrentUserQueryResult = NonNullable<Awaited<ReturnType<typeof getCurrentUser>>>
-export type GetCurrentUserQueryError = UnauthorizedResponse
+export type GetCurrentUserQueryError = UnauthorizedResponse | ForbiddenResponse
 
 
 /**
  * @summary The signed-in user's details.
  */
 
-export function useGetCurrentUser<TData = Awaited<ReturnType<typeof getCurrentUser>>, TError = UnauthorizedResponse>(
+export function useGetCurrentUser<TData = Awaited<ReturnType<typeof getCurrentUser>>, TError = UnauthorizedResponse | ForbiddenResponse>(
   options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getCurrentUser>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -327,7 +329,7 @@ export const changePassword = (
   
 
 
-export const getChangePasswordMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse,
+export const getChangePasswordMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changePassword>>, TError,{data: ChangePasswordRequest}, TContext>, request?: SecondParameter<typeof httpClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof changePassword>>, TError,{data: ChangePasswordRequest}, TContext> => {
 
@@ -354,12 +356,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ChangePasswordMutationResult = NonNullable<Awaited<ReturnType<typeof changePassword>>>
     export type ChangePasswordMutationBody = ChangePasswordRequest
-    export type ChangePasswordMutationError = BadRequestResponse | UnauthorizedResponse
+    export type ChangePasswordMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
 
     /**
  * @summary Change the signed-in user's password; answers a fresh token pair.
  */
-export const useChangePassword = <TError = BadRequestResponse | UnauthorizedResponse,
+export const useChangePassword = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changePassword>>, TError,{data: ChangePasswordRequest}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof changePassword>>,

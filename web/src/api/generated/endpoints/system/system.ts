@@ -27,6 +27,7 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  ForbiddenResponse,
   SystemInfo,
   UnauthorizedResponse
 } from '../../model';
@@ -63,7 +64,7 @@ export const getGetSystemInfoQueryKey = () => {
     }
 
     
-export const getGetSystemInfoQueryOptions = <TData = Awaited<ReturnType<typeof getSystemInfo>>, TError = UnauthorizedResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getSystemInfo>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+export const getGetSystemInfoQueryOptions = <TData = Awaited<ReturnType<typeof getSystemInfo>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getSystemInfo>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -82,14 +83,14 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetSystemInfoQueryResult = NonNullable<Awaited<ReturnType<typeof getSystemInfo>>>
-export type GetSystemInfoQueryError = UnauthorizedResponse
+export type GetSystemInfoQueryError = UnauthorizedResponse | ForbiddenResponse
 
 
 /**
  * @summary The broker's version.
  */
 
-export function useGetSystemInfo<TData = Awaited<ReturnType<typeof getSystemInfo>>, TError = UnauthorizedResponse>(
+export function useGetSystemInfo<TData = Awaited<ReturnType<typeof getSystemInfo>>, TError = UnauthorizedResponse | ForbiddenResponse>(
   options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getSystemInfo>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {

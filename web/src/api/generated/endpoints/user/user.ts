@@ -132,7 +132,7 @@ export const getIsUserTokenAccessEnabledQueryKey = () => {
     }
 
     
-export const getIsUserTokenAccessEnabledQueryOptions = <TData = Awaited<ReturnType<typeof isUserTokenAccessEnabled>>, TError = UnauthorizedResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof isUserTokenAccessEnabled>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+export const getIsUserTokenAccessEnabledQueryOptions = <TData = Awaited<ReturnType<typeof isUserTokenAccessEnabled>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof isUserTokenAccessEnabled>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -151,14 +151,14 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type IsUserTokenAccessEnabledQueryResult = NonNullable<Awaited<ReturnType<typeof isUserTokenAccessEnabled>>>
-export type IsUserTokenAccessEnabledQueryError = UnauthorizedResponse
+export type IsUserTokenAccessEnabledQueryError = UnauthorizedResponse | ForbiddenResponse
 
 
 /**
  * @summary Whether signing in as another user is enabled for the caller.
  */
 
-export function useIsUserTokenAccessEnabled<TData = Awaited<ReturnType<typeof isUserTokenAccessEnabled>>, TError = UnauthorizedResponse>(
+export function useIsUserTokenAccessEnabled<TData = Awaited<ReturnType<typeof isUserTokenAccessEnabled>>, TError = UnauthorizedResponse | ForbiddenResponse>(
   options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof isUserTokenAccessEnabled>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {

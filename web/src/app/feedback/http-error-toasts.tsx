@@ -1,0 +1,27 @@
+import { useEffect } from 'react';
+import { useIntl } from 'react-intl';
+import { onHttpError } from '../../api/http-events';
+import { showToast } from '../../components/toast/toast-store';
+
+/**
+ * Spec section 8: failed calls that carry a message (the broker's, 'Unable to connect', the 404
+ * line, a session that could not be renewed) show as an error toast. Mounted once at the root,
+ * so the public pages report them too; 403 is the shell's forbidden dialog.
+ */
+export function HttpErrorToasts() {
+  const intl = useIntl();
+  useEffect(
+    () =>
+      onHttpError((report) => {
+        if (report.kind === 'message') showToast({ message: escapeHtml(report.message), type: 'error' });
+        if (report.kind === 'session') showToast({ message: intl.formatMessage({ id: report.messageId }), type: 'error' });
+      }),
+    [intl],
+  );
+  return null;
+}
+
+/** Toasts render HTML (spec section 8); a broker's message is text and must show as such. */
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}

@@ -1,0 +1,72 @@
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { ApiError } from '../../api/api-error';
+import { FormField, FormNotice, PasswordInput, SubmitButton } from './public-form';
+import { SignInIcon } from './public-icons';
+
+interface NewPasswordFormProps {
+  /** The token from the link; without one the form explains that the link is incomplete. */
+  token: string | null;
+  submitLabel: ReactNode;
+  pending: boolean;
+  error: ApiError | null;
+  onSubmit: (password: string) => void;
+}
+
+/**
+ * Spec section 5, reset and create password: the two entries must match, else
+ * 'login.passwords-mismatch-error' and nothing is sent. No length rules beyond that.
+ */
+export function NewPasswordForm({ token, submitLabel, pending, error, onSubmit }: NewPasswordFormProps) {
+  const intl = useIntl();
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const empty = password === '';
+  const mismatch = password !== confirmation;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (empty || mismatch || token === null) return;
+    onSubmit(password);
+  }
+
+  if (token === null) {
+    return (
+      <FormNotice intent="danger">
+        <FormattedMessage id="login.link-incomplete" />
+      </FormNotice>
+    );
+  }
+  return (
+    <form onSubmit={submit} noValidate aria-label={intl.formatMessage({ id: 'login.new-password' })}>
+      {error && <FormNotice intent="danger">{error.message}</FormNotice>}
+      <FormField
+        id="new-password"
+        label={<FormattedMessage id="login.new-password" />}
+        error={submitted && empty && <FormattedMessage id="login.password-required" />}
+      >
+        <PasswordInput id="new-password" autoComplete="new-password" autoFocus value={password} invalid={submitted && empty} onValueChange={setPassword} />
+      </FormField>
+      <FormField
+        id="new-password-again"
+        label={<FormattedMessage id="login.new-password-again" />}
+        error={submitted && !empty && mismatch && <FormattedMessage id="login.passwords-mismatch-error" />}
+      >
+        <PasswordInput
+          id="new-password-again"
+          autoComplete="new-password"
+          value={confirmation}
+          invalid={submitted && !empty && mismatch}
+          onValueChange={setConfirmation}
+        />
+      </FormField>
+      <div className="login-layout__actions login-layout__actions--end">
+        <SubmitButton loading={pending} icon={<SignInIcon />} testId="new-password-submit">
+          {submitLabel}
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}
