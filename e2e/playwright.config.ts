@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { e2eBroker } from './support/broker-settings.js';
 import { e2ePorts } from './support/ports.js';
 
 // Debian's Chromium, never a browser download (the machines reach package registries only).
@@ -6,6 +7,7 @@ const chromium = process.env.STARLING_CHROMIUM || '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'tests',
+  globalSetup: './support/global-setup.ts',
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -13,7 +15,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   outputDir: 'test-results',
   use: {
-    baseURL: `http://127.0.0.1:${e2ePorts.http}`,
+    baseURL: e2eBroker.baseUrl,
     browserName: 'chromium',
     launchOptions: {
       executablePath: chromium,
@@ -32,6 +34,9 @@ export default defineConfig({
       STARLING_HTTP_PORT: String(e2ePorts.http),
       STARLING_MQTT_PORT: String(e2ePorts.mqtt),
       STARLING_WS_PORT: String(e2ePorts.ws),
+      STARLING_PUBLIC_URL: e2eBroker.baseUrl,
+      STARLING_PUBLIC_ID: e2eBroker.publicId,
+      STARLING_JWT_SECRET: e2eBroker.jwtSecret,
     },
   },
 });

@@ -1,17 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { OPERATOR, signIn } from '../support/accounts.js';
 
-const ADMIN = { username: 'sysadmin@starling.local', password: 'sysadmin' };
-
-async function signIn(page: Page, password = ADMIN.password): Promise<void> {
-  await page.getByLabel('Username (email)').fill(ADMIN.username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-}
-
-test('the default administrator signs in and sees the shell with every menu entry', async ({ page }) => {
+test('an administrator signs in and sees the shell with every menu entry', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/login$/);
-  await signIn(page);
+  await signIn(page, OPERATOR);
 
   await expect(page).toHaveURL(/\/home$/);
   const menu = page.getByRole('navigation', { name: 'Main menu' });
@@ -25,7 +18,7 @@ test('the default administrator signs in and sees the shell with every menu entr
 
 test('a wrong password is refused with the broker message and no navigation', async ({ page }) => {
   await page.goto('/login');
-  await signIn(page, 'not-the-password');
+  await signIn(page, { ...OPERATOR, password: 'not-the-password' });
   await expect(page.getByRole('alert')).toContainText('Invalid username or password');
   await expect(page).toHaveURL(/\/login$/);
 });
@@ -33,7 +26,7 @@ test('a wrong password is refused with the broker message and no navigation', as
 test('a deep link survives sign-in, and logout returns to the login page', async ({ page }) => {
   await page.goto('/retained-messages');
   await expect(page).toHaveURL(/\/login$/);
-  await signIn(page);
+  await signIn(page, OPERATOR);
   await expect(page).toHaveURL(/\/retained-messages$/);
   await expect(page.getByRole('navigation', { name: 'Breadcrumbs' })).toContainText('Retained messages');
 
@@ -42,4 +35,32 @@ test('a deep link survives sign-in, and logout returns to the login page', async
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/home');
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a username that is not an e-mail is refused before anything is sent', async ({ page }) => {
+  await page.goto('/login');
+  let signInCalls = 0;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/auth/login')) signInCalls += 1;
+  });
+  await signIn(page, { username: 'operator', password: 'whatever' });
+  await expect(page.getByText('Invalid email format.')).toBeVisible();
+  await expect(page.getByLabel('Username (email)')).toHaveAttribute('aria-invalid', 'true');
+  expect(signInCalls).toBe(0);
+});
+
+test('sign-in by username and password in the URL, which are then removed from it', async ({ page }) => {
+  const query = new URLSearchParams({ username: OPERATOR.username, password: OPERATOR.password });
+  await page.goto(`/monitoring?${query}`);
+  await expect(page).toHaveURL(/\/monitoring$/);
+  await expect(page.getByRole('navigation', { name: 'Breadcrumbs' })).toContainText('Monitoring');
+});
+
+test('a loginError parameter shows the login error dialog and leaves the URL', async ({ page }) => {
+  await page.goto('/login?loginError=Your%20identity%20provider%20refused%20the%20sign-in');
+  const dialog = page.getByRole('dialog', { name: 'Login error' });
+  await expect(dialog).toContainText('Your identity provider refused the sign-in');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
 });

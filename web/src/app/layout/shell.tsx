@@ -7,8 +7,11 @@ import { useCallback, useState } from 'react';
 import { Logo } from '../../components/logo/logo';
 import { MEDIA_GT_SM } from '../../components/media-query/breakpoints';
 import { useMediaQuery } from '../../components/media-query/use-media-query';
+import { useAuth } from '../auth/auth-context';
+import { ForcedPasswordChange, mustChangePassword } from '../auth/forced-password-change';
 import { ForbiddenDialog } from '../feedback/forbidden-dialog';
 import { LoadingBar } from '../feedback/loading-bar';
+import { ShellFooter } from './shell-footer';
 import { ShellRoutes } from './shell-routes';
 import { SideMenu } from './side-menu';
 import { Toolbar } from './toolbar';
@@ -28,6 +31,7 @@ export default function Shell() {
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   const breadcrumbs = useRouteBreadcrumbs(useCurrentRoute());
+  const { user } = useAuth();
 
   const sidebar = (
     <div className="shell__sidebar bp6-dark">
@@ -37,6 +41,14 @@ export default function Shell() {
       <SideMenu onNavigate={closeMenu} />
     </div>
   );
+
+  if (user !== null && mustChangePassword(user)) {
+    return (
+      <OverlaysProvider>
+        <ForcedPasswordChange />
+      </OverlaysProvider>
+    );
+  }
 
   return (
     <OverlaysProvider>
@@ -55,6 +67,7 @@ export default function Shell() {
           <main className="shell__content">
             <ShellRoutes />
           </main>
+          <ShellFooter />
         </div>
       </div>
     </OverlaysProvider>

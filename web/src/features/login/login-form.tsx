@@ -63,7 +63,9 @@ export function LoginForm() {
           value={username}
           invalid={showUsernameError}
           onValueChange={setUsername}
-          onBlur={() => setTouched((fields) => ({ ...fields, username: true }))}
+          // Leaving an empty field says nothing yet (a click on "forgot password" must not move the
+          // page under the pointer); a typed value is checked on leaving, and everything on submit.
+          onBlur={() => username !== '' && setTouched((fields) => ({ ...fields, username: true }))}
         />
       </FormField>
       <FormField id="login-password" label={<FormattedMessage id="login.password" />}>
@@ -73,7 +75,7 @@ export function LoginForm() {
           autoComplete="current-password"
           value={password}
           onValueChange={setPassword}
-          onBlur={() => setTouched((fields) => ({ ...fields, password: true }))}
+          onBlur={() => password !== '' && setTouched((fields) => ({ ...fields, password: true }))}
         />
       </FormField>
       <div className="login-layout__actions">

@@ -1,5 +1,5 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import type { ApiError } from '../../api/api-error';
 import { FormField, FormNotice, PasswordInput, SubmitButton } from './public-form';
 import { SignInIcon } from './public-icons';
@@ -18,7 +18,6 @@ interface NewPasswordFormProps {
  * 'login.passwords-mismatch-error' and nothing is sent. No length rules beyond that.
  */
 export function NewPasswordForm({ token, submitLabel, pending, error, onSubmit }: NewPasswordFormProps) {
-  const intl = useIntl();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [submitted, setSubmitted] = useState(false);
@@ -40,7 +39,7 @@ export function NewPasswordForm({ token, submitLabel, pending, error, onSubmit }
     );
   }
   return (
-    <form onSubmit={submit} noValidate aria-label={intl.formatMessage({ id: 'login.new-password' })}>
+    <form onSubmit={submit} noValidate>
       {error && <FormNotice intent="danger">{error.message}</FormNotice>}
       <FormField
         id="new-password"

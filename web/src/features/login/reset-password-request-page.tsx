@@ -46,7 +46,7 @@ export default function ResetPasswordRequestPage() {
             value={email}
             invalid={touched && error !== null}
             onValueChange={setEmail}
-            onBlur={() => setTouched(true)}
+            onBlur={() => email !== '' && setTouched(true)}
           />
         </FormField>
         <div className="login-layout__actions">

@@ -1,0 +1,19 @@
+import type { Page } from '@playwright/test';
+
+export interface Account {
+  username: string;
+  password: string;
+}
+
+/** The default administrator, with its default password: only the forced-change journey signs in with it. */
+export const DEFAULT_ADMIN: Account = { username: 'sysadmin@starling.local', password: 'sysadmin' };
+
+/** An administrator the global setup creates with a settled password, for every other journey. */
+export const OPERATOR: Account = { username: 'operator@starling.local', password: 'Operator-e2e-pass' };
+
+/** Fills the login form and submits it. */
+export async function signIn(page: Page, account: Account): Promise<void> {
+  await page.getByLabel('Username (email)').fill(account.username);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
