@@ -7,9 +7,19 @@ import { clearTokens, isAccessTokenValid, isRefreshTokenValid, storeTokenPair } 
 type SessionListener = () => void;
 
 const listeners = new Set<SessionListener>();
-let signedIn = isAccessTokenValid() || isRefreshTokenValid();
-// Tokens that can no longer be used (e.g. left from a visit days ago) are not kept around.
-if (!signedIn) clearTokens();
+let signedIn = readStoredSession();
+
+function readStoredSession(): boolean {
+  try {
+    const stored = isAccessTokenValid() || isRefreshTokenValid();
+    // Tokens that can no longer be used (e.g. left from a visit days ago) are not kept around.
+    if (!stored) clearTokens();
+    return stored;
+  } catch {
+    // Blocked storage: the start-up check (app/storage-check.ts) tells the user.
+    return false;
+  }
+}
 
 function setSignedIn(value: boolean): void {
   signedIn = value;

@@ -9,7 +9,7 @@ import { createQueryClient } from './providers/query-client';
 import { AppRoutes } from './routes/app-routes';
 import { UrlSignInGate } from './auth/url-sign-in-gate';
 import { HttpErrorToasts } from './feedback/http-error-toasts';
-import { ToastHost } from '../components/toast/toast-host';
+import { ToastOutlet } from './feedback/toast-outlet';
 
 /** The console: data, routing, session and language providers around the routes. */
 export function App() {
@@ -34,7 +34,7 @@ function LocalizedRoutes() {
         <AppRoutes />
       </UrlSignInGate>
       <HttpErrorToasts />
-      <ToastHost />
+      <ToastOutlet />
     </LocaleProvider>
   );
 }

@@ -6,7 +6,7 @@ import './login-error-dialog.css';
  * Spec sections 2 and 8: a loginError parameter shows in a dialog titled "login error" with a close
  * button. A native dialog: it may open over the sign-in page, which loads no Blueprint; Escape closes it.
  */
-export function LoginErrorDialog({ message, onClose }: { message: string; onClose: () => void }) {
+export default function LoginErrorDialog({ message, onClose }: { message: string; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const element = dialog.current;

@@ -1,11 +1,25 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { PageLoading } from '../../components/page-loading/page-loading';
+import { plainTextToastMessage } from '../../components/toast/toast-message';
 import { showToast } from '../../components/toast/toast-store';
-import { LoginErrorDialog } from './login-error-dialog';
-import { hasSignInParameters, signInFromUrl, withoutSignInParameters } from './url-sign-in';
+import { hasSignInParameters } from './sign-in-parameters';
+import type { UrlSignInResult } from './url-sign-in';
+
+// Loaded only when the URL carries sign-in parameters: most visits have none.
+const LoginErrorDialog = lazy(() => import('./login-error-dialog'));
+
+interface UrlSignIn extends UrlSignInResult {
+  cleanUrl: string;
+}
 
 // The URL is read once per page load, however often the gate mounts (React's strict mode mounts twice).
-let urlSignIn: ReturnType<typeof signInFromUrl> | null = null;
+let urlSignIn: Promise<UrlSignIn> | null = null;
+
+async function runUrlSignIn(): Promise<UrlSignIn> {
+  const { signInFromUrl, withoutSignInParameters } = await import('./url-sign-in');
+  const result = await signInFromUrl(window.location.search);
+  return { ...result, cleanUrl: withoutSignInParameters(new URL(window.location.href)) };
+}
 
 /** Holds the routes back until a sign-in the URL asked for has finished (spec section 2). */
 export function UrlSignInGate({ children }: { children: ReactNode }) {
@@ -14,12 +28,12 @@ export function UrlSignInGate({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!pending) return;
-    urlSignIn ??= signInFromUrl(window.location.search);
+    urlSignIn ??= runUrlSignIn();
     let active = true;
     void urlSignIn.then((result) => {
       if (!active) return;
-      window.history.replaceState(window.history.state, '', withoutSignInParameters(new URL(window.location.href)));
-      if (result.failure !== null) showToast({ message: result.failure, type: 'error' });
+      window.history.replaceState(window.history.state, '', result.cleanUrl);
+      if (result.failure !== null) showToast({ message: plainTextToastMessage(result.failure), type: 'error' });
       setLoginError(result.loginError);
       setPending(false);
     });
@@ -32,7 +46,11 @@ export function UrlSignInGate({ children }: { children: ReactNode }) {
   return (
     <>
       {children}
-      {loginError !== null && <LoginErrorDialog message={loginError} onClose={() => setLoginError(null)} />}
+      {loginError !== null && (
+        <Suspense fallback={null}>
+          <LoginErrorDialog message={loginError} onClose={() => setLoginError(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

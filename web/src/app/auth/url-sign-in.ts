@@ -2,19 +2,13 @@ import type { ApiError } from '../../api/api-error';
 import { startSession } from '../../api/auth-session';
 import { login, loginPublic } from '../../api/generated/endpoints/auth/auth';
 
-/** Spec section 2: query parameters read on load, and removed from the URL after use. */
-export const SIGN_IN_PARAMETERS = ['publicId', 'accessToken', 'refreshToken', 'username', 'password', 'loginError'] as const;
+import { SIGN_IN_PARAMETERS } from './sign-in-parameters';
 
 export interface UrlSignInResult {
   /** A loginError parameter's text, for the login error dialog. */
   loginError: string | null;
   /** Why a sign-in the URL asked for failed. */
   failure: string | null;
-}
-
-export function hasSignInParameters(search: string): boolean {
-  const parameters = new URLSearchParams(search);
-  return SIGN_IN_PARAMETERS.some((name) => parameters.has(name));
 }
 
 /**

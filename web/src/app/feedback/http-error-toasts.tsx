@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { onHttpError } from '../../api/http-events';
+import { plainTextToastMessage } from '../../components/toast/toast-message';
 import { showToast } from '../../components/toast/toast-store';
 
 /**
@@ -13,15 +14,10 @@ export function HttpErrorToasts() {
   useEffect(
     () =>
       onHttpError((report) => {
-        if (report.kind === 'message') showToast({ message: escapeHtml(report.message), type: 'error' });
+        if (report.kind === 'message') showToast({ message: plainTextToastMessage(report.message), type: 'error' });
         if (report.kind === 'session') showToast({ message: intl.formatMessage({ id: report.messageId }), type: 'error' });
       }),
     [intl],
   );
   return null;
-}
-
-/** Toasts render HTML (spec section 8); a broker's message is text and must show as such. */
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }

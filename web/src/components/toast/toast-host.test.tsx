@@ -3,7 +3,7 @@ import { IntlProvider } from 'react-intl';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import englishMessages from '../../../public/assets/locale/locale.constant-en_US.json';
 import { stubScreenWidth } from '../../test-support/screen-width';
-import { plainTextToastMessage } from './toast-message';
+import { loadToastSanitizer, plainTextToastMessage } from './toast-message';
 import { ToastHost } from './toast-host';
 import { dismissToast, showToast, type ToastOptions, TOAST_ANIMATION_MS } from './toast-store';
 
@@ -31,9 +31,10 @@ describe('toast host (spec sections 8 and 9)', () => {
     cleanup();
   });
 
-  it('renders simple markup and drops scripts and event handlers', () => {
+  it('renders simple markup and drops scripts and event handlers', async () => {
     renderHost();
     show({ message: 'Saved <b>broker</b><script>window.hacked = true</script><img src="x" onerror="window.hacked = true">', type: 'success' });
+    await act(() => loadToastSanitizer());
     const toast = screen.getByTestId('toast');
     expect(toast.querySelector('b')?.textContent).toBe('broker');
     expect(toast.querySelector('script')).toBeNull();

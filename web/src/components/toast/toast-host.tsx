@@ -2,7 +2,7 @@ import { useContext, useSyncExternalStore } from 'react';
 import { IntlContext } from 'react-intl';
 import { MEDIA_XS } from '../media-query/breakpoints';
 import { useMediaQuery } from '../media-query/use-media-query';
-import { sanitizeToastMessage } from './toast-message';
+import { ToastMessageView } from './toast-message-view';
 import { resolveToastPosition } from './toast-position';
 import { dismissToast, getCurrentToast, ROOT_TOAST_TARGET, subscribeToToasts } from './toast-store';
 import './toast.css';
@@ -36,7 +36,7 @@ export function ToastHost({ target = ROOT_TOAST_TARGET }: { target?: string }) {
         role={toast.type === 'error' || toast.type === 'warn' ? 'alert' : 'status'}
         data-testid="toast"
       >
-        <div className="toast__message" dangerouslySetInnerHTML={{ __html: sanitizeToastMessage(toast.message) }} />
+        <ToastMessageView message={toast.message} />
         <button type="button" className="toast__close" aria-label={closeLabel} onClick={dismissToast}>
           <span aria-hidden="true">×</span>
         </button>

@@ -1,12 +1,29 @@
-import DOMPurify from 'dompurify';
+type Sanitizer = (message: string) => string;
 
-// Spec section 8: toast messages are rendered as HTML. Only simple markup survives: no scripts,
-// no event-handler attributes, no styles, no images or forms.
-const ALLOWED_TAGS = ['a', 'b', 'br', 'code', 'em', 'i', 'li', 'ol', 'p', 'strong', 'ul'];
-const ALLOWED_ATTR = ['href', 'title', 'target', 'rel'];
+let sanitizer: Promise<Sanitizer> | null = null;
 
-export function sanitizeToastMessage(message: string): string {
-  return DOMPurify.sanitize(message, { ALLOWED_TAGS, ALLOWED_ATTR });
+/**
+ * The sanitiser loads with the first toast that carries markup: most toasts are plain text, and the
+ * sign-in page should not download it for nothing.
+ */
+export function loadToastSanitizer(): Promise<Sanitizer> {
+  sanitizer ??= import('./toast-sanitizer').then((module) => module.sanitizeToastMessage);
+  return sanitizer;
+}
+
+/**
+ * Plain text needs no sanitising: it is rendered as a text node. Text escaped by
+ * plainTextToastMessage counts as plain; any tag or other entity is markup.
+ */
+export function hasMarkup(message: string): boolean {
+  return /<|&(?!(?:amp|lt|gt|quot|#39);)/.test(message);
+}
+
+const HTML_UNESCAPES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+
+/** The text a message without markup stands for. */
+export function plainTextOf(message: string): string {
+  return message.replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => HTML_UNESCAPES[entity] ?? entity);
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
