@@ -1,11 +1,19 @@
 import { Card, Classes, H3, Spinner } from '@blueprintjs/core';
 import { TagIcon } from '@blueprintjs/icons';
+import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
 import { useGetSystemInfo } from '../../api/generated/endpoints/system/system';
+import { fetchLatestRelease, isNewerVersion } from './latest-release';
+
+const HOUR_MS = 3_600_000;
 
 /** Spec section 2, home dashboard "version" section: the version the broker reports. */
 export function VersionCard() {
   const systemInfo = useGetSystemInfo();
+  // Outside the broker's API and its HTTP layer: no loading bar, no error toast (spec section 7).
+  const latestRelease = useQuery({ queryKey: ['latest-release'], queryFn: () => fetchLatestRelease(), staleTime: HOUR_MS, retry: false });
+  const current = systemInfo.data?.version;
+  const update = current && latestRelease.data && isNewerVersion(latestRelease.data.version, current) ? latestRelease.data : null;
   return (
     <Card className="home-card" aria-labelledby="home-version-title">
       <H3 id="home-version-title" className="home-card__title">
@@ -26,6 +34,11 @@ export function VersionCard() {
           <div className={Classes.TEXT_MUTED}>
             <FormattedMessage id="home.broker-version" />
           </div>
+          {update && (
+            <a href={update.url} target="_blank" rel="noreferrer" data-testid="newer-release">
+              <FormattedMessage id="home.newer-release-available" values={{ version: update.version }} />
+            </a>
+          )}
         </>
       )}
     </Card>
