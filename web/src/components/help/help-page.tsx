@@ -1,0 +1,44 @@
+import { Callout, Spinner } from '@blueprintjs/core';
+import { useQuery } from '@tanstack/react-query';
+import { FormattedMessage, useIntl } from 'react-intl';
+// The generated client files its "app" tag under endpoints/app/, which the lint rule against importing the
+// app shell (web/src/app/) mistakes for the shell.
+// eslint-disable-next-line no-restricted-imports
+import { getGetHelpBaseUrlQueryKey, useGetHelpBaseUrl } from '../../api/generated/endpoints/app/app';
+import { LazyMarkdownViewer } from '../markdown-viewer/lazy-markdown-viewer';
+import type { HelpId } from './help-ids';
+import { consoleRootUrl, type HelpLocation, helpLangOfLocale, resolveHelpBase } from './help-location';
+import { loadHelpMarkdown } from './help-markdown';
+
+/** One help page in the reader's language (spec sections 2 and 7); "Not found" when no language has it. */
+export function HelpPage({ helpId }: { helpId: HelpId }) {
+  const intl = useIntl();
+  // Help files do not change while the console runs: fetch the base and each page once.
+  const helpBaseUrl = useGetHelpBaseUrl({
+    query: { queryKey: getGetHelpBaseUrlQueryKey(), staleTime: Number.POSITIVE_INFINITY },
+  });
+  const consoleRoot = consoleRootUrl();
+  // A broker that cannot answer the base still has the console's own help files.
+  const baseSettled = helpBaseUrl.isSuccess || helpBaseUrl.isError;
+  const location: HelpLocation = {
+    helpBase: resolveHelpBase(helpBaseUrl.data, consoleRoot),
+    consoleRoot,
+    lang: helpLangOfLocale(intl.locale),
+  };
+  const page = useQuery({
+    queryKey: ['help-page', location.helpBase, location.lang, helpId],
+    queryFn: ({ signal }) => loadHelpMarkdown(helpId, location, { signal }),
+    enabled: baseSettled,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+  if (!baseSettled || page.isPending) return <Spinner size={24} />;
+  if (page.data === null || page.data === undefined) {
+    return (
+      <Callout intent="warning">
+        <FormattedMessage id="help.not-found" />
+      </Callout>
+    );
+  }
+  return <LazyMarkdownViewer markdown={page.data} />;
+}
