@@ -30,7 +30,8 @@ export default function Shell() {
   const wide = useMediaQuery(MEDIA_GT_SM);
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
-  const breadcrumbs = useRouteBreadcrumbs(useCurrentRoute());
+  const currentRoute = useCurrentRoute();
+  const breadcrumbs = useRouteBreadcrumbs(currentRoute);
   const { user } = useAuth();
 
   const sidebar = (
@@ -63,7 +64,7 @@ export default function Shell() {
           </Drawer>
         )}
         <div className="shell__main">
-          <Toolbar breadcrumbs={breadcrumbs} onOpenMenu={wide ? undefined : () => setMenuOpen(true)} />
+          <Toolbar breadcrumbs={breadcrumbs} helpId={currentRoute?.helpId} onOpenMenu={wide ? undefined : () => setMenuOpen(true)} />
           <main className="shell__content">
             <ShellRoutes />
           </main>

@@ -18,6 +18,7 @@ import {
 } from '@blueprintjs/icons';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { defineMessages, type MessageDescriptor } from 'react-intl';
+import { type HelpId, pageHelpIds } from '../../components/help/help-ids';
 
 export type RouteIcon = ComponentType<{ size?: number; className?: string }>;
 
@@ -28,6 +29,8 @@ export interface PageRoute {
   icon: RouteIcon;
   /** The route this one sits under in the breadcrumbs. */
   parentPath?: string;
+  /** The page's help, opened from the toolbar's help button (spec section 2, "Help"). */
+  helpId?: HelpId;
   page: LazyExoticComponent<ComponentType>;
 }
 
@@ -71,33 +74,38 @@ export const groupRoutes: GroupRoute[] = [
 
 // Each page is its own chunk, loaded when first visited (spec section 2: child pages load lazily).
 export const pageRoutes: PageRoute[] = [
-  { path: '/home', title: messages.home, icon: HomeIcon, page: lazy(() => import('../../features/home/home-page')) },
+  { path: '/home', helpId: pageHelpIds.home, title: messages.home, icon: HomeIcon, page: lazy(() => import('../../features/home/home-page')) },
   {
     path: '/sessions',
+    helpId: pageHelpIds.sessions,
     title: messages.sessions,
     icon: DesktopIcon,
     page: lazy(() => import('../../features/sessions/sessions-page')),
   },
   {
     path: '/client-credentials',
+    helpId: pageHelpIds.clientCredentials,
     title: messages.clientCredentials,
     icon: KeyIcon,
     page: lazy(() => import('../../features/client-credentials/client-credentials-page')),
   },
   {
     path: '/ws-client',
+    helpId: pageHelpIds.wsClient,
     title: messages.wsClient,
     icon: GlobeNetworkIcon,
     page: lazy(() => import('../../features/ws-client/ws-client-page')),
   },
   {
     path: '/retained-messages',
+    helpId: pageHelpIds.retainedMessages,
     title: messages.retainedMessages,
     icon: ArchiveIcon,
     page: lazy(() => import('../../features/retained-messages/retained-messages-page')),
   },
   {
     path: '/shared-subscriptions/manage',
+    helpId: pageHelpIds.sharedSubscriptionGroups,
     title: messages.sharedSubscriptionGroups,
     icon: LayersIcon,
     parentPath: '/shared-subscriptions',
@@ -105,6 +113,7 @@ export const pageRoutes: PageRoute[] = [
   },
   {
     path: '/shared-subscriptions/applications',
+    helpId: pageHelpIds.sharedSubscriptionApplications,
     title: messages.sharedSubscriptionApplications,
     icon: ApplicationsIcon,
     parentPath: '/shared-subscriptions',
@@ -112,6 +121,7 @@ export const pageRoutes: PageRoute[] = [
   },
   {
     path: '/kafka/topics',
+    helpId: pageHelpIds.kafkaTopics,
     title: messages.kafkaTopics,
     icon: ListIcon,
     parentPath: '/kafka',
@@ -119,6 +129,7 @@ export const pageRoutes: PageRoute[] = [
   },
   {
     path: '/kafka/consumer-groups',
+    helpId: pageHelpIds.kafkaConsumerGroups,
     title: messages.kafkaConsumerGroups,
     icon: ManyToManyIcon,
     parentPath: '/kafka',
@@ -126,13 +137,15 @@ export const pageRoutes: PageRoute[] = [
   },
   {
     path: '/monitoring',
+    helpId: pageHelpIds.monitoring,
     title: messages.monitoring,
     icon: TimelineAreaChartIcon,
     page: lazy(() => import('../../features/monitoring/monitoring-page')),
   },
-  { path: '/users', title: messages.users, icon: PeopleIcon, page: lazy(() => import('../../features/users/users-page')) },
+  { path: '/users', helpId: pageHelpIds.users, title: messages.users, icon: PeopleIcon, page: lazy(() => import('../../features/users/users-page')) },
   {
     path: '/settings/outgoing-mail',
+    helpId: pageHelpIds.outgoingMail,
     title: messages.outgoingMail,
     icon: EnvelopeIcon,
     parentPath: '/settings',
@@ -140,6 +153,7 @@ export const pageRoutes: PageRoute[] = [
   },
   {
     path: '/profile',
+    helpId: pageHelpIds.profile,
     title: messages.profile,
     icon: PersonIcon,
     page: lazy(() => import('../../features/profile/profile-page')),

@@ -1,9 +1,6 @@
 import { Callout, Spinner } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
-// The generated client files its "app" tag under endpoints/app/, which the lint rule against importing the
-// app shell (web/src/app/) mistakes for the shell.
-// eslint-disable-next-line no-restricted-imports
 import { getGetHelpBaseUrlQueryKey, useGetHelpBaseUrl } from '../../api/generated/endpoints/app/app';
 import { LazyMarkdownViewer } from '../markdown-viewer/lazy-markdown-viewer';
 import type { HelpId } from './help-ids';
