@@ -1,0 +1,10 @@
+import DOMPurify from 'dompurify';
+
+// Spec section 8: toast messages are rendered as HTML. Only simple markup survives: no scripts,
+// no event-handler attributes, no styles, no images or forms.
+const ALLOWED_TAGS = ['a', 'b', 'br', 'code', 'em', 'i', 'li', 'ol', 'p', 'strong', 'ul'];
+const ALLOWED_ATTR = ['href', 'title', 'target', 'rel'];
+
+export function sanitizeToastMessage(message: string): string {
+  return DOMPurify.sanitize(message, { ALLOWED_TAGS, ALLOWED_ATTR });
+}
