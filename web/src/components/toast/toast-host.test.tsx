@@ -3,6 +3,7 @@ import { IntlProvider } from 'react-intl';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import englishMessages from '../../../public/assets/locale/locale.constant-en_US.json';
 import { stubScreenWidth } from '../../test-support/screen-width';
+import { plainTextToastMessage } from './toast-message';
 import { ToastHost } from './toast-host';
 import { dismissToast, showToast, type ToastOptions, TOAST_ANIMATION_MS } from './toast-store';
 
@@ -89,5 +90,17 @@ describe('toast host (spec sections 8 and 9)', () => {
     expect(screen.queryByTestId('toast')).toBeNull();
     show({ message: 'For the dialog', type: 'info', target: 'dialog' });
     expect(screen.getByTestId('toast').textContent).toContain('For the dialog');
+  });
+});
+
+describe('plain text in a toast', () => {
+  afterEach(cleanup);
+
+  it('shows angle brackets as written', () => {
+    stubScreenWidth(1280);
+    renderHost();
+    act(() => showToast({ message: plainTextToastMessage('Sender Starling <noreply@example.com> refused'), type: 'error' }));
+    expect(screen.getByTestId('toast').textContent).toContain('Sender Starling <noreply@example.com> refused');
+    act(() => dismissToast());
   });
 });

@@ -1,0 +1,96 @@
+import { OverlaysProvider } from '@blueprintjs/core';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { endSession, hasSession } from '../../api/auth-session';
+import { makeTokenPair } from '../../api/test-tokens';
+import { renderWithProviders } from '../../test-support/render-with-providers';
+import { stubScreenWidth } from '../../test-support/screen-width';
+import { ToastHost } from '../toast/toast-host';
+import { dismissToast } from '../toast/toast-store';
+import { ChangePasswordDialog } from './change-password-dialog';
+
+function renderDialog(props: { forDefaultPassword?: boolean; onClose?: () => void } = {}) {
+  renderWithProviders(
+    <OverlaysProvider>
+      <ChangePasswordDialog isOpen onClose={props.onClose ?? vi.fn()} forDefaultPassword={props.forDefaultPassword} />
+      <ToastHost />
+    </OverlaysProvider>,
+  );
+}
+
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const submitButton = () => screen.getByTestId('change-password-submit') as HTMLButtonElement;
+
+function sentBody(fetch: ReturnType<typeof vi.fn>): unknown {
+  const [, init] = fetch.mock.calls[0] as [string, RequestInit];
+  return JSON.parse(String(init.body));
+}
+
+describe('change password dialog (spec sections 2 and 5)', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    endSession();
+    stubScreenWidth(1280);
+  });
+  afterEach(() => {
+    act(() => dismissToast());
+    cleanup();
+  });
+
+  it('keeps submit disabled until every field is filled', () => {
+    renderDialog();
+    expect(screen.getByRole('heading', { name: 'Change password' })).toBeTruthy();
+    expect(submitButton().disabled).toBe(true);
+    type('Current password', 'old');
+    type('New password', 'new');
+    expect(submitButton().disabled).toBe(true);
+    type('New password again', 'new');
+    expect(submitButton().disabled).toBe(false);
+  });
+
+  it('refuses different new passwords with an error toast and sends nothing', () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    renderDialog();
+    type('Current password', 'old');
+    type('New password', 'new-one');
+    type('New password again', 'new-two');
+    fireEvent.click(submitButton());
+    expect(screen.getByRole('alert').textContent).toContain('Entered passwords must be the same!');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('changes the default password without asking for it, then stores the new tokens', async () => {
+    const fetch = vi.fn(async () => Response.json(makeTokenPair()));
+    vi.stubGlobal('fetch', fetch);
+    const onClose = vi.fn();
+    renderDialog({ forDefaultPassword: true, onClose });
+    expect(screen.getByRole('heading', { name: 'Change default password' })).toBeTruthy();
+    expect(screen.queryByLabelText('Current password')).toBeNull();
+    type('New password', 'Secret-1');
+    type('New password again', 'Secret-1');
+    fireEvent.click(submitButton());
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(fetch).toHaveBeenCalledWith('/api/auth/changePassword', expect.objectContaining({ method: 'POST' }));
+    expect(sentBody(fetch)).toEqual({ currentPassword: 'sysadmin', newPassword: 'Secret-1' });
+    expect(hasSession()).toBe(true);
+    expect(screen.getByRole('status').textContent).toContain('Password changed');
+  });
+
+  it("shows the broker's refusal in the dialog", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ status: 400, errorCode: 30, message: 'body.currentPassword does not match the current password' }, { status: 400 })),
+    );
+    const onClose = vi.fn();
+    renderDialog({ onClose });
+    type('Current password', 'wrong');
+    type('New password', 'new');
+    type('New password again', 'new');
+    fireEvent.click(submitButton());
+    expect((await screen.findByRole('alert')).textContent).toContain('does not match the current password');
+    expect(onClose).not.toHaveBeenCalled();
+    expect(hasSession()).toBe(false);
+  });
+});

@@ -1,0 +1,91 @@
+import { Button, DialogBody, DialogFooter, FormGroup } from '@blueprintjs/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { ApiError } from '../../api/api-error';
+import { startSession } from '../../api/auth-session';
+import { getGetCurrentUserQueryKey, useChangePassword } from '../../api/generated/endpoints/auth/auth';
+import type { TokenPair } from '../../api/generated/model/tokenPair';
+import { ApiErrorCallout } from '../form/api-error-callout';
+import { PasswordInput } from '../password-input/password-input';
+import { showToast } from '../toast/toast-store';
+
+/** Spec sections 5 and 9: the default administrator password is the word sysadmin. */
+export const DEFAULT_ADMIN_PASSWORD = 'sysadmin';
+
+export interface ChangePasswordFormProps {
+  /** Changing the default password: the current-password field is hidden and holds the default. */
+  forDefaultPassword?: boolean;
+  /** After the new password is set and its token pair stored. */
+  onChanged: () => void;
+  /** Shows a cancel button when given. */
+  onCancel?: () => void;
+}
+
+/**
+ * Spec section 5, change password: the two new entries must match, else an error toast and nothing
+ * is sent; no length rules; submit is disabled while loading or while a field is empty. The answer's
+ * token pair becomes the session, and the user reloads (its password history changed).
+ * Renders dialog body and footer, so it fits a Dialog or a full-screen panel.
+ */
+export function ChangePasswordForm({ forDefaultPassword = false, onChanged, onCancel }: ChangePasswordFormProps) {
+  const intl = useIntl();
+  const queryClient = useQueryClient();
+  const [currentPassword, setCurrentPassword] = useState(forDefaultPassword ? DEFAULT_ADMIN_PASSWORD : '');
+  const [newPassword, setNewPassword] = useState('');
+  const [newPasswordAgain, setNewPasswordAgain] = useState('');
+  const changePassword = useChangePassword<ApiError>({
+    mutation: {
+      onSuccess: (pair: TokenPair) => {
+        startSession(pair);
+        void queryClient.invalidateQueries({ queryKey: getGetCurrentUserQueryKey() });
+        showToast({ message: intl.formatMessage({ id: 'profile.password-changed' }), type: 'success' });
+        onChanged();
+      },
+    },
+    request: { ignoreErrors: true },
+  });
+  const incomplete = currentPassword === '' || newPassword === '' || newPasswordAgain === '';
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (newPassword !== newPasswordAgain) {
+      showToast({ message: intl.formatMessage({ id: 'login.passwords-mismatch-error' }), type: 'error' });
+      return;
+    }
+    changePassword.mutate({ data: { currentPassword, newPassword } });
+  }
+
+  const actions = (
+    <>
+      {onCancel && (
+        <Button variant="minimal" onClick={onCancel} disabled={changePassword.isPending}>
+          <FormattedMessage id="action.cancel" />
+        </Button>
+      )}
+      <Button type="submit" intent="primary" disabled={incomplete} loading={changePassword.isPending} data-testid="change-password-submit">
+        <FormattedMessage id="profile.change-password" />
+      </Button>
+    </>
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <DialogBody>
+        <ApiErrorCallout error={changePassword.error} />
+        {!forDefaultPassword && (
+          <FormGroup label={<FormattedMessage id="profile.current-password" />} labelFor="current-password">
+            <PasswordInput id="current-password" autoComplete="current-password" autoFocus value={currentPassword} onValueChange={setCurrentPassword} />
+          </FormGroup>
+        )}
+        <FormGroup label={<FormattedMessage id="login.new-password" />} labelFor="new-password">
+          <PasswordInput id="new-password" autoComplete="new-password" autoFocus={forDefaultPassword} value={newPassword} onValueChange={setNewPassword} />
+        </FormGroup>
+        <FormGroup label={<FormattedMessage id="login.new-password-again" />} labelFor="new-password-again">
+          <PasswordInput id="new-password-again" autoComplete="new-password" value={newPasswordAgain} onValueChange={setNewPasswordAgain} />
+        </FormGroup>
+      </DialogBody>
+      <DialogFooter actions={actions} />
+    </form>
+  );
+}

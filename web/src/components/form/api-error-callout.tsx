@@ -1,0 +1,11 @@
+import { Callout } from '@blueprintjs/core';
+
+/** The broker's answer to a failed save, shown above the form it belongs to. */
+export function ApiErrorCallout({ error }: { error: Error | null }) {
+  if (error === null) return null;
+  return (
+    <Callout intent="danger" role="alert" className="api-error-callout" compact>
+      {error.message}
+    </Callout>
+  );
+}
