@@ -1,11 +1,7 @@
-import { OverlaysProvider } from '@blueprintjs/core';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { endSession, startSession } from '../../api/auth-session';
-import { makeTokenPair } from '../../api/test-tokens';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { useCurrentUser } from '../../api/use-current-user';
-import { dismissToast } from '../../components/toast/toast-store';
-import { renderWithProviders } from '../../test-support/render-with-providers';
+import { renderPage, setUpSignedInPageTests } from '../../test-support/page-test';
 import { makeUser } from '../../test-support/test-user';
 import ProfilePage from './profile-page';
 
@@ -29,23 +25,15 @@ function stubBroker() {
 }
 
 describe('profile page (spec section 2)', () => {
-  beforeEach(() => {
-    localStorage.clear();
-    startSession(makeTokenPair());
-  });
-  afterEach(() => {
-    act(() => dismissToast());
-    cleanup();
-    endSession();
-  });
+  setUpSignedInPageTests();
 
   it('saves only after a change, and a new language reaches the whole console', async () => {
     const fetch = stubBroker();
-    renderWithProviders(
-      <OverlaysProvider>
+    renderPage(
+      <>
         <ProfilePage />
         <ConsoleLanguage />
-      </OverlaysProvider>,
+      </>,
     );
     const save = (await screen.findByRole('button', { name: 'Save' })) as HTMLButtonElement;
     expect((screen.getByLabelText('Email') as HTMLInputElement).readOnly).toBe(true);
@@ -65,11 +53,7 @@ describe('profile page (spec section 2)', () => {
 
   it('opens the change-password dialog', async () => {
     stubBroker();
-    renderWithProviders(
-      <OverlaysProvider>
-        <ProfilePage />
-      </OverlaysProvider>,
-    );
+    renderPage(<ProfilePage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Change password' }));
     expect(await screen.findByRole('heading', { name: 'Change password' })).toBeTruthy();
     expect(screen.getByLabelText('Current password')).toBeTruthy();

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ApiError } from '../../api/api-error';
-import { apiErrorField } from '../../api/api-error-field';
+import { apiFieldError } from '../../api/api-error-field';
 import { getGetAdminUsersQueryKey, useSaveAdminUser } from '../../api/generated/endpoints/admin/admin';
 import { getGetCurrentUserQueryKey } from '../../api/generated/endpoints/auth/auth';
 import type { User } from '../../api/generated/model/user';
@@ -11,7 +11,7 @@ import { useCurrentUser } from '../../api/use-current-user';
 import { ApiErrorCallout } from '../../components/form/api-error-callout';
 import { showToast } from '../../components/toast/toast-store';
 import { UserFormFields } from './user-form-fields';
-import { EMPTY_USER_FORM, isUserFormField, userFormValuesOf, userSaveOf, validateUserForm } from './user-form-values';
+import { EMPTY_USER_FORM, USER_FORM_FIELDS, userFormValuesOf, userSaveOf, validateUserForm } from './user-form-values';
 
 interface UserDialogProps {
   /** The user to edit; null to add one. */
@@ -50,8 +50,7 @@ function UserForm({ user, onSaved, onCancel }: { user: User | null; onSaved: () 
     request: { ignoreErrors: true },
   });
   const errors = validateUserForm(values);
-  const brokerField = apiErrorField(save.error);
-  const brokerFieldError = save.error && isUserFormField(brokerField) ? { field: brokerField, message: save.error.message } : undefined;
+  const brokerFieldError = apiFieldError(save.error, USER_FORM_FIELDS);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

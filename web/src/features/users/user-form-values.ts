@@ -11,12 +11,8 @@ export interface UserFormValues {
   sendActivationMail: boolean;
 }
 
-const USER_FORM_FIELDS = ['email', 'firstName', 'lastName'] as const;
+export const USER_FORM_FIELDS = ['email', 'firstName', 'lastName'] as const;
 export type UserFormField = (typeof USER_FORM_FIELDS)[number];
-
-export function isUserFormField(name: string | undefined): name is UserFormField {
-  return USER_FORM_FIELDS.some((field) => field === name);
-}
 
 export const EMPTY_USER_FORM: UserFormValues = { email: '', firstName: '', lastName: '', sendActivationMail: false };
 

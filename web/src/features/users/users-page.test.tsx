@@ -1,13 +1,7 @@
-import { OverlaysProvider } from '@blueprintjs/core';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { endSession, startSession } from '../../api/auth-session';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { User } from '../../api/generated/model/user';
-import { makeTokenPair } from '../../api/test-tokens';
-import { ToastHost } from '../../components/toast/toast-host';
-import { dismissToast } from '../../components/toast/toast-store';
-import { renderWithProviders } from '../../test-support/render-with-providers';
-import { stubScreenWidth } from '../../test-support/screen-width';
+import { renderPage, setUpSignedInPageTests } from '../../test-support/page-test';
 import { makeUser } from '../../test-support/test-user';
 import UsersPage from './users-page';
 
@@ -44,33 +38,17 @@ function stubBroker(users: User[], answers: { save?: Response } = {}) {
   return calls;
 }
 
-function renderPage() {
-  renderWithProviders(
-    <OverlaysProvider>
-      <UsersPage />
-      <ToastHost />
-    </OverlaysProvider>,
-  );
-}
+const renderPageUnderTest = () => renderPage(<UsersPage />);
 
 const listRequests = (calls: Call[]) => calls.filter((call) => call.method === 'GET' && call.url.pathname === '/api/admin');
 const rowOf = async (email: string) => (await screen.findByText(email)).closest('tr') as HTMLElement;
 
 describe('users page (spec section 2)', () => {
-  beforeEach(() => {
-    localStorage.clear();
-    startSession(makeTokenPair());
-    stubScreenWidth(1280);
-  });
-  afterEach(() => {
-    act(() => dismissToast());
-    cleanup();
-    endSession();
-  });
+  setUpSignedInPageTests();
 
   it('lists users newest first and sorts by a clicked column, turning the order round on a second click', async () => {
     const calls = stubBroker([admin, ada]);
-    renderPage();
+    renderPageUnderTest();
     await rowOf('ada@example.com');
     expect(listRequests(calls)[0]?.url.search).toBe('?pageSize=20&page=0&sortProperty=createdTime&sortOrder=DESC');
 
@@ -83,7 +61,7 @@ describe('users page (spec section 2)', () => {
 
   it('searches on the broker once the user stops typing', async () => {
     const calls = stubBroker([admin, ada]);
-    renderPage();
+    renderPageUnderTest();
     await rowOf('ada@example.com');
     fireEvent.change(screen.getByLabelText('Search users'), { target: { value: 'a' } });
     fireEvent.change(screen.getByLabelText('Search users'), { target: { value: 'ada' } });
@@ -96,7 +74,7 @@ describe('users page (spec section 2)', () => {
 
   it('offers neither deletion nor sign-in as oneself', async () => {
     stubBroker([admin, ada]);
-    renderPage();
+    renderPageUnderTest();
     const own = await rowOf('sysadmin@starling.local');
     expect((within(own).getByRole('button', { name: 'Delete sysadmin@starling.local' }) as HTMLButtonElement).disabled).toBe(true);
     expect(within(own).queryByRole('button', { name: /Sign in as/ })).toBeNull();
@@ -105,7 +83,7 @@ describe('users page (spec section 2)', () => {
 
   it('adds a user with an activation mail, refusing an invalid e-mail first', async () => {
     const calls = stubBroker([admin]);
-    renderPage();
+    renderPageUnderTest();
     fireEvent.click(await screen.findByTestId('add-user'));
     fireEvent.change(await screen.findByLabelText(/Email/), { target: { value: 'ada' } });
     fireEvent.click(screen.getByTestId('user-dialog-save'));
@@ -126,7 +104,7 @@ describe('users page (spec section 2)', () => {
   it("shows the broker's refusal next to the field it names", async () => {
     const refusal = { status: 400, errorCode: 30, message: 'body.email: a user with e-mail ada@example.com already exists', timestamp: 0 };
     stubBroker([admin, ada], { save: Response.json(refusal, { status: 400 }) });
-    renderPage();
+    renderPageUnderTest();
     fireEvent.click(within(await rowOf('ada@example.com')).getByRole('button', { name: 'Edit ada@example.com' }));
     expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('Ada');
     fireEvent.click(screen.getByTestId('user-dialog-save'));
@@ -136,7 +114,7 @@ describe('users page (spec section 2)', () => {
 
   it('deletes a user after confirmation', async () => {
     const calls = stubBroker([admin, ada]);
-    renderPage();
+    renderPageUnderTest();
     fireEvent.click(within(await rowOf('ada@example.com')).getByRole('button', { name: 'Delete ada@example.com' }));
     expect(await screen.findByText('Are you sure you want to delete the user “ada@example.com”?')).toBeTruthy();
     fireEvent.click(screen.getByTestId('confirm-dialog-ok'));
