@@ -19,7 +19,7 @@ describe('apiErrorField', () => {
 describe('apiFieldError', () => {
   it("ties the broker's message to a field of the form, and to no other", () => {
     const error = new ApiError(400, 'body.email: a user with e-mail a@b.c already exists', 30);
-    expect(apiFieldError(error, ['email', 'firstName'])).toEqual({ field: 'email', message: error.message });
+    expect(apiFieldError(error, ['email', 'firstName'])).toEqual({ field: 'email', message: 'a user with e-mail a@b.c already exists' });
     expect(apiFieldError(error, ['smtpHost'])).toBeUndefined();
     expect(apiFieldError(null, ['email'])).toBeUndefined();
   });

@@ -15,9 +15,12 @@ export interface FieldError<Field extends string> {
   message: string;
 }
 
-/** The broker's refusal as an error of one of a form's fields, when it names one. */
+/**
+ * The broker's refusal as an error of one of a form's fields, when it names one. Shown under the
+ * field, the message loses its `body.email:` lead: the field's place already says which it is.
+ */
 export function apiFieldError<Field extends string>(error: Error | null, fields: readonly Field[]): FieldError<Field> | undefined {
   const name = apiErrorField(error);
   const field = fields.find((candidate) => candidate === name);
-  return error && field ? { field, message: error.message } : undefined;
+  return error && field ? { field, message: error.message.replace(/^body\.[\w.]+:\s*/, '') } : undefined;
 }
