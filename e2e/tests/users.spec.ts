@@ -53,3 +53,19 @@ test('an administrator adds a user, finds it by search, renames it and deletes i
   await expect(rows).toHaveCount(1);
   await expect(rows.first().getByRole('button', { name: 'Delete sysadmin@starling.local' })).toBeDisabled();
 });
+
+test('an administrator signs in as another user and lands on home as that user', async ({ page }) => {
+  const email = `e2e-other-${Date.now()}@example.com`;
+  await signInAsDefaultAdmin(page);
+  await page.goto('/users');
+  await page.getByTestId('add-user').click();
+  const dialog = page.getByRole('dialog', { name: 'Add user' });
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByTestId('user-dialog-save').click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByLabel('Search users').fill(email);
+  await page.getByTestId('user-row').getByRole('button', { name: `Sign in as ${email}` }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByTestId('user-menu-button')).toContainText(email);
+});

@@ -36,45 +36,48 @@ export function UsersTable({ users, refreshing, sort, onSort, currentUserId, can
     </SortableColumnHeader>
   );
   return (
-    <HTMLTable compact striped interactive className={refreshing ? 'users-table users-table--refreshing' : 'users-table'} aria-busy={refreshing}>
-      <thead>
-        <tr>
-          {header('createdTime', 'user.created-time')}
-          {header('email', 'user.email')}
-          {header('firstName', 'user.first-name')}
-          {header('lastName', 'user.last-name')}
-          <th className="users-table__actions-header">
-            <span className="users-table__hidden-label">
-              <FormattedMessage id="common.actions" />
-            </span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {users.map((user) => {
-          const self = user.id === currentUserId;
-          const rowAction = (label: RowActionLabel, icon: ReactElement, onClick: () => void, disabled = false) => {
-            const text = intl.formatMessage({ id: label }, { email: user.email });
-            return <Button variant="minimal" size="small" icon={icon} aria-label={text} title={text} disabled={disabled} onClick={onClick} />;
-          };
-          return (
-            <tr key={user.id} data-testid="user-row" onDoubleClick={() => onEdit(user)}>
-              <td>
-                <FormattedDate value={user.createdTime} dateStyle="medium" timeStyle="short" />
-              </td>
-              <td>{user.email}</td>
-              <td>{user.firstName}</td>
-              <td>{user.lastName}</td>
-              <td className="users-table__actions">
-                {canSignInAsUser && !self && rowAction('user.login-as-user', <LogInIcon />, () => onSignInAsUser(user))}
-                {rowAction('user.edit-user', <EditIcon />, () => onEdit(user))}
-                {/* The broker refuses to delete the signed-in user, so the console does not offer it. */}
-                {rowAction('user.delete-user', <TrashIcon />, () => onDelete(user), self)}
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </HTMLTable>
+    // Narrow screens scroll the table sideways rather than squeezing its columns.
+    <div className="users-table__scroll">
+      <HTMLTable compact striped interactive className={refreshing ? 'users-table users-table--refreshing' : 'users-table'} aria-busy={refreshing}>
+        <thead>
+          <tr>
+            {header('createdTime', 'user.created-time')}
+            {header('email', 'user.email')}
+            {header('firstName', 'user.first-name')}
+            {header('lastName', 'user.last-name')}
+            <th className="users-table__actions-header">
+              <span className="users-table__hidden-label">
+                <FormattedMessage id="common.actions" />
+              </span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((user) => {
+            const self = user.id === currentUserId;
+            const rowAction = (label: RowActionLabel, icon: ReactElement, onClick: () => void, disabled = false) => {
+              const text = intl.formatMessage({ id: label }, { email: user.email });
+              return <Button variant="minimal" size="small" icon={icon} aria-label={text} title={text} disabled={disabled} onClick={onClick} />;
+            };
+            return (
+              <tr key={user.id} data-testid="user-row" onDoubleClick={() => onEdit(user)}>
+                <td>
+                  <FormattedDate value={user.createdTime} dateStyle="medium" timeStyle="short" />
+                </td>
+                <td>{user.email}</td>
+                <td>{user.firstName}</td>
+                <td>{user.lastName}</td>
+                <td className="users-table__actions">
+                  {canSignInAsUser && !self && rowAction('user.login-as-user', <LogInIcon />, () => onSignInAsUser(user))}
+                  {rowAction('user.edit-user', <EditIcon />, () => onEdit(user))}
+                  {/* The broker refuses to delete the signed-in user, so the console does not offer it. */}
+                  {rowAction('user.delete-user', <TrashIcon />, () => onDelete(user), self)}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </HTMLTable>
+    </div>
   );
 }
