@@ -27,8 +27,11 @@ function stubBroker(users: User[], answers: { save?: Response } = {}) {
       if (url.pathname === '/api/user/tokenAccessEnabled') return Response.json(true);
       if (url.pathname === '/api/admin' && method === 'GET') {
         const search = url.searchParams.get('textSearch') ?? '';
-        const data = users.filter((user) => user.email.includes(search));
-        return Response.json({ data, totalPages: 1, totalElements: data.length, hasNext: false });
+        const found = users.filter((user) => user.email.includes(search));
+        const [pageSize, page] = [Number(url.searchParams.get('pageSize')), Number(url.searchParams.get('page'))];
+        const data = found.slice(page * pageSize, (page + 1) * pageSize);
+        const hasNext = (page + 1) * pageSize < found.length;
+        return Response.json({ data, totalPages: Math.ceil(found.length / pageSize), totalElements: found.length, hasNext });
       }
       if (url.pathname === '/api/admin' && method === 'POST') return answers.save ?? Response.json({ ...ada, id: 'new' });
       if (method === 'DELETE') return new Response(null, { status: 200 });
@@ -70,6 +73,25 @@ describe('users page (spec section 2)', () => {
 
     fireEvent.change(screen.getByLabelText('Search users'), { target: { value: 'nobody' } });
     expect(await screen.findByText('No users found')).toBeTruthy();
+  });
+
+  it('pages through the users and starts again at the first page for another page size', async () => {
+    const many = Array.from({ length: 25 }, (_, index) => makeUser({ id: `u${index}`, email: `user${index}@example.com` }));
+    stubBroker(many);
+    renderPageUnderTest();
+    await rowOf('user0@example.com');
+    expect(screen.getByTestId('table-pager-range').textContent).toBe('1–20 of 25');
+    expect((screen.getByRole('button', { name: 'Previous page' }) as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await rowOf('user24@example.com');
+    expect(screen.getAllByTestId('user-row')).toHaveLength(5);
+    expect(screen.getByTestId('table-pager-range').textContent).toBe('21–25 of 25');
+    expect((screen.getByRole('button', { name: 'Next page' }) as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.change(screen.getByLabelText('Items per page'), { target: { value: '50' } });
+    await waitFor(() => expect(screen.getAllByTestId('user-row')).toHaveLength(25));
+    expect(screen.getByTestId('table-pager-range').textContent).toBe('1–25 of 25');
   });
 
   it('offers neither deletion nor sign-in as oneself', async () => {
