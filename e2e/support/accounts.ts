@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 export interface Account {
   username: string;
@@ -16,4 +16,11 @@ export async function signIn(page: Page, account: Account): Promise<void> {
   await page.getByLabel('Username (email)').fill(account.username);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Login' }).click();
+}
+
+/** Opens the login page, signs in and waits for home. */
+export async function openConsoleAs(page: Page, account: Account): Promise<void> {
+  await page.goto('/login');
+  await signIn(page, account);
+  await expect(page).toHaveURL(/\/home$/);
 }

@@ -19,8 +19,13 @@ export async function signInToApi(username: string, password: string): Promise<s
  * Creates a user with a password of its own that has already been changed once, so the console does
  * not force a password change on it (spec section 2: history of one entry or fewer).
  */
-export async function createSettledUser(adminToken: string, email: string, password: string): Promise<void> {
-  await callApi('POST', '/api/admin', { email, firstName: 'E2E', lastName: email.split('@')[0], password: `${password}-first` }, adminToken);
+export async function createSettledUser(
+  adminToken: string,
+  email: string,
+  password: string,
+  names = { firstName: 'E2E', lastName: email.split('@')[0] ?? '' },
+): Promise<void> {
+  await callApi('POST', '/api/admin', { email, ...names, password: `${password}-first` }, adminToken);
   const token = await signInToApi(email, `${password}-first`);
   await callApi('POST', '/api/auth/changePassword', { currentPassword: `${password}-first`, newPassword: password }, token);
 }

@@ -1,12 +1,12 @@
 import { OverlaysProvider } from '@blueprintjs/core';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { endSession, hasSession } from '../../api/auth-session';
 import { makeTokenPair } from '../../api/test-tokens';
+import { clearToasts } from '../../test-support/clear-toasts';
 import { renderWithProviders } from '../../test-support/render-with-providers';
 import { stubScreenWidth } from '../../test-support/screen-width';
 import { ToastHost } from '../toast/toast-host';
-import { dismissToast } from '../toast/toast-store';
 import { ChangePasswordDialog } from './change-password-dialog';
 
 function renderDialog(props: { forDefaultPassword?: boolean; onClose?: () => void } = {}) {
@@ -32,8 +32,8 @@ describe('change password dialog (spec sections 2 and 5)', () => {
     endSession();
     stubScreenWidth(1280);
   });
-  afterEach(() => {
-    act(() => dismissToast());
+  afterEach(async () => {
+    await clearToasts();
     cleanup();
   });
 

@@ -1,10 +1,12 @@
-import { PersonIcon } from '@blueprintjs/icons';
-import { defineMessages } from 'react-intl';
-import { PagePlaceholder } from '../../components/page-placeholder/page-placeholder';
+import { Spinner } from '@blueprintjs/core';
+import { useCurrentUser } from '../../api/use-current-user';
+import { ProfileForm } from './profile-form';
+import './profile-page.css';
 
-const messages = defineMessages({ title: { id: 'profile.profile' } });
-
-/** Spec section 2, /profile: the signed-in user's profile. */
+/** Spec section 2, /profile: the signed-in user's names, language and password. */
 export default function ProfilePage() {
-  return <PagePlaceholder title={messages.title} icon={<PersonIcon />} />;
+  const user = useCurrentUser();
+  if (user === null) return <Spinner className="profile-page__loading" />;
+  // Keyed by user: signing in as someone else starts the form from that user's values.
+  return <ProfileForm key={user.id} user={user} />;
 }

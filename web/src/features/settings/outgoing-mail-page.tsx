@@ -1,10 +1,15 @@
-import { EnvelopeIcon } from '@blueprintjs/icons';
-import { defineMessages } from 'react-intl';
-import { PagePlaceholder } from '../../components/page-placeholder/page-placeholder';
+import { NonIdealState, Spinner } from '@blueprintjs/core';
+import { ErrorIcon } from '@blueprintjs/icons';
+import { getGetAdminSettingsQueryKey, useGetAdminSettings } from '../../api/generated/endpoints/admin/admin';
+import { useCurrentUser } from '../../api/use-current-user';
+import { MailSettingsForm } from './mail-settings-form';
+import './outgoing-mail-page.css';
 
-const messages = defineMessages({ title: { id: 'admin.outgoing-mail' } });
-
-/** Spec section 2, /settings/outgoing-mail: outgoing mail settings. */
+/** Spec section 2, /settings/outgoing-mail: the mail server the broker sends its mails through. */
 export default function OutgoingMailPage() {
-  return <PagePlaceholder title={messages.title} icon={<EnvelopeIcon />} />;
+  const user = useCurrentUser();
+  const settings = useGetAdminSettings('mail', { query: { queryKey: getGetAdminSettingsQueryKey('mail'), refetchOnWindowFocus: false } });
+  if (settings.isError) return <NonIdealState icon={<ErrorIcon />} description={settings.error.message} />;
+  if (!settings.data) return <Spinner className="mail-settings__loading" />;
+  return <MailSettingsForm settings={settings.data.jsonValue} recipient={user?.email} />;
 }

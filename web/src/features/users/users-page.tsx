@@ -1,10 +1,82 @@
-import { PeopleIcon } from '@blueprintjs/icons';
-import { defineMessages } from 'react-intl';
-import { PagePlaceholder } from '../../components/page-placeholder/page-placeholder';
+import { Button, Card, InputGroup } from '@blueprintjs/core';
+import { PlusIcon, SearchIcon } from '@blueprintjs/icons';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { getGetAdminUsersQueryKey, useGetAdminUsers } from '../../api/generated/endpoints/admin/admin';
+import { getIsUserTokenAccessEnabledQueryKey, useIsUserTokenAccessEnabled } from '../../api/generated/endpoints/user/user';
+import type { GetAdminUsersSortProperty } from '../../api/generated/model/getAdminUsersSortProperty';
+import type { User } from '../../api/generated/model/user';
+import { useCurrentUser } from '../../api/use-current-user';
+import { TablePager } from '../../components/table/table-pager';
+import { usePageLink } from '../../components/table/use-page-link';
+import { DeleteUserDialog } from './delete-user-dialog';
+import { useSignInAsUser } from './use-sign-in-as-user';
+import { UserDialog } from './user-dialog';
+import { UsersTable } from './users-table';
+import './users-page.css';
 
-const messages = defineMessages({ title: { id: 'user.users' } });
+/** The add/edit dialog: closed, adding (null user) or editing a user. */
+type EditState = { open: false } | { open: true; user: User | null };
 
-/** Spec section 2, /users: console users. */
+/** Spec section 2, /users: search, sort, page, add, edit, delete and sign in as a user. */
 export default function UsersPage() {
-  return <PagePlaceholder title={messages.title} icon={<PeopleIcon />} />;
+  const intl = useIntl();
+  const currentUser = useCurrentUser();
+  const pageLink = usePageLink<GetAdminUsersSortProperty>({ property: 'createdTime', order: 'DESC' });
+  const { params } = pageLink;
+  // The previous page stays on screen while the next one loads, so the table does not jump.
+  const users = useGetAdminUsers(params, { query: { queryKey: getGetAdminUsersQueryKey(params), placeholderData: keepPreviousData } });
+  const tokenAccess = useIsUserTokenAccessEnabled({ query: { queryKey: getIsUserTokenAccessEnabledQueryKey(), staleTime: Infinity } });
+  const signInAsUser = useSignInAsUser();
+  const [edit, setEdit] = useState<EditState>({ open: false });
+  const [deleting, setDeleting] = useState<User | null>(null);
+  const rows = users.data?.data;
+
+  return (
+    <Card className="users-page">
+      <div className="users-page__toolbar">
+        <InputGroup
+          type="search"
+          leftIcon={<SearchIcon />}
+          placeholder={intl.formatMessage({ id: 'user.search' })}
+          aria-label={intl.formatMessage({ id: 'user.search' })}
+          value={pageLink.searchText}
+          onValueChange={pageLink.setSearchText}
+          className="users-page__search"
+        />
+        <Button intent="primary" icon={<PlusIcon />} onClick={() => setEdit({ open: true, user: null })} data-testid="add-user">
+          <FormattedMessage id="user.add" />
+        </Button>
+      </div>
+      <UsersTable
+        users={rows}
+        refreshing={users.isPlaceholderData}
+        sort={pageLink.sort}
+        onSort={pageLink.toggleSort}
+        currentUserId={currentUser?.id}
+        canSignInAsUser={tokenAccess.data === true}
+        onEdit={(user) => setEdit({ open: true, user })}
+        onDelete={setDeleting}
+        onSignInAsUser={(user) => signInAsUser.mutate(user.id)}
+      />
+      {users.data && (
+        <TablePager
+          page={params.page}
+          pageSize={params.pageSize}
+          totalElements={users.data.totalElements}
+          hasNext={users.data.hasNext}
+          onPageChange={pageLink.setPage}
+          onPageSizeChange={pageLink.changePageSize}
+        />
+      )}
+      <UserDialog isOpen={edit.open} user={edit.open ? edit.user : null} onClose={() => setEdit({ open: false })} />
+      <DeleteUserDialog
+        user={deleting}
+        onClose={() => setDeleting(null)}
+        // Deleting the last row of a page shows the page before it rather than an empty one.
+        onDeleted={() => rows?.length === 1 && params.page > 0 && pageLink.setPage(params.page - 1)}
+      />
+    </Card>
+  );
 }

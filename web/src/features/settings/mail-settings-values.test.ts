@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import type { MailSettings } from '../../api/generated/model/mailSettings';
+import { mailSettingsOf, mailSettingsValuesOf, validateMailSettings } from './mail-settings-values';
+
+const stored: MailSettings = {
+  mailFrom: 'Starling <noreply@example.com>',
+  smtpProtocol: 'smtp',
+  smtpHost: 'mail.example.com',
+  smtpPort: 587,
+  timeout: 10000,
+  enableTls: true,
+  tlsVersion: 'TLSv1.3',
+  username: 'starling',
+  passwordSet: true,
+};
+
+describe('outgoing mail settings form', () => {
+  it('sends the stored settings back without a password while none was typed', () => {
+    const { passwordSet: _answeredOnly, ...settings } = stored;
+    expect(mailSettingsOf(mailSettingsValuesOf(stored))).toEqual(settings);
+  });
+
+  it('sends a newly typed password', () => {
+    expect(mailSettingsOf({ ...mailSettingsValuesOf(stored), password: 'n3w' }).password).toBe('n3w');
+  });
+
+  it('drops the TLS version when TLS is off', () => {
+    expect(mailSettingsOf({ ...mailSettingsValuesOf(stored), enableTls: false }).tlsVersion).toBeUndefined();
+    expect(mailSettingsOf({ ...mailSettingsValuesOf(stored), enableTls: false, smtpProtocol: 'smtps' }).tlsVersion).toBe('TLSv1.3');
+  });
+
+  it('names each invalid field', () => {
+    const values = { ...mailSettingsValuesOf(stored), mailFrom: ' ', smtpHost: '', smtpPort: '70000', timeout: '1.5' };
+    expect(validateMailSettings(values)).toEqual({
+      mailFrom: { id: 'admin.mail-from-required' },
+      smtpHost: { id: 'admin.smtp-host-required' },
+      smtpPort: { id: 'admin.smtp-port-invalid' },
+      timeout: { id: 'admin.timeout-invalid' },
+    });
+    expect(validateMailSettings({ ...values, mailFrom: 'a', smtpHost: 'b', smtpPort: '0', timeout: '0' })).toEqual({
+      smtpPort: { id: 'admin.smtp-port-invalid' },
+      timeout: { id: 'admin.timeout-invalid' },
+    });
+    expect(validateMailSettings(mailSettingsValuesOf(stored))).toEqual({});
+  });
+});

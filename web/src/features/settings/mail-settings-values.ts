@@ -1,0 +1,78 @@
+import type { MessageDescriptor } from 'react-intl';
+import type { MailSettings } from '../../api/generated/model/mailSettings';
+import type { MailSettingsSmtpProtocol } from '../../api/generated/model/mailSettingsSmtpProtocol';
+import type { MailSettingsTlsVersion } from '../../api/generated/model/mailSettingsTlsVersion';
+
+/** The mail settings as the form edits them: numbers as typed, the password only when retyped. */
+export interface MailSettingsValues {
+  mailFrom: string;
+  smtpProtocol: MailSettingsSmtpProtocol;
+  smtpHost: string;
+  smtpPort: string;
+  timeout: string;
+  enableTls: boolean;
+  /** Empty: the mail library's default. */
+  tlsVersion: MailSettingsTlsVersion | '';
+  username: string;
+  /** Empty keeps the stored password: the broker never answers it (openapi.yaml, MailSettings). */
+  password: string;
+}
+
+export type MailSettingsField = keyof MailSettingsValues;
+
+export function mailSettingsValuesOf(settings: MailSettings): MailSettingsValues {
+  return {
+    mailFrom: settings.mailFrom,
+    smtpProtocol: settings.smtpProtocol,
+    smtpHost: settings.smtpHost,
+    smtpPort: String(settings.smtpPort),
+    timeout: String(settings.timeout),
+    enableTls: settings.enableTls,
+    tlsVersion: settings.tlsVersion ?? '',
+    username: settings.username ?? '',
+    password: '',
+  };
+}
+
+export function sameMailSettingsValues(a: MailSettingsValues, b: MailSettingsValues): boolean {
+  return (Object.keys(a) as MailSettingsField[]).every((field) => a[field] === b[field]);
+}
+
+/** STARTTLS applies to plain SMTP; SMTPS is TLS from the first byte. Either way a TLS version may be chosen. */
+export function usesTls(values: MailSettingsValues): boolean {
+  return values.smtpProtocol === 'smtps' || values.enableTls;
+}
+
+function isWholeNumberBetween(text: string, min: number, max: number): boolean {
+  if (!/^\d+$/.test(text.trim())) return false;
+  const value = Number(text);
+  return value >= min && value <= max;
+}
+
+const MAX_PORT = 65535;
+
+/** Each message names its field, so it reads well in a toast or next to the field. */
+export function validateMailSettings(values: MailSettingsValues): Partial<Record<MailSettingsField, MessageDescriptor>> {
+  const errors: Partial<Record<MailSettingsField, MessageDescriptor>> = {};
+  if (values.mailFrom.trim() === '') errors.mailFrom = { id: 'admin.mail-from-required' };
+  if (values.smtpHost.trim() === '') errors.smtpHost = { id: 'admin.smtp-host-required' };
+  if (!isWholeNumberBetween(values.smtpPort, 1, MAX_PORT)) errors.smtpPort = { id: 'admin.smtp-port-invalid' };
+  if (!isWholeNumberBetween(values.timeout, 1, Number.MAX_SAFE_INTEGER)) errors.timeout = { id: 'admin.timeout-invalid' };
+  return errors;
+}
+
+/** What the broker takes; the password only when the user typed a new one. */
+export function mailSettingsOf(values: MailSettingsValues): MailSettings {
+  const username = values.username.trim();
+  return {
+    mailFrom: values.mailFrom.trim(),
+    smtpProtocol: values.smtpProtocol,
+    smtpHost: values.smtpHost.trim(),
+    smtpPort: Number(values.smtpPort),
+    timeout: Number(values.timeout),
+    enableTls: values.enableTls,
+    ...(usesTls(values) && values.tlsVersion !== '' ? { tlsVersion: values.tlsVersion } : {}),
+    ...(username !== '' ? { username } : {}),
+    ...(values.password !== '' ? { password: values.password } : {}),
+  };
+}

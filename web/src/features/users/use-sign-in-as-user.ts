@@ -1,0 +1,20 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ApiError } from '../../api/api-error';
+import { getUserToken } from '../../api/generated/endpoints/user/user';
+import { storeTokenPair } from '../../api/token-storage';
+import { plainTextToastMessage } from '../../components/toast/toast-message';
+import { showToast } from '../../components/toast/toast-store';
+
+/**
+ * Spec section 7, GET /api/user/{id}/token: sign in as another user. The new token pair replaces the
+ * session and the console reloads at home, so nothing of the previous user stays in memory.
+ */
+export function useSignInAsUser() {
+  return useMutation<unknown, ApiError, string>({
+    mutationFn: async (userId) => {
+      storeTokenPair(await getUserToken(userId, { ignoreErrors: true }));
+      window.location.assign(`${import.meta.env.BASE_URL}home`);
+    },
+    onError: (error) => showToast({ message: plainTextToastMessage(error.message), type: 'error' }),
+  });
+}

@@ -1,0 +1,88 @@
+import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { ApiError } from '../../api/api-error';
+import { apiFieldError } from '../../api/api-error-field';
+import { getGetAdminUsersQueryKey, useSaveAdminUser } from '../../api/generated/endpoints/admin/admin';
+import { getGetCurrentUserQueryKey } from '../../api/generated/endpoints/auth/auth';
+import type { User } from '../../api/generated/model/user';
+import { useCurrentUser } from '../../api/use-current-user';
+import { ApiErrorCallout } from '../../components/form/api-error-callout';
+import { showToast } from '../../components/toast/toast-store';
+import { UserFormFields } from './user-form-fields';
+import { EMPTY_USER_FORM, USER_FORM_FIELDS, userFormValuesOf, userSaveOf, validateUserForm } from './user-form-values';
+
+interface UserDialogProps {
+  /** The user to edit; null to add one. */
+  user: User | null;
+  isOpen: boolean;
+  onClose: () => void;
+}
+
+/** Add or edit a user (spec section 2, users). */
+export function UserDialog({ user, isOpen, onClose }: UserDialogProps) {
+  const title = <FormattedMessage id={user ? 'user.edit' : 'user.add'} />;
+  return (
+    <Dialog isOpen={isOpen} onClose={onClose} title={title}>
+      {/* Mounted per opening and per user, so the form starts from that user's values. */}
+      {isOpen && <UserForm key={user?.id ?? 'new'} user={user} onSaved={onClose} onCancel={onClose} />}
+    </Dialog>
+  );
+}
+
+function UserForm({ user, onSaved, onCancel }: { user: User | null; onSaved: () => void; onCancel: () => void }) {
+  const intl = useIntl();
+  const queryClient = useQueryClient();
+  const currentUser = useCurrentUser();
+  const [values, setValues] = useState(() => (user ? userFormValuesOf(user) : EMPTY_USER_FORM));
+  const [submitted, setSubmitted] = useState(false);
+  const save = useSaveAdminUser<ApiError>({
+    mutation: {
+      onSuccess: (saved) => {
+        showToast({ message: intl.formatMessage({ id: 'user.user-saved' }), type: 'success' });
+        void queryClient.invalidateQueries({ queryKey: getGetAdminUsersQueryKey() });
+        // Editing oneself changes the name the user menu shows.
+        if (saved.id === currentUser?.id) void queryClient.invalidateQueries({ queryKey: getGetCurrentUserQueryKey() });
+        onSaved();
+      },
+    },
+    request: { ignoreErrors: true },
+  });
+  const errors = validateUserForm(values);
+  const brokerFieldError = apiFieldError(save.error, USER_FORM_FIELDS);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (Object.keys(errors).length > 0) return;
+    save.mutate({ data: userSaveOf(values, user), params: !user && values.sendActivationMail ? { sendActivationMail: true } : undefined });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={intl.formatMessage({ id: user ? 'user.edit' : 'user.add' })}>
+      <DialogBody>
+        {brokerFieldError === undefined && <ApiErrorCallout error={save.error} />}
+        <UserFormFields
+          values={values}
+          onChange={(changes) => setValues((current) => ({ ...current, ...changes }))}
+          errors={submitted ? errors : {}}
+          brokerError={brokerFieldError}
+          adding={user === null}
+        />
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button variant="minimal" onClick={onCancel} disabled={save.isPending}>
+              <FormattedMessage id="action.cancel" />
+            </Button>
+            <Button type="submit" intent="primary" loading={save.isPending} data-testid="user-dialog-save">
+              <FormattedMessage id={user ? 'action.save' : 'action.add'} />
+            </Button>
+          </>
+        }
+      />
+    </form>
+  );
+}

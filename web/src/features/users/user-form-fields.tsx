@@ -1,0 +1,45 @@
+import { Checkbox, FormGroup, HTMLSelect } from '@blueprintjs/core';
+import { FormattedMessage, type MessageDescriptor, useIntl } from 'react-intl';
+import type { FieldError } from '../../api/api-error-field';
+import { bindTextField } from '../../components/form/bind-text-field';
+import { TextField } from '../../components/form/text-field';
+import type { UserFormField, UserFormValues } from './user-form-values';
+
+interface UserFormFieldsProps {
+  values: UserFormValues;
+  onChange: (changes: Partial<UserFormValues>) => void;
+  /** The console's own checks, shown once the user tried to save. */
+  errors: Partial<Record<UserFormField, MessageDescriptor>>;
+  /** A broker refusal that names one of the fields (e.g. an e-mail already in use). */
+  brokerError?: FieldError<UserFormField>;
+  adding: boolean;
+}
+
+/** The fields of the add/edit user dialog; each error shows under its field. */
+export function UserFormFields({ values, onChange, errors, brokerError, adding }: UserFormFieldsProps) {
+  const intl = useIntl();
+  const fieldProps = bindTextField('user', values, onChange, { errors, brokerError });
+
+  return (
+    <>
+      <TextField {...fieldProps('email')} label={<FormattedMessage id="user.email" />} type="email" autoFocus required />
+      <TextField {...fieldProps('firstName')} label={<FormattedMessage id="user.first-name" />} />
+      <TextField {...fieldProps('lastName')} label={<FormattedMessage id="user.last-name" />} />
+      <FormGroup label={<FormattedMessage id="user.authority" />} labelFor="user-authority">
+        {/* Spec section 1: administrator is the only kind of user. */}
+        <HTMLSelect id="user-authority" value="SYS_ADMIN" disabled fill>
+          <option value="SYS_ADMIN">{intl.formatMessage({ id: 'user.sys-admin' })}</option>
+        </HTMLSelect>
+      </FormGroup>
+      {adding && (
+        <FormGroup helperText={<FormattedMessage id={values.sendActivationMail ? 'user.activation-mail-hint' : 'user.default-password-hint'} />}>
+          <Checkbox
+            checked={values.sendActivationMail}
+            label={intl.formatMessage({ id: 'user.send-activation-mail' })}
+            onChange={(event) => onChange({ sendActivationMail: event.currentTarget.checked })}
+          />
+        </FormGroup>
+      )}
+    </>
+  );
+}

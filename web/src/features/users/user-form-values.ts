@@ -1,0 +1,35 @@
+import type { MessageDescriptor } from 'react-intl';
+import type { AdminUserSave } from '../../api/generated/model/adminUserSave';
+import type { User } from '../../api/generated/model/user';
+import { isEmailFormat } from '../../components/validation/email-format';
+
+export interface UserFormValues {
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** Only when adding: the broker mails an activation link instead of giving the default password. */
+  sendActivationMail: boolean;
+}
+
+export const USER_FORM_FIELDS = ['email', 'firstName', 'lastName'] as const;
+export type UserFormField = (typeof USER_FORM_FIELDS)[number];
+
+export const EMPTY_USER_FORM: UserFormValues = { email: '', firstName: '', lastName: '', sendActivationMail: false };
+
+export function userFormValuesOf(user: User): UserFormValues {
+  return { email: user.email, firstName: user.firstName, lastName: user.lastName, sendActivationMail: false };
+}
+
+/** Spec section 5: the e-mail is required and must have the e-mail format; the names are free. */
+export function validateUserForm(values: UserFormValues): Partial<Record<UserFormField, MessageDescriptor>> {
+  const email = values.email.trim();
+  if (email === '') return { email: { id: 'user.email-required' } };
+  if (!isEmailFormat(email)) return { email: { id: 'user.invalid-email-format' } };
+  return {};
+}
+
+/** What POST /api/admin takes: the names trimmed, the id only for an existing user. */
+export function userSaveOf(values: UserFormValues, existing: User | null): AdminUserSave {
+  const user = { email: values.email.trim(), firstName: values.firstName.trim(), lastName: values.lastName.trim() };
+  return existing ? { id: existing.id, ...user } : user;
+}

@@ -1,0 +1,146 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { User } from '../../api/generated/model/user';
+import { renderPage, setUpSignedInPageTests } from '../../test-support/page-test';
+import { makeUser } from '../../test-support/test-user';
+import UsersPage from './users-page';
+
+const admin = makeUser({ id: 'admin', email: 'sysadmin@starling.local' });
+const ada = makeUser({ id: 'ada', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' });
+
+interface Call {
+  method: string;
+  url: URL;
+  body: unknown;
+}
+
+/** The broker's users API as far as the page uses it; records every call. */
+function stubBroker(users: User[], answers: { save?: Response } = {}) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (path: string, init?: RequestInit) => {
+      const url = new URL(path, 'http://console');
+      const method = init?.method ?? 'GET';
+      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      if (url.pathname === '/api/auth/user') return Response.json(admin);
+      if (url.pathname === '/api/user/tokenAccessEnabled') return Response.json(true);
+      if (url.pathname === '/api/admin' && method === 'GET') {
+        const search = url.searchParams.get('textSearch') ?? '';
+        const found = users.filter((user) => user.email.includes(search));
+        const [pageSize, page] = [Number(url.searchParams.get('pageSize')), Number(url.searchParams.get('page'))];
+        const data = found.slice(page * pageSize, (page + 1) * pageSize);
+        const hasNext = (page + 1) * pageSize < found.length;
+        return Response.json({ data, totalPages: Math.ceil(found.length / pageSize), totalElements: found.length, hasNext });
+      }
+      if (url.pathname === '/api/admin' && method === 'POST') return answers.save ?? Response.json({ ...ada, id: 'new' });
+      if (method === 'DELETE') return new Response(null, { status: 200 });
+      return Response.json({ status: 404, errorCode: 32, message: 'Not found' }, { status: 404 });
+    }),
+  );
+  return calls;
+}
+
+const renderPageUnderTest = () => renderPage(<UsersPage />);
+
+const listRequests = (calls: Call[]) => calls.filter((call) => call.method === 'GET' && call.url.pathname === '/api/admin');
+const rowOf = async (email: string) => (await screen.findByText(email)).closest('tr') as HTMLElement;
+
+describe('users page (spec section 2)', () => {
+  setUpSignedInPageTests();
+
+  it('lists users newest first and sorts by a clicked column, turning the order round on a second click', async () => {
+    const calls = stubBroker([admin, ada]);
+    renderPageUnderTest();
+    await rowOf('ada@example.com');
+    expect(listRequests(calls)[0]?.url.search).toBe('?pageSize=20&page=0&sortProperty=createdTime&sortOrder=DESC');
+
+    fireEvent.click(screen.getByTestId('sort-by-email'));
+    await waitFor(() => expect(listRequests(calls).at(-1)?.url.searchParams.get('sortOrder')).toBe('ASC'));
+    expect(listRequests(calls).at(-1)?.url.searchParams.get('sortProperty')).toBe('email');
+    fireEvent.click(screen.getByTestId('sort-by-email'));
+    await waitFor(() => expect(screen.getByTestId('sort-by-email').closest('th')?.getAttribute('aria-sort')).toBe('descending'));
+  });
+
+  it('searches on the broker once the user stops typing', async () => {
+    const calls = stubBroker([admin, ada]);
+    renderPageUnderTest();
+    await rowOf('ada@example.com');
+    fireEvent.change(screen.getByLabelText('Search users'), { target: { value: 'a' } });
+    fireEvent.change(screen.getByLabelText('Search users'), { target: { value: 'ada' } });
+    await waitFor(() => expect(screen.queryByText('sysadmin@starling.local')).toBeNull());
+    expect(listRequests(calls).map((call) => call.url.searchParams.get('textSearch'))).toEqual([null, 'ada']);
+
+    fireEvent.change(screen.getByLabelText('Search users'), { target: { value: 'nobody' } });
+    expect(await screen.findByText('No users found')).toBeTruthy();
+  });
+
+  it('pages through the users and starts again at the first page for another page size', async () => {
+    const many = Array.from({ length: 25 }, (_, index) => makeUser({ id: `u${index}`, email: `user${index}@example.com` }));
+    stubBroker(many);
+    renderPageUnderTest();
+    await rowOf('user0@example.com');
+    expect(screen.getByTestId('table-pager-range').textContent).toBe('1–20 of 25');
+    expect((screen.getByRole('button', { name: 'Previous page' }) as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await rowOf('user24@example.com');
+    expect(screen.getAllByTestId('user-row')).toHaveLength(5);
+    expect(screen.getByTestId('table-pager-range').textContent).toBe('21–25 of 25');
+    expect((screen.getByRole('button', { name: 'Next page' }) as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.change(screen.getByLabelText('Items per page'), { target: { value: '50' } });
+    await waitFor(() => expect(screen.getAllByTestId('user-row')).toHaveLength(25));
+    expect(screen.getByTestId('table-pager-range').textContent).toBe('1–25 of 25');
+  });
+
+  it('offers neither deletion nor sign-in as oneself', async () => {
+    stubBroker([admin, ada]);
+    renderPageUnderTest();
+    const own = await rowOf('sysadmin@starling.local');
+    expect((within(own).getByRole('button', { name: 'Delete sysadmin@starling.local' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(own).queryByRole('button', { name: /Sign in as/ })).toBeNull();
+    expect(within(await rowOf('ada@example.com')).getByRole('button', { name: 'Sign in as ada@example.com' })).toBeTruthy();
+  });
+
+  it('adds a user with an activation mail, refusing an invalid e-mail first', async () => {
+    const calls = stubBroker([admin]);
+    renderPageUnderTest();
+    fireEvent.click(await screen.findByTestId('add-user'));
+    fireEvent.change(await screen.findByLabelText(/Email/), { target: { value: 'ada' } });
+    fireEvent.click(screen.getByTestId('user-dialog-save'));
+    expect(screen.getByText('Invalid email format.')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    fireEvent.change(screen.getByLabelText(/Email/), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByLabelText('First name'), { target: { value: 'Ada ' } });
+    fireEvent.click(screen.getByLabelText('Send activation mail'));
+    fireEvent.click(screen.getByTestId('user-dialog-save'));
+
+    expect((await screen.findByRole('status')).textContent).toContain('User saved.');
+    const post = calls.find((call) => call.method === 'POST');
+    expect(post?.url.search).toBe('?sendActivationMail=true');
+    expect(post?.body).toEqual({ email: 'ada@example.com', firstName: 'Ada', lastName: '' });
+  });
+
+  it("shows the broker's refusal next to the field it names", async () => {
+    const refusal = { status: 400, errorCode: 30, message: 'body.email: a user with e-mail ada@example.com already exists', timestamp: 0 };
+    stubBroker([admin, ada], { save: Response.json(refusal, { status: 400 }) });
+    renderPageUnderTest();
+    fireEvent.click(within(await rowOf('ada@example.com')).getByRole('button', { name: 'Edit ada@example.com' }));
+    expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('Ada');
+    fireEvent.click(screen.getByTestId('user-dialog-save'));
+    expect(await screen.findByText('a user with e-mail ada@example.com already exists')).toBeTruthy();
+    expect(screen.getByLabelText(/Email/).getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('deletes a user after confirmation', async () => {
+    const calls = stubBroker([admin, ada]);
+    renderPageUnderTest();
+    fireEvent.click(within(await rowOf('ada@example.com')).getByRole('button', { name: 'Delete ada@example.com' }));
+    expect(await screen.findByText('Are you sure you want to delete the user “ada@example.com”?')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('confirm-dialog-ok'));
+    expect((await screen.findByRole('status')).textContent).toContain('User deleted.');
+    expect(calls.find((call) => call.method === 'DELETE')?.url.pathname).toBe('/api/admin/ada');
+  });
+});

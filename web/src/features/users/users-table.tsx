@@ -1,0 +1,83 @@
+import { Button, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
+import { EditIcon, LogInIcon, PeopleIcon, TrashIcon } from '@blueprintjs/icons';
+import type { ReactElement } from 'react';
+import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import type { GetAdminUsersSortProperty } from '../../api/generated/model/getAdminUsersSortProperty';
+import type { User } from '../../api/generated/model/user';
+import { SortableColumnHeader } from '../../components/table/sortable-column-header';
+import type { SortState } from '../../components/table/use-page-link';
+
+/** Each names the user it acts on, so screen readers tell the rows' buttons apart. */
+type RowActionLabel = 'user.login-as-user' | 'user.edit-user' | 'user.delete-user';
+
+interface UsersTableProps {
+  users: User[] | undefined;
+  /** A newer page is on its way: the rows shown are the previous ones. */
+  refreshing: boolean;
+  sort: SortState<GetAdminUsersSortProperty>;
+  onSort: (property: GetAdminUsersSortProperty) => void;
+  currentUserId: string | undefined;
+  /** The broker lets administrators sign in as other users (GET /api/user/tokenAccessEnabled). */
+  canSignInAsUser: boolean;
+  onEdit: (user: User) => void;
+  onDelete: (user: User) => void;
+  onSignInAsUser: (user: User) => void;
+}
+
+/** The users list: a dense table sorted by its column headers. */
+export function UsersTable({ users, refreshing, sort, onSort, currentUserId, canSignInAsUser, onEdit, onDelete, onSignInAsUser }: UsersTableProps) {
+  const intl = useIntl();
+  if (users === undefined) return <Spinner className="users-page__loading" aria-label={intl.formatMessage({ id: 'common.loading' })} />;
+  if (users.length === 0) return <NonIdealState icon={<PeopleIcon />} title={<FormattedMessage id="user.no-users-text" />} />;
+
+  const header = (property: GetAdminUsersSortProperty, label: 'user.created-time' | 'user.email' | 'user.first-name' | 'user.last-name') => (
+    <SortableColumnHeader property={property} sort={sort} onSort={onSort}>
+      <FormattedMessage id={label} />
+    </SortableColumnHeader>
+  );
+  return (
+    // Narrow screens scroll the table sideways rather than squeezing its columns.
+    <div className="users-table__scroll">
+      <HTMLTable compact striped interactive className={refreshing ? 'users-table users-table--refreshing' : 'users-table'} aria-busy={refreshing}>
+        <thead>
+          <tr>
+            {header('createdTime', 'user.created-time')}
+            {header('email', 'user.email')}
+            {header('firstName', 'user.first-name')}
+            {header('lastName', 'user.last-name')}
+            <th className="users-table__actions-header">
+              <span className="users-table__hidden-label">
+                <FormattedMessage id="common.actions" />
+              </span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((user) => {
+            const self = user.id === currentUserId;
+            const rowAction = (label: RowActionLabel, icon: ReactElement, onClick: () => void, disabled = false) => {
+              const text = intl.formatMessage({ id: label }, { email: user.email });
+              return <Button variant="minimal" size="small" icon={icon} aria-label={text} title={text} disabled={disabled} onClick={onClick} />;
+            };
+            return (
+              <tr key={user.id} data-testid="user-row" onDoubleClick={() => onEdit(user)}>
+                <td>
+                  <FormattedDate value={user.createdTime} dateStyle="medium" timeStyle="short" />
+                </td>
+                <td>{user.email}</td>
+                <td>{user.firstName}</td>
+                <td>{user.lastName}</td>
+                <td className="users-table__actions">
+                  {canSignInAsUser && !self && rowAction('user.login-as-user', <LogInIcon />, () => onSignInAsUser(user))}
+                  {rowAction('user.edit-user', <EditIcon />, () => onEdit(user))}
+                  {/* The broker refuses to delete the signed-in user, so the console does not offer it. */}
+                  {rowAction('user.delete-user', <TrashIcon />, () => onDelete(user), self)}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </HTMLTable>
+    </div>
+  );
+}

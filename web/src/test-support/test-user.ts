@@ -1,0 +1,15 @@
+import type { User } from '../api/generated/model/user';
+
+/** A user as the broker answers it; tests override the fields they are about. */
+export function makeUser(overrides: Partial<User> = {}): User {
+  return {
+    id: 'user-1',
+    createdTime: Date.UTC(2026, 0, 15, 9, 30),
+    email: 'sysadmin@starling.local',
+    authority: 'SYS_ADMIN',
+    firstName: '',
+    lastName: '',
+    additionalInfo: { lang: 'en_US', userPasswordHistory: [{ ts: 0 }, { ts: 1 }] },
+    ...overrides,
+  };
+}
