@@ -78,6 +78,20 @@ describe('change password dialog (spec sections 2 and 5)', () => {
     expect(screen.getByRole('status').textContent).toContain('Password changed');
   });
 
+  it('asks for the current password after all when the broker refuses the default one', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ status: 400, errorCode: 30, message: 'body.currentPassword does not match the current password' }, { status: 400 })),
+    );
+    renderDialog({ forDefaultPassword: true });
+    type('New password', 'Secret-1');
+    type('New password again', 'Secret-1');
+    fireEvent.click(submitButton());
+    const current = (await screen.findByLabelText('Current password')) as HTMLInputElement;
+    expect(current.value).toBe('');
+    expect(submitButton().disabled).toBe(true);
+  });
+
   it("shows the broker's refusal in the dialog", async () => {
     vi.stubGlobal(
       'fetch',

@@ -6,6 +6,7 @@ import type { ApiError } from '../../api/api-error';
 import { startSession } from '../../api/auth-session';
 import { getGetCurrentUserQueryKey, useChangePassword } from '../../api/generated/endpoints/auth/auth';
 import type { TokenPair } from '../../api/generated/model/tokenPair';
+import { apiErrorField } from '../../api/api-error-field';
 import { ApiErrorCallout } from '../form/api-error-callout';
 import { PasswordInput } from '../password-input/password-input';
 import { showToast } from '../toast/toast-store';
@@ -34,6 +35,9 @@ export function ChangePasswordForm({ forDefaultPassword = false, onChanged, onCa
   const [currentPassword, setCurrentPassword] = useState(forDefaultPassword ? DEFAULT_ADMIN_PASSWORD : '');
   const [newPassword, setNewPassword] = useState('');
   const [newPasswordAgain, setNewPasswordAgain] = useState('');
+  // A user whose first password an administrator typed in has no default password to prefill: when
+  // the broker refuses the default, the form asks for the current password after all.
+  const [askCurrentPassword, setAskCurrentPassword] = useState(!forDefaultPassword);
   const changePassword = useChangePassword<ApiError>({
     mutation: {
       onSuccess: (pair: TokenPair) => {
@@ -41,6 +45,12 @@ export function ChangePasswordForm({ forDefaultPassword = false, onChanged, onCa
         void queryClient.invalidateQueries({ queryKey: getGetCurrentUserQueryKey() });
         showToast({ message: intl.formatMessage({ id: 'profile.password-changed' }), type: 'success' });
         onChanged();
+      },
+      onError: (error) => {
+        if (!askCurrentPassword && apiErrorField(error) === 'currentPassword') {
+          setAskCurrentPassword(true);
+          setCurrentPassword('');
+        }
       },
     },
     request: { ignoreErrors: true },
@@ -73,7 +83,7 @@ export function ChangePasswordForm({ forDefaultPassword = false, onChanged, onCa
     <form onSubmit={submit} noValidate>
       <DialogBody>
         <ApiErrorCallout error={changePassword.error} />
-        {!forDefaultPassword && (
+        {askCurrentPassword && (
           <FormGroup label={<FormattedMessage id="profile.current-password" />} labelFor="current-password">
             <PasswordInput id="current-password" autoComplete="current-password" autoFocus value={currentPassword} onValueChange={setCurrentPassword} />
           </FormGroup>
