@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { onHttpError } from '../../api/http-events';
 import { useAuth } from '../auth/auth-context';
-import { useCloseOnNavigation } from './use-close-on-navigation';
+import { useCloseOnNavigation } from '../../components/navigation/use-close-on-navigation';
 
 /**
  * Spec sections 2 and 8: a 403 answer (unless the call ignores errors) opens "access forbidden";

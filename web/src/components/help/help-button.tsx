@@ -1,7 +1,8 @@
 import { Button, type ButtonProps, Drawer, DrawerSize } from '@blueprintjs/core';
 import { HelpIcon } from '@blueprintjs/icons';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { useCloseOnNavigation } from '../navigation/use-close-on-navigation';
 import type { HelpId } from './help-ids';
 import { HelpPage } from './help-page';
 import './help-button.css';
@@ -12,11 +13,14 @@ export interface HelpButtonProps extends Pick<ButtonProps, 'size' | 'className'>
 
 /**
  * Spec section 1, help button: opens the page's help in a drawer beside the page, which closes on Escape
- * or its close button (spec section 2, dialogs).
+ * its close button or navigation (spec section 2, dialogs).
  */
 export function HelpButton({ helpId, ...buttonProps }: HelpButtonProps) {
   const intl = useIntl();
   const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
+  // The button lives in the toolbar, which stays while pages change: the drawer must not.
+  useCloseOnNavigation(close);
   const label = intl.formatMessage({ id: 'help.open-help' });
   return (
     <>
@@ -30,7 +34,7 @@ export function HelpButton({ helpId, ...buttonProps }: HelpButtonProps) {
       />
       <Drawer
         isOpen={open}
-        onClose={() => setOpen(false)}
+        onClose={close}
         title={intl.formatMessage({ id: 'help.help' })}
         icon={<HelpIcon />}
         size={DrawerSize.STANDARD}
