@@ -15,9 +15,14 @@ import { closeMqttBroker, createMqttBroker, type MqttBroker } from '../mqtt/mqtt
 import { observeBroker } from '../mqtt/observe-broker.js';
 import { publishOrphanedWills } from '../mqtt/orphaned-wills.js';
 import { RestoredSessionExpiry } from '../mqtt/restored-session-expiry.js';
-import { SessionRegistry, type SessionSubscription } from '../mqtt/session-registry.js';
+import { SessionRegistry } from '../mqtt/session-registry.js';
 import { SessionStore } from '../mqtt/session-store.js';
-import { SharedSubscriptions, displayTopicFilter } from '../mqtt/shared-subscriptions.js';
+import { SharedSubscriptions } from '../mqtt/shared-subscriptions.js';
+import { storedSubscriptions } from '../mqtt/stored-subscriptions.js';
+import { SessionService } from '../sessions/session-service.js';
+import { sessionRouter } from '../sessions/session-router.js';
+import { SubscriptionService } from '../sessions/subscription-service.js';
+import { subscriptionRouter } from '../sessions/subscription-router.js';
 import { systemRouter } from '../system/system-router.js';
 import { AccountActivationService } from '../auth/account-activation.js';
 import { accountActivationRouter } from '../auth/account-activation-router.js';
@@ -57,26 +62,12 @@ export interface RunningNode {
   close(): Promise<void>;
 }
 
-/** Starts one broker node: database, MQTT listeners and the HTTP API with the console. */
-/** A stored session's subscriptions, as the registry shows them. */
-function storedSubscriptions(broker: MqttBroker, clientId: string): SessionSubscription[] {
-  return (broker.persistence.sessions.find(clientId)?.subscriptions ?? []).map((subscription) => ({
-    topicFilter: displayTopicFilter(subscription.topicFilter),
-    qos: subscription.qos,
-    options: {
-      noLocal: subscription.options.noLocal,
-      retainAsPublish: subscription.options.retainAsPublished,
-      retainHandling: subscription.options.retainHandling,
-    },
-    ...(subscription.subscriptionIdentifier === undefined ? {} : { subscriptionId: subscription.subscriptionIdentifier }),
-  }));
-}
-
 export interface NodeOptions {
   /** Who may connect, publish and subscribe; every client and topic when not given. */
   accessControl?: AccessControl;
 }
 
+/** Starts one broker node: database, MQTT listeners and the HTTP API with the console. */
 export async function startNode(config: BrokerConfig, options: NodeOptions = {}): Promise<RunningNode> {
   const releaseDataDirectory = claimDataDirectory(config.dataDir);
   const cleanups: (() => Promise<void> | void)[] = [releaseDataDirectory];
@@ -103,7 +94,9 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
 
     const sessionStore = new SessionStore(database);
     cleanups.push(() => sessionStore.close());
-    const observers = { sessions: new SessionRegistry(sessionStore), statistics: new BrokerStatistics(), events: new ClientEventLog() };
+    const events = new ClientEventLog(database, { retentionMs: config.clientEventRetentionHours * 3_600_000 });
+    cleanups.push(() => events.close());
+    const observers = { sessions: new SessionRegistry(sessionStore), statistics: new BrokerStatistics(), events };
     const broker = await createMqttBroker({
       nodeId: config.nodeId,
       database,
@@ -136,6 +129,8 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
         accountActivationRouter(activation),
         settingsRouter(mailSettings, mail, users),
         systemRouter(),
+        sessionRouter(new SessionService(broker, observers.sessions, events)),
+        subscriptionRouter(new SubscriptionService(broker, observers.sessions), observers.sessions, sharedSubscriptions),
         appRouter({ ...config, ...listeners }),
       ],
     });

@@ -37,6 +37,8 @@ export interface BrokerConfig {
   passwordMaxAgeDays: number;
   /** The id that opens a read-only public session; undefined: public sign-in is off. */
   publicId: string | undefined;
+  /** Hours a client event (connect, disconnect, takeover…) is kept in the client's history. */
+  clientEventRetentionHours: number;
 }
 
 type Environment = Record<string, string | undefined>;
@@ -96,5 +98,6 @@ export function loadConfig(environment: Environment = process.env, cwd = process
     publicUrl: environment.STARLING_PUBLIC_URL || `http://localhost:${httpPort}`,
     maxQueuedMessages: integer(environment, 'STARLING_MAX_QUEUED_MESSAGES', 1000, 'count'),
     publicId: environment.STARLING_PUBLIC_ID?.trim() || undefined,
+    clientEventRetentionHours: integer(environment, 'STARLING_CLIENT_EVENT_RETENTION_HOURS', 168, 'count'),
   };
 }

@@ -113,4 +113,25 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE user_reset_token ADD COLUMN purpose TEXT NOT NULL DEFAULT 'RESET';
     `,
   },
+  {
+    // Sessions list and details (issue 7): each connection's session id, and the client event
+    // history, kept for STARLING_CLIENT_EVENT_RETENTION_HOURS and read per client, newest first.
+    version: 7,
+    sql: `
+      ALTER TABLE mqtt_session ADD COLUMN session_id TEXT;
+      CREATE TABLE mqtt_client_event (
+        id INTEGER PRIMARY KEY,
+        ts INTEGER NOT NULL,
+        client_id TEXT NOT NULL,
+        type TEXT NOT NULL,
+        address TEXT,
+        protocol_version INTEGER,
+        reason TEXT,
+        reason_code INTEGER,
+        initiator TEXT
+      );
+      CREATE INDEX mqtt_client_event_by_client ON mqtt_client_event (client_id, ts);
+      CREATE INDEX mqtt_client_event_by_time ON mqtt_client_event (ts);
+    `,
+  },
 ];

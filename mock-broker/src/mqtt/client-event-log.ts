@@ -1,3 +1,6 @@
+import type { Database, Row } from '../database/database.js';
+import { WriteBehind } from './persistence/write-behind.js';
+
 export type ClientEventType = 'CONNECTED' | 'DISCONNECTED' | 'TAKEN_OVER' | 'AUTHENTICATION_FAILED' | 'SESSION_EXPIRED' | 'KEEP_ALIVE_TIMEOUT';
 
 /** Who ended a connection: the client (DISCONNECT or closed socket), the broker, or an administrator. */
@@ -14,25 +17,115 @@ export interface ClientEvent {
   initiator?: DisconnectInitiator;
 }
 
+export interface ClientEventQuery {
+  clientId: string;
+  pageSize: number;
+  page: number;
+  /** Newest first unless ASC. */
+  sortOrder?: 'ASC' | 'DESC';
+  types?: ClientEventType[];
+  startTime?: number;
+  endTime?: number;
+}
+
+export interface ClientEventLogOptions {
+  /** How long an event is kept. */
+  retentionMs: number;
+  flushIntervalMs?: number;
+  /** How often events older than the retention are deleted. */
+  pruneIntervalMs?: number;
+}
+
+const INSERT = `INSERT INTO mqtt_client_event (ts, client_id, type, address, protocol_version, reason, reason_code, initiator)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?)`;
+
+function toEvent(row: Row): ClientEvent {
+  const event: ClientEvent = { ts: Number(row.ts), clientId: String(row.client_id), type: row.type as ClientEventType };
+  if (row.address !== null) event.address = String(row.address);
+  if (row.protocol_version !== null) event.protocolVersion = Number(row.protocol_version);
+  if (row.reason !== null) event.reason = String(row.reason);
+  if (row.reason_code !== null) event.reasonCode = Number(row.reason_code);
+  if (row.initiator !== null) event.initiator = row.initiator as DisconnectInitiator;
+  return event;
+}
+
 /**
- * The recent history of client events, newest last, bounded so that a reconnect storm
- * cannot grow memory without limit. Older events fall off the front.
+ * Every client's event history, kept in SQLite for a configurable time so that it survives a
+ * restart. Writes are batched like the session store's (a reconnect storm costs one commit per
+ * interval); reads write what is pending first, so they always see the latest events.
  */
 export class ClientEventLog {
-  private readonly events: ClientEvent[] = [];
+  private readonly writes: WriteBehind;
+  private readonly pruneTimer: NodeJS.Timeout;
+  private sequence = 0;
 
-  constructor(private readonly capacity = 10_000) {}
+  constructor(
+    private readonly database: Database,
+    private readonly options: ClientEventLogOptions,
+  ) {
+    this.writes = new WriteBehind(database, {
+      flushIntervalMs: options.flushIntervalMs ?? 25,
+      onFlushError: (error) => console.error('Could not save client events:', error),
+    });
+    this.prune();
+    this.pruneTimer = setInterval(() => this.prune(), options.pruneIntervalMs ?? 60_000).unref();
+  }
 
   record(event: ClientEvent): void {
-    this.events.push(event);
-    if (this.events.length > this.capacity) this.events.splice(0, this.events.length - this.capacity);
+    this.sequence += 1;
+    this.writes.schedule(`event:${this.sequence}`, INSERT, () => [
+      event.ts,
+      event.clientId,
+      event.type,
+      event.address ?? null,
+      event.protocolVersion ?? null,
+      event.reason ?? null,
+      event.reasonCode ?? null,
+      event.initiator ?? null,
+    ]);
   }
 
+  /** A client's events, oldest first. */
   forClient(clientId: string): ClientEvent[] {
-    return this.events.filter((event) => event.clientId === clientId);
+    this.writes.flush();
+    return this.database.all('SELECT * FROM mqtt_client_event WHERE client_id = ? ORDER BY ts, id', [clientId]).map(toEvent);
   }
 
-  recent(limit = 100): ClientEvent[] {
-    return this.events.slice(-limit);
+  page(query: ClientEventQuery): { data: ClientEvent[]; totalElements: number } {
+    this.writes.flush();
+    const conditions = ['client_id = ?'];
+    const values: (string | number)[] = [query.clientId];
+    if (query.types?.length) {
+      conditions.push(`type IN (${query.types.map(() => '?').join(', ')})`);
+      values.push(...query.types);
+    }
+    if (query.startTime !== undefined) {
+      conditions.push('ts >= ?');
+      values.push(query.startTime);
+    }
+    if (query.endTime !== undefined) {
+      conditions.push('ts <= ?');
+      values.push(query.endTime);
+    }
+    const where = conditions.join(' AND ');
+    const direction = query.sortOrder === 'ASC' ? 'ASC' : 'DESC';
+    const totalElements = Number(this.database.get(`SELECT COUNT(*) AS n FROM mqtt_client_event WHERE ${where}`, values)?.n ?? 0);
+    const rows = this.database.all(`SELECT * FROM mqtt_client_event WHERE ${where} ORDER BY ts ${direction}, id ${direction} LIMIT ? OFFSET ?`, [
+      ...values,
+      query.pageSize,
+      query.page * query.pageSize,
+    ]);
+    return { data: rows.map(toEvent), totalElements };
+  }
+
+  /** Deletes events older than the retention; answers how many. */
+  prune(now = Date.now()): number {
+    this.writes.flush();
+    return this.database.run('DELETE FROM mqtt_client_event WHERE ts < ?', [now - this.options.retentionMs]).changes;
+  }
+
+  close(): void {
+    clearInterval(this.pruneTimer);
+    this.writes.close();
   }
 }

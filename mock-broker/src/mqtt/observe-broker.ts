@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { AedesPublishPacket, Client, ConnectPacket, PublishPacket } from 'aedes';
 import type { BrokerStatistics } from './broker-statistics.js';
 import type { ClientEventLog } from './client-event-log.js';
 import type { MqttBroker } from './mqtt-broker.js';
+import { ADMINISTRATIVE_ACTION } from './session-control.js';
 import type { ClientType, SessionRecord, SessionRegistry, SessionSubscription } from './session-registry.js';
 import { displayTopicFilter } from './shared-subscriptions.js';
 
@@ -103,6 +105,7 @@ export function observeBroker(broker: MqttBroker, observers: BrokerObservers): B
     const facts = connectFacts.get(client);
     const record: SessionRecord = {
       clientId: client.id,
+      sessionId: randomUUID(),
       clientType: clientTypes.get(client) ?? 'DEVICE',
       nodeId,
       connectionState: 'CONNECTED',
@@ -140,7 +143,15 @@ export function observeBroker(broker: MqttBroker, observers: BrokerObservers): B
     } else if (keepAliveExpired.has(client)) {
       events.record({ ts: now, clientId: client.id, type: 'KEEP_ALIVE_TIMEOUT', reason: 'Keep Alive timeout', reasonCode: 141, initiator: 'BROKER' });
     } else if (serverReason !== null) {
-      events.record({ ts: now, clientId: client.id, type: 'DISCONNECTED', reasonCode: serverReason, initiator: serverReason === 152 ? 'ADMINISTRATOR' : 'BROKER' });
+      const byAdministrator = serverReason === ADMINISTRATIVE_ACTION;
+      events.record({
+        ts: now,
+        clientId: client.id,
+        type: 'DISCONNECTED',
+        ...(byAdministrator ? { reason: 'Administrative action' } : {}),
+        reasonCode: serverReason,
+        initiator: byAdministrator ? 'ADMINISTRATOR' : 'BROKER',
+      });
     } else {
       const graceful = (client as ObservedClient)._disconnected === true;
       events.record({ ts: now, clientId: client.id, type: 'DISCONNECTED', reason: graceful ? 'Normal disconnection' : 'Connection lost', reasonCode: graceful ? 0 : undefined, initiator: 'CLIENT' });

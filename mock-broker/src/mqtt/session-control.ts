@@ -13,31 +13,53 @@ type ControllableClient = Client & {
   disconnectReasonCode?: number | null;
 };
 
+type ConnectedClients = Record<string, ControllableClient | undefined>;
+
 /**
  * Disconnects a connected client on an administrator's request: MQTT 5 clients receive a
  * DISCONNECT with reason 152, earlier versions have no server DISCONNECT and are closed.
  * Answers false when no such client is connected to this node.
  */
-export function disconnectClient(broker: MqttBroker, clientId: string): Promise<boolean> {
-  const clients = (broker as MqttBroker & { clients: Record<string, ControllableClient | undefined> }).clients;
-  const client = clients[clientId];
-  if (!client) return Promise.resolve(false);
+export async function disconnectClient(broker: MqttBroker, clientId: string): Promise<boolean> {
+  return (await disconnectClients(broker, [clientId])) === 1;
+}
+
+/**
+ * Disconnects the connected clients among `clientIds` (see disconnectClient) and answers how many
+ * were. One listener waits for all of them, so a bulk action on thousands of clients does not
+ * pile up listeners on the broker.
+ */
+export function disconnectClients(broker: MqttBroker, clientIds: Iterable<string>): Promise<number> {
+  const clients = (broker as MqttBroker & { clients: ConnectedClients }).clients;
+  const targets = new Set<Client>();
+  for (const clientId of clientIds) {
+    const client = clients[clientId];
+    if (client) targets.add(client);
+  }
+  const count = targets.size;
+  if (count === 0) return Promise.resolve(0);
   return new Promise((resolve) => {
     const onDisconnect = (gone: Client) => {
-      if (gone !== client) return;
+      if (!targets.delete(gone) || targets.size > 0) return;
       broker.off('clientDisconnect', onDisconnect);
-      resolve(true);
+      resolve(count);
     };
     broker.on('clientDisconnect', onDisconnect);
-    if (client.version === 5) {
-      // Aedes' own disconnect() destroys the socket before the DISCONNECT is flushed; ending the
-      // stream sends the packet first and then closes, and Aedes cleans up on the stream's end.
-      client.disconnectReasonCode = ADMINISTRATIVE_ACTION;
-      client.conn.end(mqttPacket.generate({ cmd: 'disconnect', reasonCode: ADMINISTRATIVE_ACTION }, { protocolVersion: 5 }));
-    } else {
-      client.close();
-    }
+    for (const client of [...targets] as ControllableClient[]) close(client);
   });
+}
+
+function close(client: ControllableClient): void {
+  // The event log reads this to tell an administrator's disconnect from a lost connection, for
+  // every protocol version (Aedes sends it to MQTT 5 clients only).
+  client.disconnectReasonCode = ADMINISTRATIVE_ACTION;
+  if (client.version === 5) {
+    // Aedes' own disconnect() destroys the socket before the DISCONNECT is flushed; ending the
+    // stream sends the packet first and then closes, and Aedes cleans up on the stream's end.
+    client.conn.end(mqttPacket.generate({ cmd: 'disconnect', reasonCode: ADMINISTRATIVE_ACTION }, { protocolVersion: 5 }));
+  } else {
+    client.close();
+  }
 }
 
 export type RemoveSessionResult = 'REMOVED' | 'CONNECTED' | 'NOT_FOUND';

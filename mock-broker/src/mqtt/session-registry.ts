@@ -17,6 +17,8 @@ export interface SessionSubscription {
 /** What the broker knows of one client's session (BROKER-API.md "Session row" and details). */
 export interface SessionRecord {
   clientId: string;
+  /** New with every connection, so an action can name the connection it means. */
+  sessionId: string;
   clientType: ClientType;
   nodeId: string;
   connectionState: ConnectionState;

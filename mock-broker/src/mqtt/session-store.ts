@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Database, Row } from '../database/database.js';
 import { WriteBehind } from './persistence/write-behind.js';
 import type { ClientType, SessionRecord } from './session-registry.js';
@@ -5,17 +6,20 @@ import type { ClientType, SessionRecord } from './session-registry.js';
 export type StoredSessionRecord = Omit<SessionRecord, 'subscriptions'>;
 
 const UPSERT = `INSERT INTO mqtt_session (client_id, client_type, node_id, connected_at, disconnected_at, client_address,
-    mqtt_version, keep_alive_seconds, clean_start, session_expiry_interval, username)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    mqtt_version, keep_alive_seconds, clean_start, session_expiry_interval, username, session_id)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
   ON CONFLICT (client_id) DO UPDATE SET client_type = excluded.client_type, node_id = excluded.node_id,
     connected_at = excluded.connected_at, disconnected_at = excluded.disconnected_at, client_address = excluded.client_address,
     mqtt_version = excluded.mqtt_version, keep_alive_seconds = excluded.keep_alive_seconds, clean_start = excluded.clean_start,
-    session_expiry_interval = excluded.session_expiry_interval, username = excluded.username`;
+    session_expiry_interval = excluded.session_expiry_interval, username = excluded.username,
+    session_id = excluded.session_id`;
 const DELETE = 'DELETE FROM mqtt_session WHERE client_id = ?';
 
 function toRecord(row: Row): StoredSessionRecord {
   return {
     clientId: String(row.client_id),
+    // Rows stored before session ids existed get one now.
+    sessionId: row.session_id === null ? randomUUID() : String(row.session_id),
     clientType: row.client_type as ClientType,
     nodeId: String(row.node_id),
     connectionState: 'DISCONNECTED',
@@ -61,6 +65,7 @@ export class SessionStore {
       record.cleanStart ? 1 : 0,
       record.sessionExpiryInterval,
       record.username,
+      record.sessionId,
     ]);
   }
 

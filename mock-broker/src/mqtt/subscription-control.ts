@@ -61,8 +61,10 @@ function retainedCopy(broker: MqttBroker, retained: AedesPublishPacket, request:
 export async function addSubscriptions(broker: MqttBroker, clientId: string, subscriptions: SessionSubscription[]): Promise<boolean> {
   const requests = subscriptions.map(toRequest);
   const client = connectedClient(broker, clientId);
-  if (!client && !broker.persistence.sessions.find(clientId)) return false;
-  const isNew = new Map(requests.map((request) => [request.topic, client ? !client.subscriptions[request.topic] : true]));
+  const stored = client ? undefined : broker.persistence.sessions.find(clientId);
+  if (!client && !stored) return false;
+  const held = new Set(client ? Object.keys(client.subscriptions) : stored?.subscriptions.map((subscription) => subscription.topicFilter));
+  const isNew = new Map(requests.map((request) => [request.topic, !held.has(request.topic)]));
 
   if (client) {
     await new Promise<void>((resolve, reject) => handleSubscribe(client, { cmd: 'subscribe', subscriptions: requests }, true, (error) => (error ? reject(error) : resolve())));

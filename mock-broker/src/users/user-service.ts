@@ -1,5 +1,6 @@
 import bcrypt from 'bcryptjs';
 import { ApiError, ErrorCode } from '../http/api-error.js';
+import { toPage, type Page } from '../http/page.js';
 import type { UserPageQuery, UserRepository } from './user-repository.js';
 import { DEFAULT_ADMIN_PASSWORD, type User, type UserAdditionalInfo } from './user.js';
 
@@ -20,13 +21,6 @@ export interface ProfileChanges {
   additionalInfo?: UserAdditionalInfo;
 }
 
-export interface Page<T> {
-  data: T[];
-  totalPages: number;
-  totalElements: number;
-  hasNext: boolean;
-}
-
 /** The history entries a user's own request may not forge: only the server records password changes. */
 function withoutHistory(info: UserAdditionalInfo | undefined): UserAdditionalInfo {
   const { userPasswordHistory: _ignored, ...rest } = info ?? {};
@@ -43,8 +37,7 @@ export class UserService {
 
   page(query: UserPageQuery): Page<User> {
     const { data, totalElements } = this.users.page(query);
-    const totalPages = Math.ceil(totalElements / query.pageSize);
-    return { data, totalPages, totalElements, hasNext: query.page + 1 < totalPages };
+    return toPage(data, totalElements, query);
   }
 
   get(id: string): User {

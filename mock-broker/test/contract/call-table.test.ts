@@ -44,7 +44,10 @@ interface Operation {
   responses: Record<string, unknown>;
 }
 
-const document = parse(fs.readFileSync(CONTRACT_FILE, 'utf8')) as { paths: Record<string, Record<string, Operation>> };
+const document = parse(fs.readFileSync(CONTRACT_FILE, 'utf8')) as {
+  paths: Record<string, Record<string, Operation>>;
+  components: { parameters: Record<string, { name: string }> };
+};
 const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
   Object.entries(methods).map(([method, operation]) => ({ call: `${method.toUpperCase()} ${path}`, operation })),
 );
@@ -57,6 +60,16 @@ describe('openapi.yaml against the spec', () => {
   it.each(Object.entries(SPEC_QUERY_PARAMETERS))('%s takes the query parameter %s', (call, name) => {
     const operation = operations.find((entry) => entry.call === call)?.operation;
     expect(operation?.parameters?.map((parameter) => parameter.name)).toContain(name);
+  });
+
+  it('takes the spec\'s sessions list filter and page link on the sessions list (sections 3 and 7)', () => {
+    const parameters = document.components.parameters;
+    const names = (operations.find((entry) => entry.call === 'GET /api/v2/client-session')?.operation.parameters ?? []).map(
+      (parameter) => parameter.name ?? parameters[parameter.$ref?.split('/').pop() ?? '']?.name,
+    );
+    expect(names).toEqual(
+      expect.arrayContaining(['pageSize', 'page', 'textSearch', 'sortProperty', 'sortOrder', 'connectedStatusList', 'clientTypeList', 'cleanStartList', 'nodeIdList', 'clientId', 'subscriptions']),
+    );
   });
 
   it('gives every operation a unique operationId, which names the generated hook', () => {

@@ -26,6 +26,12 @@ describe('configuration', () => {
     expect(loadConfig({ STARLING_MAX_QUEUED_MESSAGES: '50000' }).maxQueuedMessages).toBe(50000);
     expect(() => loadConfig({ STARLING_MAX_QUEUED_MESSAGES: '0' })).toThrow('STARLING_MAX_QUEUED_MESSAGES must be a whole number above 0, got "0"');
   });
+
+  it('keeps client events for a week unless told otherwise', () => {
+    expect(loadConfig({}).clientEventRetentionHours).toBe(168);
+    expect(loadConfig({ STARLING_CLIENT_EVENT_RETENTION_HOURS: '2' }).clientEventRetentionHours).toBe(2);
+    expect(() => loadConfig({ STARLING_CLIENT_EVENT_RETENTION_HOURS: '0' })).toThrow('STARLING_CLIENT_EVENT_RETENTION_HOURS must be a whole number above 0, got "0"');
+  });
 });
 
 describe('TLS configuration', () => {

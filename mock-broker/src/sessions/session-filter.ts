@@ -1,0 +1,89 @@
+import { ApiError } from '../http/api-error.js';
+import type { SessionRecord } from '../mqtt/session-registry.js';
+import { commaList, containsIgnoringCase } from './text-match.js';
+
+export type CountOperation = 'EQUAL' | 'GREATER' | 'LESS';
+
+/** The sessions list's filter parameters as the contract validated them (openapi.yaml, getClientSessions). */
+export interface SessionFilterParameters {
+  textSearch?: string;
+  connectedStatusList?: string;
+  clientTypeList?: string;
+  cleanStartList?: string;
+  nodeIdList?: string;
+  clientId?: string;
+  subscriptions?: boolean;
+  subscriptionsCount?: number;
+  subscriptionsOperation?: CountOperation;
+  clientIpAddress?: string;
+  queuedMessagesMin?: number;
+  startTime?: number;
+  endTime?: number;
+  disconnectedStartTime?: number;
+  disconnectedEndTime?: number;
+}
+
+/** What a check needs to know of a session beyond its record. */
+export interface SessionFacts {
+  queuedMessages(clientId: string): number;
+}
+
+type Check = (session: SessionRecord) => boolean;
+
+function inList<T>(values: T[] | undefined, read: (session: SessionRecord) => T): Check | undefined {
+  if (!values) return undefined;
+  const allowed = new Set(values);
+  return (session) => allowed.has(read(session));
+}
+
+function compareCount(operation: CountOperation, expected: number): (count: number) => boolean {
+  if (operation === 'GREATER') return (count) => count > expected;
+  if (operation === 'LESS') return (count) => count < expected;
+  return (count) => count === expected;
+}
+
+function inRange(from: number | undefined, to: number | undefined, read: (session: SessionRecord) => number | null): Check | undefined {
+  if (from === undefined && to === undefined) return undefined;
+  return (session) => {
+    const value = read(session);
+    return value !== null && (from === undefined || value >= from) && (to === undefined || value <= to);
+  };
+}
+
+function subscriptionChecks(parameters: SessionFilterParameters): (Check | undefined)[] {
+  if (parameters.subscriptionsOperation !== undefined && parameters.subscriptionsCount === undefined) {
+    throw ApiError.badRequest('Invalid request: query.subscriptionsOperation needs query.subscriptionsCount');
+  }
+  const { subscriptions: flag, subscriptionsCount: count } = parameters;
+  const matchesCount = count === undefined ? undefined : compareCount(parameters.subscriptionsOperation ?? 'EQUAL', count);
+  return [
+    flag === undefined ? undefined : (session) => session.subscriptions.length > 0 === flag,
+    matchesCount && ((session) => matchesCount(session.subscriptions.length)),
+  ];
+}
+
+/**
+ * One predicate for the sessions list filter (spec section 3 plus the contract's extra filters):
+ * every given parameter must match; the checks run in the order cheapest first.
+ */
+export function sessionMatcher(parameters: SessionFilterParameters, facts: SessionFacts): Check {
+  const clientIdMatchers = [containsIgnoringCase(parameters.textSearch), containsIgnoringCase(parameters.clientId)];
+  const addressMatches = containsIgnoringCase(parameters.clientIpAddress);
+  const { queuedMessagesMin } = parameters;
+  const checks = [
+    inList(commaList(parameters.connectedStatusList), (session) => session.connectionState),
+    inList(commaList(parameters.clientTypeList), (session) => session.clientType),
+    inList(commaList(parameters.cleanStartList), (session) => String(session.cleanStart)),
+    inList(commaList(parameters.nodeIdList), (session) => session.nodeId),
+    ...subscriptionChecks(parameters),
+    inRange(parameters.startTime, parameters.endTime, (session) => session.connectedAt),
+    inRange(parameters.disconnectedStartTime, parameters.disconnectedEndTime, (session) => session.disconnectedAt),
+    ...clientIdMatchers.map((matches) => matches && ((session: SessionRecord) => matches(session.clientId))),
+    addressMatches && ((session: SessionRecord) => addressMatches(session.clientIpAdr)),
+    queuedMessagesMin === undefined || queuedMessagesMin === 0 ? undefined : (session: SessionRecord) => facts.queuedMessages(session.clientId) >= queuedMessagesMin,
+  ].filter((check): check is Check => check !== undefined);
+  return (session) => {
+    for (const check of checks) if (!check(session)) return false;
+    return true;
+  };
+}

@@ -1,0 +1,136 @@
+import { ApiError } from '../http/api-error.js';
+import { toPage, type Page, type PageLink } from '../http/page.js';
+import type { ClientEvent, ClientEventLog, ClientEventQuery } from '../mqtt/client-event-log.js';
+import type { MqttBroker } from '../mqtt/mqtt-broker.js';
+import { disconnectClients, removeSession } from '../mqtt/session-control.js';
+import type { SessionRecord, SessionRegistry } from '../mqtt/session-registry.js';
+import { selectPage } from './page-selection.js';
+import { sessionMatcher, type SessionFacts, type SessionFilterParameters } from './session-filter.js';
+import { sessionOrder, sortKeys, type SessionSortProperty } from './session-order.js';
+import { sessionDetails, sessionInfo, type ClientSessionDetails, type ClientSessionInfo } from './session-views.js';
+
+export interface SessionPageQuery extends SessionFilterParameters, PageLink {
+  sortProperty?: SessionSortProperty;
+  sortOrder?: 'ASC' | 'DESC';
+}
+
+export interface BulkResult {
+  matchedCount: number;
+  affectedCount: number;
+}
+
+export interface SessionStats {
+  connectedCount: number;
+  disconnectedCount: number;
+  totalCount: number;
+}
+
+/**
+ * The sessions page (issue 7): finds sessions among all of this node's, describes one, and
+ * disconnects or removes them one by one, by selection or by filter. The registry is the
+ * repository: it keeps every session in memory (and persistent ones in SQLite), so a filtered,
+ * sorted page is a scan and a selection, with no query planner in between.
+ */
+export class SessionService {
+  private readonly facts: SessionFacts;
+
+  constructor(
+    private readonly broker: MqttBroker,
+    private readonly sessions: SessionRegistry,
+    private readonly events: ClientEventLog,
+  ) {
+    this.facts = { queuedMessages: (clientId) => broker.persistence.sessions.queuedCount(clientId) };
+  }
+
+  page(query: SessionPageQuery): Page<ClientSessionInfo> {
+    const matching = this.matching(query);
+    const sorted = sortKeys(matching, query.sortProperty ?? 'connectedAt', this.facts);
+    const page = selectPage(sorted, sessionOrder(query.sortOrder ?? 'DESC'), query.page * query.pageSize, query.pageSize);
+    return toPage(
+      page.map(({ session }) => sessionInfo(session, this.broker)),
+      matching.length,
+      query,
+    );
+  }
+
+  details(clientId: string): ClientSessionDetails {
+    return sessionDetails(this.find(clientId), this.broker);
+  }
+
+  stats(): SessionStats {
+    const { connected, disconnected, total } = this.sessions.counts();
+    return { connectedCount: connected, disconnectedCount: disconnected, totalCount: total };
+  }
+
+  async disconnect(clientId: string, sessionId?: string): Promise<void> {
+    const session = this.find(clientId, sessionId);
+    if (session.connectionState !== 'CONNECTED' || (await disconnectClients(this.broker, [clientId])) === 0) {
+      throw ApiError.badRequest(`Invalid request: query.clientId: client ${clientId} is not connected`);
+    }
+  }
+
+  remove(clientId: string, sessionId?: string): void {
+    this.find(clientId, sessionId);
+    if (removeSession(this.broker, this.sessions, clientId) === 'CONNECTED') {
+      throw ApiError.badRequest(`Invalid request: query.clientId: client ${clientId} is connected; disconnect it before removing its session`);
+    }
+  }
+
+  disconnectListed(clientIds: string[]): Promise<BulkResult> {
+    return this.disconnectAll(this.known(clientIds));
+  }
+
+  removeListed(clientIds: string[]): BulkResult {
+    return this.removeAll(this.known(clientIds));
+  }
+
+  disconnectMatching(filter: SessionFilterParameters): Promise<BulkResult> {
+    return this.disconnectAll(this.matching(filter));
+  }
+
+  removeMatching(filter: SessionFilterParameters): BulkResult {
+    return this.removeAll(this.matching(filter));
+  }
+
+  eventPage(query: ClientEventQuery & PageLink): Page<ClientEvent> {
+    const { data, totalElements } = this.events.page(query);
+    return toPage(data, totalElements, query);
+  }
+
+  private matching(filter: SessionFilterParameters): SessionRecord[] {
+    const matches = sessionMatcher(filter, this.facts);
+    const found: SessionRecord[] = [];
+    for (const session of this.sessions.all()) if (matches(session)) found.push(session);
+    return found;
+  }
+
+  private known(clientIds: string[]): SessionRecord[] {
+    const found = new Map<string, SessionRecord>();
+    for (const clientId of clientIds) {
+      const session = this.sessions.get(clientId);
+      if (session) found.set(clientId, session);
+    }
+    return [...found.values()];
+  }
+
+  private async disconnectAll(sessions: SessionRecord[]): Promise<BulkResult> {
+    const connected = sessions.filter((session) => session.connectionState === 'CONNECTED').map((session) => session.clientId);
+    return { matchedCount: sessions.length, affectedCount: await disconnectClients(this.broker, connected) };
+  }
+
+  private removeAll(sessions: SessionRecord[]): BulkResult {
+    let affectedCount = 0;
+    for (const session of sessions) {
+      if (session.connectionState === 'DISCONNECTED' && removeSession(this.broker, this.sessions, session.clientId) === 'REMOVED') affectedCount += 1;
+    }
+    return { matchedCount: sessions.length, affectedCount };
+  }
+
+  private find(clientId: string, sessionId?: string): SessionRecord {
+    const session = this.sessions.get(clientId);
+    if (!session || (sessionId !== undefined && session.sessionId !== sessionId)) {
+      throw ApiError.notFound(sessionId === undefined ? `Session of client ${clientId} is not found` : `Session ${sessionId} of client ${clientId} is not found`);
+    }
+    return session;
+  }
+}

@@ -1,0 +1,86 @@
+import { isDeepStrictEqual } from 'node:util';
+import { ApiError } from '../http/api-error.js';
+import { toPage, type Page, type PageLink } from '../http/page.js';
+import type { MqttBroker } from '../mqtt/mqtt-broker.js';
+import type { SessionRegistry, SessionSubscription } from '../mqtt/session-registry.js';
+import { storedSubscriptions } from '../mqtt/stored-subscriptions.js';
+import { addSubscriptions, removeSubscriptions } from '../mqtt/subscription-control.js';
+import { selectPage } from './page-selection.js';
+import { byTopicFilter } from './session-views.js';
+import { matchingSubscriptions, subscriptionOrder, type SubscriptionFilterParameters, type SubscriptionInfo, type SubscriptionSortProperty } from './subscription-query.js';
+import { isValidTopicFilter } from './topic-filter.js';
+
+export interface SubscriptionPageQuery extends SubscriptionFilterParameters, PageLink {
+  sortProperty?: SubscriptionSortProperty;
+  sortOrder?: 'ASC' | 'DESC';
+}
+
+function checkSubscriptions(subscriptions: SessionSubscription[]): void {
+  const seen = new Set<string>();
+  subscriptions.forEach(({ topicFilter }, index) => {
+    if (!isValidTopicFilter(topicFilter)) throw ApiError.invalidArguments(`body.subscriptions.${index}.topicFilter "${topicFilter}" is not a valid topic filter`);
+    if (seen.has(topicFilter)) throw ApiError.invalidArguments(`body.subscriptions.${index}.topicFilter "${topicFilter}" is listed twice`);
+    seen.add(topicFilter);
+  });
+}
+
+/**
+ * A session's subscriptions changed by an administrator, applied as if the client had sent
+ * SUBSCRIBE or UNSUBSCRIBE (mqtt/subscription-control.ts), and the subscriptions of all sessions.
+ */
+export class SubscriptionService {
+  constructor(
+    private readonly broker: MqttBroker,
+    private readonly sessions: SessionRegistry,
+  ) {}
+
+  of(clientId: string): SessionSubscription[] {
+    return byTopicFilter(this.session(clientId).subscriptions);
+  }
+
+  /** Leaves unchanged subscriptions alone, so they get no retained messages again. */
+  async replace(clientId: string, wanted: SessionSubscription[]): Promise<SessionSubscription[]> {
+    checkSubscriptions(wanted);
+    const current = new Map(this.session(clientId).subscriptions.map((subscription) => [subscription.topicFilter, subscription]));
+    const wantedFilters = new Set(wanted.map((subscription) => subscription.topicFilter));
+    const removed = [...current.keys()].filter((topicFilter) => !wantedFilters.has(topicFilter));
+    const changed = wanted.filter((subscription) => !isDeepStrictEqual(current.get(subscription.topicFilter), subscription));
+    if (removed.length > 0) await removeSubscriptions(this.broker, clientId, removed);
+    if (changed.length > 0) await addSubscriptions(this.broker, clientId, changed);
+    return this.refreshed(clientId);
+  }
+
+  async save(clientId: string, subscription: SessionSubscription): Promise<SessionSubscription[]> {
+    if (!isValidTopicFilter(subscription.topicFilter)) throw ApiError.invalidArguments(`body.topicFilter "${subscription.topicFilter}" is not a valid topic filter`);
+    this.session(clientId);
+    await addSubscriptions(this.broker, clientId, [subscription]);
+    return this.refreshed(clientId);
+  }
+
+  async delete(clientId: string, topicFilter: string): Promise<SessionSubscription[]> {
+    if (!this.session(clientId).subscriptions.some((subscription) => subscription.topicFilter === topicFilter)) {
+      throw ApiError.notFound(`Client ${clientId} has no subscription to ${topicFilter}`);
+    }
+    await removeSubscriptions(this.broker, clientId, [topicFilter]);
+    return this.refreshed(clientId);
+  }
+
+  page(query: SubscriptionPageQuery): Page<SubscriptionInfo> {
+    const matching = matchingSubscriptions(this.sessions.all(), query);
+    const order = subscriptionOrder(query.sortProperty ?? 'clientId', query.sortOrder ?? 'ASC');
+    return toPage(selectPage(matching, order, query.page * query.pageSize, query.pageSize), matching.length, query);
+  }
+
+  /** A connected client's registry entry follows its SUBSCRIBE events; an offline one is read back from the store. */
+  private refreshed(clientId: string): SessionSubscription[] {
+    const session = this.session(clientId);
+    if (session.connectionState === 'DISCONNECTED') this.sessions.setSubscriptions(clientId, storedSubscriptions(this.broker, clientId));
+    return this.of(clientId);
+  }
+
+  private session(clientId: string) {
+    const session = this.sessions.get(clientId);
+    if (!session) throw ApiError.notFound(`Session of client ${clientId} is not found`);
+    return session;
+  }
+}
