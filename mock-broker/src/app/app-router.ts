@@ -6,6 +6,9 @@ export interface NodeFacts {
   wsPort: number;
   mqttsPort: number | null;
   wssPort: number | null;
+  /** With a CA, the TLS listeners verify client certificates: X_509 credentials can apply. */
+  tls: { caFile: string | undefined } | undefined;
+  anonymousAccess(): { mode: string; allowed: boolean };
 }
 
 /** Datapoints a chart may ask for (spec section 9: default maximum 500). */
@@ -15,6 +18,7 @@ export const MAX_DATAPOINTS_LIMIT = 500;
 export function appRouter(node: NodeFacts): Router {
   const router = Router();
   router.get('/api/app/config', (_request, response) => {
+    const anonymous = node.anonymousAccess();
     response.json({
       tcpPort: node.mqttPort,
       tcpListenerEnabled: true,
@@ -25,8 +29,11 @@ export function appRouter(node: NodeFacts): Router {
       wssListenerEnabled: node.wssPort !== null,
       ...(node.mqttsPort === null ? {} : { tlsPort: node.mqttsPort }),
       ...(node.wssPort === null ? {} : { wssPort: node.wssPort }),
-      basicAuthEnabled: false,
-      x509AuthEnabled: false,
+      // Client credentials are always enforced once they exist (see anonymousAccess* for the rest).
+      basicAuthEnabled: true,
+      x509AuthEnabled: node.tls?.caFile !== undefined,
+      anonymousAccessMode: anonymous.mode,
+      anonymousAccessAllowed: anonymous.allowed,
     });
   });
   router.get('/api/app/brokers', (_request, response) => {

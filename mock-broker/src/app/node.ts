@@ -7,7 +7,7 @@ import { claimDataDirectory } from '../database/data-directory-claim.js';
 import { openDatabase } from '../database/database.js';
 import { createHttpApp } from '../http/app.js';
 import { Contract } from '../http/contract.js';
-import { installAccessControl, openAccess, type AccessControl } from '../mqtt/access-control.js';
+import { installAccessControl, type AccessControl } from '../mqtt/access-control.js';
 import { BrokerStatistics } from '../mqtt/broker-statistics.js';
 import { ClientEventLog } from '../mqtt/client-event-log.js';
 import { startMqttListeners } from '../mqtt/listeners.js';
@@ -40,6 +40,7 @@ import { UserRepository } from '../users/user-repository.js';
 import { userRouter } from '../users/user-router.js';
 import { UserService } from '../users/user-service.js';
 import { appRouter } from './app-router.js';
+import { createClientAccess } from './client-access.js';
 import { closeServer, listen } from './listen.js';
 
 /** The broker's live views, for the API routers and for tests. */
@@ -63,7 +64,7 @@ export interface RunningNode {
 }
 
 export interface NodeOptions {
-  /** Who may connect, publish and subscribe; every client and topic when not given. */
+  /** Who may connect, publish and subscribe; the client credentials (src/credentials) when not given. */
   accessControl?: AccessControl;
 }
 
@@ -85,7 +86,10 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
     );
     const userRepository = new UserRepository(database);
     const users = new UserService(userRepository);
-    const mailSettings = new MailSettingsStore(new SettingsRepository(database));
+    const settingsRepository = new SettingsRepository(database);
+    const mailSettings = new MailSettingsStore(settingsRepository);
+    const clientAccess = createClientAccess(database, settingsRepository);
+    cleanups.push(() => clientAccess.unauthorizedClients.flush());
     const mail = new MailService(mailSettings);
     const resetTokens = new ResetTokenRepository(database);
     const activation = new AccountActivationService(userRepository, users, resetTokens, mail, tokens, config.publicUrl);
@@ -110,7 +114,12 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
     cleanups.push(() => restoredExpiry.close());
     cleanups.push(await publishOrphanedWills(broker));
     const observation = observeBroker(broker, { nodeId: config.nodeId, ...observers });
-    installAccessControl(broker, options.accessControl ?? openAccess, observers.events, observation.setClientType);
+    const installedAccess = installAccessControl(broker, options.accessControl ?? clientAccess.access, {
+      events: observers.events,
+      onClientType: observation.setClientType,
+      onRefused: clientAccess.refused,
+    });
+    clientAccess.enforceOn(installedAccess);
     // After access control: it wraps the publish authorization installed above.
     const sharedSubscriptions = new SharedSubscriptions(broker, () => observers.statistics.messageDropped());
     const mqtt: MqttViews = { broker, ...observers, sharedSubscriptions };
@@ -131,7 +140,8 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
         systemRouter(),
         sessionRouter(new SessionService(broker, observers.sessions, events)),
         subscriptionRouter(new SubscriptionService(broker, observers.sessions), observers.sessions, sharedSubscriptions),
-        appRouter({ ...config, ...listeners }),
+        appRouter({ ...config, ...listeners, anonymousAccess: () => clientAccess.anonymous.view() }),
+        ...clientAccess.routers,
       ],
     });
     const httpServer = http.createServer(app);

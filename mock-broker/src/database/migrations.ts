@@ -134,4 +134,48 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX mqtt_client_event_by_time ON mqtt_client_event (ts);
     `,
   },
+  {
+    // Client credentials (src/credentials), blocked clients and the unauthorized-client log. One
+    // row per client id in the log: a client retrying for ever stays one row, its latest attempt.
+    version: 8,
+    sql: `
+      CREATE TABLE mqtt_client_credentials (
+        id TEXT PRIMARY KEY,
+        created_time INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        client_type TEXT NOT NULL,
+        credentials_type TEXT NOT NULL,
+        client_id TEXT,
+        username TEXT,
+        password_hash TEXT,
+        cert_cn_pattern TEXT,
+        cert_cn_is_regex INTEGER NOT NULL DEFAULT 0,
+        auth_rules TEXT NOT NULL,
+        description TEXT
+      );
+      CREATE UNIQUE INDEX mqtt_basic_credentials_identity
+        ON mqtt_client_credentials (IFNULL(client_id, ''), IFNULL(username, '')) WHERE credentials_type = 'MQTT_BASIC';
+      CREATE UNIQUE INDEX mqtt_x509_credentials_pattern
+        ON mqtt_client_credentials (cert_cn_pattern) WHERE credentials_type = 'X_509';
+      CREATE TABLE mqtt_blocked_client (
+        type TEXT NOT NULL,
+        value TEXT NOT NULL,
+        regex_match_target TEXT,
+        expiration_time INTEGER NOT NULL DEFAULT 0,
+        description TEXT,
+        created_time INTEGER NOT NULL,
+        PRIMARY KEY (type, value)
+      );
+      CREATE TABLE mqtt_unauthorized_client (
+        client_id TEXT PRIMARY KEY,
+        ip_address TEXT NOT NULL,
+        ts INTEGER NOT NULL,
+        username TEXT,
+        password_provided INTEGER NOT NULL,
+        tls_used INTEGER NOT NULL,
+        reason TEXT NOT NULL
+      );
+      CREATE INDEX mqtt_unauthorized_client_ts ON mqtt_unauthorized_client (ts);
+    `,
+  },
 ];

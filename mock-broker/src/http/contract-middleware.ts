@@ -5,6 +5,10 @@ import { describeErrors, type Contract, type ContractOperation } from './contrac
 function checkRequest(operation: ContractOperation, request: Request, pathParameters: Record<string, string>): void {
   // Coercion turns "10" into 10 for integer parameters; validate a copy so Express keeps its own view.
   const parameters: Record<string, unknown> = { ...(request.query as Record<string, unknown>), ...pathParameters };
+  for (const name of operation.listParameters) {
+    const value = parameters[name];
+    if (typeof value === 'string') parameters[name] = value === '' ? [] : value.split(',');
+  }
   if (!operation.validateParameters(parameters)) {
     throw ApiError.badRequest(`Invalid request: ${describeErrors('query', operation.validateParameters.errors)}`);
   }

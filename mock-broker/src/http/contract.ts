@@ -36,6 +36,8 @@ export interface ContractOperation {
   requiresAuthentication: boolean;
   allowsPublicSession: boolean;
   validateParameters: ValidateFunction;
+  /** Query parameters holding lists, sent comma-joined (`style: form, explode: false`). */
+  listParameters: string[];
   validateBody: ValidateFunction | undefined;
   bodyRequired: boolean;
   responses: Map<string, ValidateFunction | undefined>;
@@ -123,6 +125,7 @@ export class Contract {
             requiresAuthentication: security.length > 0,
             allowsPublicSession: operation['x-starling-public-session'] === true,
             validateParameters: coercing.compile(parameterSchema),
+            listParameters: parameters.filter((parameter) => parameter.in === 'query' && parameter.schema.type === 'array').map((parameter) => parameter.name),
             validateBody: bodySchema ? strict.compile(resolveReferences(bodySchema) as JsonSchema) : undefined,
             bodyRequired: operation.requestBody?.required ?? false,
             responses,

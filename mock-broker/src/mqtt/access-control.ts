@@ -1,24 +1,44 @@
 import type { Client, PublishPacket, Subscription } from 'aedes';
 import type { ClientEventLog } from './client-event-log.js';
 import type { MqttBroker } from './mqtt-broker.js';
+import { disconnectClient } from './session-control.js';
 import type { ClientType } from './session-registry.js';
 import { displayTopicFilter } from './shared-subscriptions.js';
 
-/** What a client presents at CONNECT. */
-export interface ConnectAttempt {
+/** Who a client says it is at CONNECT, and where from. */
+export interface ClientIdentity {
   clientId: string;
   username: string | undefined;
-  password: Buffer | undefined;
   address: string;
   tlsUsed: boolean;
-  /** Common name of a verified TLS client certificate. */
+  /** Common name of a TLS client certificate the configured CA verified. */
   certificateCommonName: string | undefined;
 }
 
+/** What a client presents at CONNECT. */
+export interface ConnectAttempt extends ClientIdentity {
+  password: Buffer | undefined;
+}
+
+/** What authentication decided for an admitted client; kept with its connection. */
+export interface Admission {
+  clientType: ClientType;
+  /** The credentials that let it in; undefined for a client let in anonymously. */
+  credentialsId?: string;
+  /** Changes when the secret checked at CONNECT changes (a new password). */
+  secretStamp?: string;
+}
+
 export type AuthenticationResult =
-  | { allowed: true; clientType: ClientType }
-  /** reasonCode: MQTT 3.1.1 CONNACK return code 4 (bad user name or password) or 5 (not authorized). */
+  | ({ allowed: true } & Admission)
+  /** returnCode: MQTT 3.1.1 CONNACK 4 (bad user name or password) or 5 (not authorized); Aedes sends MQTT 5 clients 0x86 or 0x87. */
   | { allowed: false; reason: string; returnCode: 4 | 5 };
+
+/** A connected client as access control sees it: who it said it was (never its password) and what let it in. */
+export interface AdmittedClient {
+  identity: ClientIdentity;
+  admission: Admission;
+}
 
 /**
  * The broker's access decisions, in one place the credentials feature implements. The default
@@ -26,8 +46,10 @@ export type AuthenticationResult =
  */
 export interface AccessControl {
   authenticate(attempt: ConnectAttempt): Promise<AuthenticationResult>;
-  mayPublish(clientId: string, topic: string): boolean;
-  maySubscribe(clientId: string, topicFilter: string): boolean;
+  mayPublish(client: AdmittedClient, topic: string): boolean;
+  maySubscribe(client: AdmittedClient, topicFilter: string): boolean;
+  /** Whether a connected client would still be let in; asked after the access settings change. */
+  stillAdmitted?(client: AdmittedClient): boolean;
 }
 
 export const openAccess: AccessControl = {
@@ -55,39 +77,72 @@ function attemptOf(client: Client, username: string | undefined, password: Buffe
   };
 }
 
+export interface AccessControlHooks {
+  events: ClientEventLog;
+  /** Tells the session registry the client type authentication decided. */
+  onClientType(client: Client, clientType: ClientType): void;
+  /** A CONNECT refused, with why (the unauthorized-client log). */
+  onRefused?(attempt: ConnectAttempt, reason: string): void;
+}
+
+export interface InstalledAccessControl {
+  /**
+   * Asks access control about every connected client again and disconnects those it would no
+   * longer let in (MQTT 5: DISCONNECT 0x98 Administrative action). Answers their client ids.
+   */
+  revalidate(): Promise<string[]>;
+}
+
 /**
  * Puts an AccessControl behind Aedes' authenticate/authorize hooks, records refused sign-ins in
  * the event log and tells the session registry each client's type.
  */
-export function installAccessControl(
-  broker: MqttBroker,
-  access: AccessControl,
-  events: ClientEventLog,
-  onClientType: (client: Client, clientType: ClientType) => void,
-): void {
+export function installAccessControl(broker: MqttBroker, access: AccessControl, hooks: AccessControlHooks): InstalledAccessControl {
+  const admitted = new WeakMap<Client, AdmittedClient>();
+  const refuse = (attempt: ConnectAttempt, reason: string) => {
+    hooks.events.record({ ts: Date.now(), clientId: attempt.clientId, type: 'AUTHENTICATION_FAILED', address: attempt.address, reason });
+    hooks.onRefused?.(attempt, reason);
+  };
   broker.authenticate = (client, username, password, done) => {
     const attempt = attemptOf(client, username, password);
     access.authenticate(attempt).then(
       (result) => {
         if (result.allowed) {
-          onClientType(client, result.clientType);
+          const { allowed: _allowed, ...admission } = result;
+          const { password: _password, ...identity } = attempt;
+          admitted.set(client, { identity, admission });
+          hooks.onClientType(client, result.clientType);
           done(null, true);
           return;
         }
-        events.record({ ts: Date.now(), clientId: attempt.clientId, type: 'AUTHENTICATION_FAILED', address: attempt.address, reason: result.reason });
+        refuse(attempt, result.reason);
         done(Object.assign(new Error(result.reason), { returnCode: result.returnCode }), false);
       },
       (error: unknown) => {
-        events.record({ ts: Date.now(), clientId: attempt.clientId, type: 'AUTHENTICATION_FAILED', address: attempt.address, reason: 'Authentication failed' });
+        refuse(attempt, 'Authentication failed');
         done(Object.assign(error instanceof Error ? error : new Error(String(error)), { returnCode: 3 as const }), false);
       },
     );
   };
+  // A client without an admission never passed authenticate: it gets nothing.
   broker.authorizePublish = (client: Client | null, packet: PublishPacket, callback) => {
-    if (client && !access.mayPublish(client.id, packet.topic)) callback(new Error(`not authorized to publish to ${packet.topic}`));
+    const grant = client ? admitted.get(client) : undefined;
+    if (client && !(grant && access.mayPublish(grant, packet.topic))) callback(new Error(`not authorized to publish to ${packet.topic}`));
     else callback(null);
   };
   broker.authorizeSubscribe = (client: Client, subscription: Subscription, callback) => {
-    callback(null, access.maySubscribe(client.id, displayTopicFilter(subscription.topic)) ? subscription : null);
+    const grant = admitted.get(client);
+    callback(null, grant && access.maySubscribe(grant, displayTopicFilter(subscription.topic)) ? subscription : null);
+  };
+  return {
+    async revalidate() {
+      const clients = (broker as MqttBroker & { clients: Record<string, Client | undefined> }).clients;
+      const refused = Object.values(clients).filter((client): client is Client => {
+        const grant = client ? admitted.get(client) : undefined;
+        return grant !== undefined && access.stillAdmitted?.(grant) === false;
+      });
+      await Promise.all(refused.map((client) => disconnectClient(broker, client.id)));
+      return refused.map((client) => client.id);
+    },
   };
 }

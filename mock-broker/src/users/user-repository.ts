@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { inTransaction, type Database, type Row } from '../database/database.js';
+import { likePattern } from '../database/page-query.js';
 import type { Authority, User, UserAdditionalInfo } from './user.js';
 
 export interface NewUser {
@@ -47,10 +48,6 @@ export interface UserChanges {
   firstName: string;
   lastName: string;
   additionalInfo: UserAdditionalInfo;
-}
-
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
 export class UserRepository {

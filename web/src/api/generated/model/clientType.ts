@@ -17,6 +17,9 @@ Conventions:
  * OpenAPI spec version: 1.3.0
  */
 
+/**
+ * The MQTT client type; client credentials give it to the sessions they let in.
+ */
 export type ClientType = typeof ClientType[keyof typeof ClientType];
 
 

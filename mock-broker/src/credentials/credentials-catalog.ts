@@ -1,0 +1,99 @@
+import type { ClientIdentity as ConnectingClient } from '../mqtt/access-control.js';
+import type { AuthRules, BasicCredentials, ClientCredentials, X509Credentials } from './client-credentials.js';
+import { wholeMatch } from './topic-rules.js';
+
+/** What credentials are matched against: client id, username and certificate common name. */
+export type ClientIdentity = Pick<ConnectingClient, 'clientId' | 'username' | 'certificateCommonName'>;
+
+const identityKey = (clientId: string | null, userName: string | null) => JSON.stringify([clientId, userName]);
+
+function basicMatches(credentials: BasicCredentials, identity: ClientIdentity): boolean {
+  return (credentials.clientId === null || credentials.clientId === identity.clientId) && (credentials.userName === null || credentials.userName === identity.username);
+}
+
+function x509Matches(credentials: X509Credentials, commonName: string): boolean {
+  return credentials.certCnIsRegex ? wholeMatch(credentials.certCnPattern).test(commonName) : credentials.certCnPattern === commonName;
+}
+
+/** Whether these credentials would take this client in (the password aside). */
+export function credentialsMatch(credentials: ClientCredentials, identity: ClientIdentity): boolean {
+  if (credentials.credentialsType === 'MQTT_BASIC') return basicMatches(credentials, identity);
+  return identity.certificateCommonName !== undefined && x509Matches(credentials, identity.certificateCommonName);
+}
+
+/** The rules credentials grant this client: for X_509, every mapping entry whose pattern matches the common name. */
+export function rulesFor(credentials: ClientCredentials, identity: ClientIdentity): AuthRules {
+  if (credentials.credentialsType === 'MQTT_BASIC') return credentials.authRules;
+  const commonName = identity.certificateCommonName ?? '';
+  const granted = Object.entries(credentials.authRulesMapping).filter(([pattern]) => wholeMatch(pattern).test(commonName));
+  return {
+    pubAuthRulePatterns: granted.flatMap(([, rules]) => rules.pubAuthRulePatterns),
+    subAuthRulePatterns: granted.flatMap(([, rules]) => rules.subAuthRulePatterns),
+  };
+}
+
+/**
+ * Every client credential in memory, indexed for CONNECT: the decisions on the MQTT path never
+ * wait for SQLite. The service keeps it in step with the repository.
+ */
+export class CredentialsCatalog {
+  private readonly byId = new Map<string, ClientCredentials>();
+  private readonly basicByIdentity = new Map<string, BasicCredentials>();
+  /** Literal common names before patterns, each oldest first: the most specific entry decides. */
+  private x509: X509Credentials[] = [];
+
+  constructor(entries: Iterable<ClientCredentials> = []) {
+    for (const entry of entries) this.put(entry);
+  }
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  get(id: string): ClientCredentials | undefined {
+    return this.byId.get(id);
+  }
+
+  put(credentials: ClientCredentials): void {
+    this.remove(credentials.id);
+    this.byId.set(credentials.id, credentials);
+    if (credentials.credentialsType === 'MQTT_BASIC') {
+      this.basicByIdentity.set(identityKey(credentials.clientId, credentials.userName), credentials);
+    } else {
+      this.x509 = [...this.x509, credentials].sort((a, b) => Number(a.certCnIsRegex) - Number(b.certCnIsRegex) || a.createdTime - b.createdTime);
+    }
+  }
+
+  remove(id: string): void {
+    const existing = this.byId.get(id);
+    if (!existing) return;
+    this.byId.delete(id);
+    if (existing.credentialsType === 'MQTT_BASIC') this.basicByIdentity.delete(identityKey(existing.clientId, existing.userName));
+    else this.x509 = this.x509.filter((entry) => entry.id !== id);
+  }
+
+  /** MQTT_BASIC credentials with exactly this client id and user name (null: not set), for uniqueness. */
+  basicWithIdentity(clientId: string | null, userName: string | null): BasicCredentials | undefined {
+    return this.basicByIdentity.get(identityKey(clientId, userName));
+  }
+
+  x509WithPattern(certCnPattern: string): X509Credentials | undefined {
+    return this.x509.find((entry) => entry.certCnPattern === certCnPattern);
+  }
+
+  /**
+   * The credentials that decide for a client: with a verified certificate, the first X_509 entry
+   * matching its common name; otherwise (or when none does) MQTT_BASIC by client id and user name
+   * together, then by user name alone, then by client id alone.
+   */
+  find(identity: ClientIdentity): ClientCredentials | undefined {
+    const commonName = identity.certificateCommonName;
+    const x509 = commonName === undefined ? undefined : this.x509.find((entry) => x509Matches(entry, commonName));
+    if (x509) return x509;
+    const { clientId, username } = identity;
+    return (
+      (username === undefined ? undefined : (this.basicWithIdentity(clientId, username) ?? this.basicWithIdentity(null, username))) ??
+      this.basicWithIdentity(clientId, null)
+    );
+  }
+}

@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import bcrypt from 'bcryptjs';
+import type { Page } from '../database/page-query.js';
+import { ApiError } from '../http/api-error.js';
+import type { ClientType } from '../mqtt/session-registry.js';
+import { BCRYPT_ROUNDS } from '../users/user-service.js';
+import { viewOf, type ClientCredentials, type ClientCredentialsView, type CredentialsType } from './client-credentials.js';
+import type { CredentialsCatalog } from './credentials-catalog.js';
+import type { CredentialsPageQuery, CredentialsRepository } from './credentials-repository.js';
+import { parseCredentialsValue, type CredentialsValueInput } from './credentials-value.js';
+import type { PasswordCheckCache } from './password-check-cache.js';
+
+export interface CredentialsSaveRequest {
+  id?: string;
+  name: string;
+  clientType: ClientType;
+  credentialsType: CredentialsType;
+  credentialsValue: string;
+  additionalInfo?: { description?: string };
+}
+
+export interface CredentialsCounts {
+  deviceCredentialsCount: number;
+  applicationCredentialsCount: number;
+  totalCount: number;
+}
+
+/**
+ * Client credentials (BROKER-API.md "client credentials"): checks and stores them, keeps the
+ * in-memory catalog the MQTT path reads in step, and awaits onChange after every change so that
+ * connected clients are judged again before the change is answered.
+ */
+export class CredentialsService {
+  constructor(
+    private readonly repository: CredentialsRepository,
+    private readonly catalog: CredentialsCatalog,
+    private readonly passwords: PasswordCheckCache,
+    private readonly onChange: () => Promise<unknown> = async () => undefined,
+  ) {}
+
+  page(query: CredentialsPageQuery): Page<ClientCredentialsView> {
+    const page = this.repository.page(query);
+    return { ...page, data: page.data.map(viewOf) };
+  }
+
+  get(id: string): ClientCredentialsView {
+    return viewOf(this.stored(id));
+  }
+
+  counts(): CredentialsCounts {
+    const counts = this.repository.countsByClientType();
+    return { deviceCredentialsCount: counts.DEVICE, applicationCredentialsCount: counts.APPLICATION, totalCount: counts.DEVICE + counts.APPLICATION };
+  }
+
+  async save(request: CredentialsSaveRequest, now = Date.now()): Promise<ClientCredentialsView> {
+    const existing = request.id === undefined ? undefined : this.stored(request.id);
+    const name = request.name.trim();
+    if (name === '') throw ApiError.invalidArguments('body.name must not be blank');
+    const value = parseCredentialsValue(request.credentialsType, request.credentialsValue);
+    const id = existing?.id ?? randomUUID();
+    this.checkUnique(id, value);
+    const common = {
+      id,
+      createdTime: existing?.createdTime ?? now,
+      name,
+      clientType: request.clientType,
+      description: request.additionalInfo?.description,
+    };
+    const credentials: ClientCredentials =
+      value.credentialsType === 'MQTT_BASIC'
+        ? { ...common, credentialsType: 'MQTT_BASIC', clientId: value.clientId, userName: value.userName, authRules: value.authRules, passwordHash: await this.passwordHash(value.password, existing) }
+        : { ...common, ...value };
+    return viewOf(await this.store(credentials));
+  }
+
+  async delete(id: string): Promise<void> {
+    if (!this.repository.delete(id)) throw ApiError.notFound(`Client credentials with id ${id} are not found`);
+    this.catalog.remove(id);
+    this.passwords.forget(id);
+    await this.onChange();
+  }
+
+  /** Changes an MQTT_BASIC password; the current one must be given when one is set. */
+  async changePassword(id: string, currentPassword: string | null | undefined, newPassword: string): Promise<ClientCredentialsView> {
+    const credentials = this.stored(id);
+    if (credentials.credentialsType !== 'MQTT_BASIC') throw ApiError.invalidArguments(`Client credentials ${id} are ${credentials.credentialsType}: only MQTT_BASIC credentials have a password`);
+    if (credentials.passwordHash !== null && !(await bcrypt.compare(currentPassword ?? '', credentials.passwordHash))) {
+      throw ApiError.invalidArguments('body.currentPassword does not match the current password');
+    }
+    return viewOf(await this.store({ ...credentials, passwordHash: await bcrypt.hash(newPassword, BCRYPT_ROUNDS) }));
+  }
+
+  private stored(id: string): ClientCredentials {
+    const credentials = this.repository.findById(id);
+    if (!credentials) throw ApiError.notFound(`Client credentials with id ${id} are not found`);
+    return credentials;
+  }
+
+  /** Stores, then drops connected clients these credentials no longer let in before answering. */
+  private async store(credentials: ClientCredentials): Promise<ClientCredentials> {
+    this.repository.save(credentials);
+    this.catalog.put(credentials);
+    this.passwords.forget(credentials.id);
+    await this.onChange();
+    return credentials;
+  }
+
+  /** Two entries taking in the same clients would make the outcome depend on which is found first. */
+  private checkUnique(id: string, value: CredentialsValueInput): void {
+    if (value.credentialsType === 'MQTT_BASIC') {
+      const holder = this.catalog.basicWithIdentity(value.clientId, value.userName);
+      if (holder && holder.id !== id) {
+        throw ApiError.invalidArguments(`body.credentialsValue: client credentials "${holder.name}" already have this client id and user name`);
+      }
+      return;
+    }
+    const holder = this.catalog.x509WithPattern(value.certCnPattern);
+    if (holder && holder.id !== id) {
+      throw ApiError.invalidArguments(`body.credentialsValue.certCnPattern: client credentials "${holder.name}" already have this certificate pattern`);
+    }
+  }
+
+  private async passwordHash(password: string | null | undefined, existing: ClientCredentials | undefined): Promise<string | null> {
+    if (password === undefined) return existing?.credentialsType === 'MQTT_BASIC' ? existing.passwordHash : null;
+    return password === null ? null : bcrypt.hash(password, BCRYPT_ROUNDS);
+  }
+}

@@ -1,0 +1,94 @@
+import { ApiError } from '../http/api-error.js';
+import { allTopics, type AuthRules, type CredentialsType } from './client-credentials.js';
+import { patternError } from './topic-rules.js';
+
+/** What a save request's credentialsValue says, checked; the password still in clear. */
+export type CredentialsValueInput =
+  | {
+      credentialsType: 'MQTT_BASIC';
+      clientId: string | null;
+      userName: string | null;
+      /** undefined: keep the stored one (updates); null: none. */
+      password: string | null | undefined;
+      authRules: AuthRules;
+    }
+  | { credentialsType: 'X_509'; certCnPattern: string; certCnIsRegex: boolean; authRulesMapping: Record<string, AuthRules> };
+
+const FIELD = 'body.credentialsValue';
+
+const invalid = (field: string, problem: string) => ApiError.invalidArguments(`${field} ${problem}`);
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** An optional text: absent, null and "" all mean "not set". */
+function optionalText(value: unknown, field: string): string | null {
+  if (value === undefined || value === null || value === '') return null;
+  if (typeof value !== 'string') throw invalid(field, 'must be a string');
+  return value;
+}
+
+function checkedPattern(pattern: unknown, field: string): string {
+  if (typeof pattern !== 'string') throw invalid(field, 'must be a string');
+  const error = patternError(pattern);
+  if (error !== undefined) throw invalid(field, `is not a valid regular expression: ${error}`);
+  return pattern;
+}
+
+function patternList(value: unknown, field: string, fallback: string[]): string[] {
+  if (value === undefined || value === null) return fallback;
+  if (!Array.isArray(value)) throw invalid(field, 'must be a list of regular expressions');
+  // Trimmed, blanks and repeats dropped: the console's chip input sends what the operator typed.
+  const patterns = value.map((pattern: unknown, index) => checkedPattern(typeof pattern === 'string' ? pattern.trim() : pattern, `${field}[${index}]`));
+  return [...new Set(patterns.filter((pattern) => pattern !== ''))];
+}
+
+/** Rules as sent; a list left out allows every topic, an empty one none. */
+function authRules(value: unknown, field: string): AuthRules {
+  if (value === undefined || value === null) return allTopics();
+  if (!isObject(value)) throw invalid(field, 'must be an object with pubAuthRulePatterns and subAuthRulePatterns');
+  const every = allTopics();
+  return {
+    pubAuthRulePatterns: patternList(value.pubAuthRulePatterns, `${field}.pubAuthRulePatterns`, every.pubAuthRulePatterns),
+    subAuthRulePatterns: patternList(value.subAuthRulePatterns, `${field}.subAuthRulePatterns`, every.subAuthRulePatterns),
+  };
+}
+
+function basicValue(value: Record<string, unknown>): CredentialsValueInput {
+  const clientId = optionalText(value.clientId, `${FIELD}.clientId`);
+  const userName = optionalText(value.userName, `${FIELD}.userName`);
+  if (clientId === null && userName === null) throw invalid(`${FIELD}.userName`, 'or clientId is required: MQTT_BASIC credentials need at least one');
+  const password = value.password;
+  if (password !== undefined && password !== null && typeof password !== 'string') throw invalid(`${FIELD}.password`, 'must be a string or null');
+  if (password === '') throw invalid(`${FIELD}.password`, 'must not be empty: send null for no password');
+  return { credentialsType: 'MQTT_BASIC', clientId, userName, password, authRules: authRules(value.authRules, `${FIELD}.authRules`) };
+}
+
+function x509Value(value: Record<string, unknown>): CredentialsValueInput {
+  const certCnPattern = typeof value.certCnPattern === 'string' ? value.certCnPattern.trim() : '';
+  if (certCnPattern === '') throw invalid(`${FIELD}.certCnPattern`, 'is required');
+  if (value.certCnIsRegex !== undefined && typeof value.certCnIsRegex !== 'boolean') throw invalid(`${FIELD}.certCnIsRegex`, 'must be a boolean');
+  const certCnIsRegex = value.certCnIsRegex === true;
+  if (certCnIsRegex) checkedPattern(certCnPattern, `${FIELD}.certCnPattern`);
+  const mapping = value.authRulesMapping;
+  if (mapping !== undefined && mapping !== null && !isObject(mapping)) throw invalid(`${FIELD}.authRulesMapping`, 'must be an object of regular expressions to rules');
+  const authRulesMapping: Record<string, AuthRules> = {};
+  for (const [pattern, rules] of Object.entries(mapping ?? { '.*': allTopics() })) {
+    const field = `${FIELD}.authRulesMapping[${JSON.stringify(pattern)}]`;
+    authRulesMapping[checkedPattern(pattern, field)] = authRules(rules, field);
+  }
+  return { credentialsType: 'X_509', certCnPattern, certCnIsRegex, authRulesMapping };
+}
+
+/** Reads a save request's credentialsValue (a JSON string, as the production API sends it), naming the field at fault. */
+export function parseCredentialsValue(credentialsType: CredentialsType, text: string): CredentialsValueInput {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw invalid(FIELD, 'is not valid JSON');
+  }
+  if (!isObject(value)) throw invalid(FIELD, 'must be a JSON object');
+  return credentialsType === 'MQTT_BASIC' ? basicValue(value) : x509Value(value);
+}
