@@ -49,11 +49,18 @@ const forgetful: SessionRecordStore = { save: () => undefined, delete: () => und
  */
 export class SessionRegistry {
   private readonly sessions = new Map<string, SessionRecord>();
+  private changes = 0;
+
+  /** Grows with every change, so views built from the sessions know when to catch up. */
+  get version(): number {
+    return this.changes;
+  }
 
   constructor(private readonly store: SessionRecordStore = forgetful) {}
 
   /** Puts back the sessions a previous run stored, all offline, with their stored subscriptions. */
   restore(records: Omit<SessionRecord, 'subscriptions'>[], subscriptionsOf: (clientId: string) => SessionSubscription[], now = Date.now()): void {
+    this.changes += 1;
     for (const record of records) {
       // A node that crashed never saw its clients go: they were last seen when it came back.
       const session: SessionRecord = { ...record, connectionState: 'DISCONNECTED', disconnectedAt: record.disconnectedAt ?? now, subscriptions: subscriptionsOf(record.clientId) };
@@ -63,6 +70,7 @@ export class SessionRegistry {
   }
 
   connected(record: SessionRecord): void {
+    this.changes += 1;
     this.sessions.set(record.clientId, record);
     if (record.sessionExpiryInterval > 0) this.store.save(record);
     else this.store.delete(record.clientId);
@@ -71,6 +79,7 @@ export class SessionRegistry {
   disconnected(clientId: string, at: number): SessionRecord | undefined {
     const session = this.sessions.get(clientId);
     if (!session) return undefined;
+    this.changes += 1;
     if (session.sessionExpiryInterval === 0) {
       this.sessions.delete(clientId);
     } else {
@@ -83,10 +92,13 @@ export class SessionRegistry {
 
   setSubscriptions(clientId: string, subscriptions: SessionSubscription[]): void {
     const session = this.sessions.get(clientId);
-    if (session) session.subscriptions = subscriptions;
+    if (!session) return;
+    this.changes += 1;
+    session.subscriptions = subscriptions;
   }
 
   remove(clientId: string): boolean {
+    this.changes += 1;
     this.store.delete(clientId);
     return this.sessions.delete(clientId);
   }

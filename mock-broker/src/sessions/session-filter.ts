@@ -26,6 +26,7 @@ export interface SessionFilterParameters {
 /** What a check needs to know of a session beyond its record. */
 export interface SessionFacts {
   queuedMessages(clientId: string): number;
+  clientsWithQueuedMessages(): Iterable<string>;
 }
 
 type Check = (session: SessionRecord) => boolean;

@@ -4,9 +4,8 @@ import type { ClientEvent, ClientEventLog, ClientEventQuery } from '../mqtt/clie
 import type { MqttBroker } from '../mqtt/mqtt-broker.js';
 import { disconnectClients, removeSession } from '../mqtt/session-control.js';
 import type { SessionRecord, SessionRegistry } from '../mqtt/session-registry.js';
-import { selectPage } from './page-selection.js';
 import { sessionMatcher, type SessionFacts, type SessionFilterParameters } from './session-filter.js';
-import { sessionOrder, sortKeys, type SessionSortProperty } from './session-order.js';
+import { SessionOrders, type SessionSortProperty } from './session-order.js';
 import { sessionDetails, sessionInfo, type ClientSessionDetails, type ClientSessionInfo } from './session-views.js';
 
 export interface SessionPageQuery extends SessionFilterParameters, PageLink {
@@ -28,29 +27,40 @@ export interface SessionStats {
 /**
  * The sessions page (issue 7): finds sessions among all of this node's, describes one, and
  * disconnects or removes them one by one, by selection or by filter. The registry is the
- * repository: it keeps every session in memory (and persistent ones in SQLite), so a filtered,
- * sorted page is a scan and a selection, with no query planner in between.
+ * repository: it keeps every session in memory (and persistent ones in SQLite); a filtered, sorted
+ * page is one walk through a kept order of the sessions (session-order.ts).
  */
 export class SessionService {
   private readonly facts: SessionFacts;
+  private readonly orders: SessionOrders;
 
   constructor(
     private readonly broker: MqttBroker,
     private readonly sessions: SessionRegistry,
     private readonly events: ClientEventLog,
   ) {
-    this.facts = { queuedMessages: (clientId) => broker.persistence.sessions.queuedCount(clientId) };
+    this.facts = {
+      queuedMessages: (clientId) => broker.persistence.sessions.queuedCount(clientId),
+      clientsWithQueuedMessages: () => broker.persistence.sessions.clientsWithQueuedMessages(),
+    };
+    this.orders = new SessionOrders(sessions, this.facts);
   }
 
+  /** One walk through the sessions in the asked order: counts every match, keeps the page's. */
   page(query: SessionPageQuery): Page<ClientSessionInfo> {
-    const matching = this.matching(query);
-    const sorted = sortKeys(matching, query.sortProperty ?? 'connectedAt', this.facts);
-    const page = selectPage(sorted, sessionOrder(query.sortOrder ?? 'DESC'), query.page * query.pageSize, query.pageSize);
-    return toPage(
-      page.map(({ session }) => sessionInfo(session, this.broker)),
-      matching.length,
-      query,
-    );
+    const matches = sessionMatcher(query, this.facts);
+    const ordered = this.orders.ascending(query.sortProperty ?? 'connectedAt');
+    const descending = (query.sortOrder ?? 'DESC') === 'DESC';
+    const first = query.page * query.pageSize;
+    const rows: ClientSessionInfo[] = [];
+    let totalElements = 0;
+    for (let index = 0; index < ordered.length; index += 1) {
+      const session = ordered[descending ? ordered.length - 1 - index : index] as SessionRecord;
+      if (!matches(session)) continue;
+      if (totalElements >= first && rows.length < query.pageSize) rows.push(sessionInfo(session, this.broker));
+      totalElements += 1;
+    }
+    return toPage(rows, totalElements, query);
   }
 
   details(clientId: string): ClientSessionDetails {

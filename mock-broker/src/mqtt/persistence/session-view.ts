@@ -57,6 +57,11 @@ export class SessionView {
     return known ? this.#session(clientId) : undefined;
   }
 
+  /** The clients with messages queued or in flight: far fewer than all sessions, usually. */
+  clientsWithQueuedMessages(): IterableIterator<string> {
+    return this.stores.outgoing.clientIds();
+  }
+
   queuedCount(clientId: string): number {
     return this.stores.outgoing.countFor(clientId);
   }
