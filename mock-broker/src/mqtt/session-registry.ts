@@ -42,6 +42,9 @@ export interface SessionRecordStore {
 
 const forgetful: SessionRecordStore = { save: () => undefined, delete: () => undefined };
 
+/** How many recent changes the registry remembers for views that catch up change by change. */
+const CHANGE_LOG_LIMIT = 4096;
+
 /**
  * Connected clients and offline persistent sessions of this node, kept current from broker
  * events. A session whose expiry is 0 leaves the registry when its connection ends; persistent
@@ -50,17 +53,45 @@ const forgetful: SessionRecordStore = { save: () => undefined, delete: () => und
 export class SessionRegistry {
   private readonly sessions = new Map<string, SessionRecord>();
   private changes = 0;
+  /** The client id of each recent change: entry i made version changeLogBase + i + 1. */
+  private changeLog: string[] = [];
+  private changeLogBase = 0;
 
   /** Grows with every change, so views built from the sessions know when to catch up. */
   get version(): number {
     return this.changes;
   }
 
+  /**
+   * The client ids whose sessions changed after `version` (repeats included), or undefined when the
+   * log no longer reaches back that far: the caller then rebuilds from all sessions.
+   */
+  changedSince(version: number): string[] | undefined {
+    if (version < this.changeLogBase || version > this.changes) return undefined;
+    return this.changeLog.slice(version - this.changeLogBase);
+  }
+
+  /** Counts a change of one session, or of many (null) which no view can follow change by change. */
+  private changed(clientId: string | null): void {
+    this.changes += 1;
+    if (clientId === null) {
+      this.changeLog = [];
+      this.changeLogBase = this.changes;
+      return;
+    }
+    this.changeLog.push(clientId);
+    if (this.changeLog.length > CHANGE_LOG_LIMIT) {
+      const dropped = this.changeLog.length - CHANGE_LOG_LIMIT / 2;
+      this.changeLog = this.changeLog.slice(dropped);
+      this.changeLogBase += dropped;
+    }
+  }
+
   constructor(private readonly store: SessionRecordStore = forgetful) {}
 
   /** Puts back the sessions a previous run stored, all offline, with their stored subscriptions. */
   restore(records: Omit<SessionRecord, 'subscriptions'>[], subscriptionsOf: (clientId: string) => SessionSubscription[], now = Date.now()): void {
-    this.changes += 1;
+    this.changed(null);
     for (const record of records) {
       // A node that crashed never saw its clients go: they were last seen when it came back.
       const session: SessionRecord = { ...record, connectionState: 'DISCONNECTED', disconnectedAt: record.disconnectedAt ?? now, subscriptions: subscriptionsOf(record.clientId) };
@@ -70,7 +101,7 @@ export class SessionRegistry {
   }
 
   connected(record: SessionRecord): void {
-    this.changes += 1;
+    this.changed(record.clientId);
     this.sessions.set(record.clientId, record);
     if (record.sessionExpiryInterval > 0) this.store.save(record);
     else this.store.delete(record.clientId);
@@ -79,7 +110,7 @@ export class SessionRegistry {
   disconnected(clientId: string, at: number): SessionRecord | undefined {
     const session = this.sessions.get(clientId);
     if (!session) return undefined;
-    this.changes += 1;
+    this.changed(clientId);
     if (session.sessionExpiryInterval === 0) {
       this.sessions.delete(clientId);
     } else {
@@ -93,12 +124,12 @@ export class SessionRegistry {
   setSubscriptions(clientId: string, subscriptions: SessionSubscription[]): void {
     const session = this.sessions.get(clientId);
     if (!session) return;
-    this.changes += 1;
+    this.changed(clientId);
     session.subscriptions = subscriptions;
   }
 
   remove(clientId: string): boolean {
-    this.changes += 1;
+    this.changed(clientId);
     this.store.delete(clientId);
     return this.sessions.delete(clientId);
   }
