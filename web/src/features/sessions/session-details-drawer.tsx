@@ -51,7 +51,8 @@ function SessionDetailsBody({ clientId, onRemoved }: { clientId: string; onRemov
     { query: { queryKey: getGetClientSessionDetailsQueryKey({ clientId }), refetchInterval: SESSIONS_REFRESH_MS, retry: false }, request: { ignoreErrors: true, ignoreLoading: true } },
   );
   const session = details.data;
-  if (details.isError && !session) {
+  // Also after the session ended while shown, e.g. a clean session whose client was disconnected.
+  if (details.isError) {
     return <NonIdealState className="session-details__body" title={<FormattedMessage id="session.session-not-found" values={{ clientId }} />} description={details.error.message} />;
   }
   if (!session) return <Spinner className="session-details__body" aria-label={intl.formatMessage({ id: 'common.loading' })} />;
