@@ -28,10 +28,11 @@ export function NoSessionsYet() {
   const command = firstClientCommand(window.location.hostname, mqttPortOf(config.data));
   return (
     <NonIdealState
+      className="sessions-empty"
       icon={<DesktopIcon />}
       title={<FormattedMessage id="session.no-sessions-yet" />}
       description={
-        <div className="sessions-empty">
+        <div>
           <p>
             <FormattedMessage id="session.connect-first-client" />
           </p>
