@@ -27,15 +27,24 @@ interface PagePosition {
   page: number;
   /** The search the page number belongs to: a new search starts again at the first page. */
   search: string;
+  /** Likewise for the rest of the list's filter. */
+  scope: string;
 }
 
-export function usePageLink<Property extends string>(initialSort: SortState<Property>) {
-  const [searchText, setSearchText] = useState('');
+export interface PageLinkOptions {
+  /** The search the list opens with, e.g. one taken from the URL. */
+  initialSearchText?: string;
+  /** The rest of the list's filter, as text: when it changes the list starts again at the first page. */
+  scope?: string;
+}
+
+export function usePageLink<Property extends string>(initialSort: SortState<Property>, { initialSearchText = '', scope = '' }: PageLinkOptions = {}) {
+  const [searchText, setSearchText] = useState(initialSearchText);
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
-  const [position, setPosition] = useState<PagePosition>({ page: 0, search: '' });
+  const [position, setPosition] = useState<PagePosition>({ page: 0, search: initialSearchText.trim(), scope });
   const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
   const [sort, setSort] = useState(initialSort);
-  const page = position.search === search ? position.page : 0;
+  const page = position.search === search && position.scope === scope ? position.page : 0;
 
   const params: PageLinkParams<Property> = {
     pageSize,
@@ -50,15 +59,15 @@ export function usePageLink<Property extends string>(initialSort: SortState<Prop
     searchText,
     setSearchText,
     sort,
-    setPage: (next: number) => setPosition({ page: next, search }),
+    setPage: (next: number) => setPosition({ page: next, search, scope }),
     changePageSize: (next: number) => {
       setPageSize(next);
-      setPosition({ page: 0, search });
+      setPosition({ page: 0, search, scope });
     },
     /** A click on the sorted column turns the order round; another column sorts ascending. */
     toggleSort: (property: Property) => {
       setSort((current) => ({ property, order: current.property === property && current.order === 'ASC' ? 'DESC' : 'ASC' }));
-      setPosition({ page: 0, search });
+      setPosition({ page: 0, search, scope });
     },
   };
 }

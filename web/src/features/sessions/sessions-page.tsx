@@ -1,10 +1,111 @@
-import { DesktopIcon } from '@blueprintjs/icons';
-import { defineMessages } from 'react-intl';
-import { PagePlaceholder } from '../../components/page-placeholder/page-placeholder';
+import { Button, Card, Spinner, Tag } from '@blueprintjs/core';
+import { FilterIcon, RefreshIcon } from '@blueprintjs/icons';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { entityLabels } from '../../components/entity/entity-labels';
+import { SearchInput } from '../../components/table/search-input';
+import { TablePager } from '../../components/table/table-pager';
+import type { SessionAction } from './session-action';
+import { SessionActionDialog } from './session-action-dialog';
+import { SessionDetailsDrawer } from './session-details-drawer';
+import { activeFilterCount, EMPTY_SESSION_FILTER, type SessionFilter } from './session-filter';
+import { SessionFilterPanel } from './session-filter-panel';
+import { useSessionSelection } from './session-selection';
+import { SessionsBulkBar } from './sessions-bulk-bar';
+import { NoMatchingSessions, NoSessionsYet } from './sessions-empty-state';
+import { SessionsTable } from './sessions-table';
+import { useSessionsList } from './use-sessions-list';
+import './sessions-page.css';
 
-const messages = defineMessages({ title: { id: 'session.sessions' } });
-
-/** Spec section 2, /sessions: client sessions. */
+/**
+ * Spec section 2, /sessions (issue 7): find any client among many by search and filter, see its
+ * details, and disconnect or remove one session, the ticked ones or everything the filter matches.
+ */
 export default function SessionsPage() {
-  return <PagePlaceholder title={messages.title} icon={<DesktopIcon />} />;
+  const intl = useIntl();
+  const { url, pageLink, filter, sessions, matchingConnected, matchingDisconnected } = useSessionsList();
+  const selection = useSessionSelection();
+  const [filterOpen, setFilterOpen] = useState(false);
+  const [pending, setPending] = useState<SessionAction | null>(null);
+  const rows = sessions.data?.data;
+  const filterCount = activeFilterCount(filter);
+
+  const applyFilter = (next: SessionFilter) => {
+    selection.clear();
+    setFilterOpen(false);
+    url.setFilter(next);
+  };
+  const clearFilterAndSearch = () => {
+    pageLink.setSearchText('');
+    applyFilter(EMPTY_SESSION_FILTER);
+  };
+
+  return (
+    <Card className="sessions-page">
+      <div className="sessions-page__toolbar">
+        <SearchInput
+          label={intl.formatMessage(entityLabels.MQTT_SESSION.search)}
+          value={pageLink.searchText}
+          onValueChange={pageLink.setSearchText}
+          className="sessions-page__search"
+        />
+        <Button icon={<FilterIcon />} active={filterOpen} onClick={() => setFilterOpen((open) => !open)} aria-expanded={filterOpen} data-testid="session-filter-toggle">
+          <FormattedMessage id="session.filter" />
+          {filterCount > 0 && (
+            <Tag round intent="primary" className="sessions-page__filter-count">
+              {filterCount}
+            </Tag>
+          )}
+        </Button>
+        <Button
+          variant="minimal"
+          icon={<RefreshIcon />}
+          loading={sessions.isFetching && !sessions.isPending}
+          aria-label={intl.formatMessage({ id: 'action.refresh' })}
+          title={intl.formatMessage({ id: 'action.refresh' })}
+          onClick={() => void sessions.refetch()}
+        />
+      </div>
+      {filterOpen && <SessionFilterPanel filter={url.filter} onApply={applyFilter} onClose={() => setFilterOpen(false)} />}
+      <SessionsBulkBar
+        selection={selection.selection}
+        matchingConnected={matchingConnected}
+        matchingDisconnected={matchingDisconnected}
+        onSelectionAction={(kind, clientIds) => setPending({ kind, target: { scope: 'selection', clientIds } })}
+        onFilteredAction={(kind, count) => setPending({ kind, target: { scope: 'filtered', filter, count } })}
+        onClearSelection={selection.clear}
+      />
+      {rows === undefined ? (
+        <Spinner className="sessions-page__loading" aria-label={intl.formatMessage({ id: 'common.loading' })} />
+      ) : rows.length > 0 ? (
+        <SessionsTable
+          sessions={rows}
+          refreshing={sessions.isPlaceholderData}
+          sort={pageLink.sort}
+          onSort={pageLink.toggleSort}
+          selection={selection.selection}
+          onToggle={selection.toggle}
+          onToggleAll={() => selection.toggleAll(rows)}
+          onOpen={(session) => url.openSession(session.clientId)}
+          onAction={(kind, session) => setPending({ kind, target: { scope: 'one', clientId: session.clientId, sessionId: session.sessionId } })}
+        />
+      ) : filterCount > 0 || filter.clientId !== '' ? (
+        <NoMatchingSessions onClearFilter={clearFilterAndSearch} />
+      ) : (
+        <NoSessionsYet />
+      )}
+      {sessions.data && sessions.data.totalElements > 0 && (
+        <TablePager
+          page={pageLink.params.page}
+          pageSize={pageLink.params.pageSize}
+          totalElements={sessions.data.totalElements}
+          hasNext={sessions.data.hasNext}
+          onPageChange={pageLink.setPage}
+          onPageSizeChange={pageLink.changePageSize}
+        />
+      )}
+      <SessionActionDialog action={pending} onClose={() => setPending(null)} onDone={() => selection.clear()} />
+      <SessionDetailsDrawer clientId={url.openClientId} onClose={() => url.openSession(null)} />
+    </Card>
+  );
 }

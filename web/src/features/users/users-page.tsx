@@ -1,5 +1,5 @@
-import { Button, Card, InputGroup } from '@blueprintjs/core';
-import { PlusIcon, SearchIcon } from '@blueprintjs/icons';
+import { Button, Card } from '@blueprintjs/core';
+import { PlusIcon } from '@blueprintjs/icons';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -8,6 +8,7 @@ import { getIsUserTokenAccessEnabledQueryKey, useIsUserTokenAccessEnabled } from
 import type { GetAdminUsersSortProperty } from '../../api/generated/model/getAdminUsersSortProperty';
 import type { User } from '../../api/generated/model/user';
 import { useCurrentUser } from '../../api/use-current-user';
+import { SearchInput } from '../../components/table/search-input';
 import { TablePager } from '../../components/table/table-pager';
 import { usePageLink } from '../../components/table/use-page-link';
 import { DeleteUserDialog } from './delete-user-dialog';
@@ -36,15 +37,7 @@ export default function UsersPage() {
   return (
     <Card className="users-page">
       <div className="users-page__toolbar">
-        <InputGroup
-          type="search"
-          leftIcon={<SearchIcon />}
-          placeholder={intl.formatMessage({ id: 'user.search' })}
-          aria-label={intl.formatMessage({ id: 'user.search' })}
-          value={pageLink.searchText}
-          onValueChange={pageLink.setSearchText}
-          className="users-page__search"
-        />
+        <SearchInput label={intl.formatMessage({ id: 'user.search' })} value={pageLink.searchText} onValueChange={pageLink.setSearchText} className="users-page__search" />
         <Button intent="primary" icon={<PlusIcon />} onClick={() => setEdit({ open: true, user: null })} data-testid="add-user">
           <FormattedMessage id="user.add" />
         </Button>

@@ -4,6 +4,7 @@ import type { ReactElement } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import type { GetAdminUsersSortProperty } from '../../api/generated/model/getAdminUsersSortProperty';
 import type { User } from '../../api/generated/model/user';
+import { ActionsColumnHeader, TABLE_ACTIONS_CLASS } from '../../components/table/actions-column-header';
 import { SortableColumnHeader } from '../../components/table/sortable-column-header';
 import type { SortState } from '../../components/table/use-page-link';
 
@@ -45,11 +46,7 @@ export function UsersTable({ users, refreshing, sort, onSort, currentUserId, can
             {header('email', 'user.email')}
             {header('firstName', 'user.first-name')}
             {header('lastName', 'user.last-name')}
-            <th className="users-table__actions-header">
-              <span className="users-table__hidden-label">
-                <FormattedMessage id="common.actions" />
-              </span>
-            </th>
+            <ActionsColumnHeader />
           </tr>
         </thead>
         <tbody>
@@ -67,7 +64,7 @@ export function UsersTable({ users, refreshing, sort, onSort, currentUserId, can
                 <td>{user.email}</td>
                 <td>{user.firstName}</td>
                 <td>{user.lastName}</td>
-                <td className="users-table__actions">
+                <td className={TABLE_ACTIONS_CLASS}>
                   {canSignInAsUser && !self && rowAction('user.login-as-user', <LogInIcon />, () => onSignInAsUser(user))}
                   {rowAction('user.edit-user', <EditIcon />, () => onEdit(user))}
                   {/* The broker refuses to delete the signed-in user, so the console does not offer it. */}

@@ -1,0 +1,31 @@
+import { Tag } from '@blueprintjs/core';
+import { DesktopIcon } from '@blueprintjs/icons';
+import type { ReactElement } from 'react';
+import { FormattedMessage } from 'react-intl';
+import type { ClientType } from '../../api/generated/model/clientType';
+import { AnotherDevicesIcon } from './another-devices-icon';
+import './client-type-tag.css';
+
+interface ClientTypeLook {
+  label: 'client-type.device' | 'client-type.application';
+  /** Background and foreground colours (spec section 3). */
+  background: string;
+  color: string;
+  icon: ReactElement;
+}
+
+/** Spec section 3, client type: a label, a background colour, a foreground colour and an icon for each. */
+export const CLIENT_TYPE_LOOKS: Record<ClientType, ClientTypeLook> = {
+  DEVICE: { label: 'client-type.device', background: '#e3f0fd', color: '#0f5fa8', icon: <AnotherDevicesIcon /> },
+  APPLICATION: { label: 'client-type.application', background: '#efe8fb', color: '#5b32a8', icon: <DesktopIcon /> },
+};
+
+/** A client type as a coloured badge with its icon. */
+export function ClientTypeTag({ clientType }: { clientType: ClientType }) {
+  const look = CLIENT_TYPE_LOOKS[clientType];
+  return (
+    <Tag round className="client-type-tag" icon={look.icon} style={{ background: look.background, color: look.color }}>
+      <FormattedMessage id={look.label} />
+    </Tag>
+  );
+}
