@@ -1,0 +1,102 @@
+import { expect, type Page, test } from '@playwright/test';
+import { OPERATOR, openConsoleAs } from '../support/accounts.js';
+import { callApi, signInToApi } from '../support/api.js';
+import { e2ePorts } from '../support/ports.js';
+import { RunningCommand, runCommand } from '../support/shell-command.js';
+
+// The broker is shared by every spec file: in its AUTO anonymous-access mode, credentials left behind
+// would refuse the anonymous MQTT clients of the files after this one. Everything made here is deleted.
+const NAME_PREFIX = 'E2E credentials';
+const USERNAME = `e2e-sensor-${Date.now()}`;
+const FIRST_PASSWORD = 'first-Secret-1';
+const NEW_PASSWORD = 'second-Secret-2';
+
+interface CredentialsPage {
+  data: { id: string; name: string }[];
+}
+
+async function deleteTestCredentials(): Promise<void> {
+  const token = await signInToApi(OPERATOR.username, OPERATOR.password);
+  const page = await callApi<CredentialsPage>('GET', `/api/v2/mqtt/client/credentials?pageSize=100&page=0&textSearch=${encodeURIComponent(NAME_PREFIX)}`, undefined, token);
+  for (const credentials of page.data) await callApi('DELETE', `/api/mqtt/client/credentials/${credentials.id}`, undefined, token);
+}
+
+const running: RunningCommand[] = [];
+
+test.beforeAll(deleteTestCredentials);
+test.afterAll(async () => {
+  for (const command of running) command.stop();
+  await deleteTestCredentials();
+});
+
+async function commandText(page: Page, testId: 'publish-command' | 'subscribe-command'): Promise<string> {
+  return (await page.getByTestId(testId).textContent()) ?? '';
+}
+
+test('credentials made in the console let a real client in, until their password is changed in the console', async ({ page }) => {
+  await openConsoleAs(page, OPERATOR);
+  // The home counter links to the list filtered by client type.
+  await page.getByTestId('credentials-count-devices').click();
+  await expect(page).toHaveURL(/\/client-credentials\?clientTypeList=DEVICE$/);
+  await expect(page.getByTestId('anonymous-access-state')).toHaveText('Open');
+
+  await page.getByTestId('add-credentials').click();
+  const dialog = page.getByRole('dialog', { name: 'Add client credentials' });
+  await dialog.getByLabel(/^Name/).fill(`${NAME_PREFIX} sensor`);
+  await dialog.getByLabel('Username', { exact: true }).fill(USERNAME);
+  await dialog.getByLabel('Password', { exact: true }).fill(FIRST_PASSWORD);
+  // Rules are chips: only sensors/… topics for publishing.
+  const publishRules = dialog.getByRole('combobox', { name: 'Publish rules' });
+  await dialog.getByRole('button', { name: 'Remove .*' }).first().click();
+  await publishRules.fill('sensors/.*');
+  await publishRules.press('Enter');
+  await dialog.getByTestId('credentials-dialog-save').click();
+
+  // The first credentials close AUTO anonymous access: the console says so before saving.
+  const warning = page.getByRole('alertdialog', { name: 'These are the first client credentials' });
+  await expect(warning).toBeVisible();
+  await warning.getByTestId('confirm-dialog-ok').click();
+
+  // The new credentials open the connectivity check with the password just typed.
+  const connectivity = page.getByRole('dialog', { name: `Check connectivity: ${NAME_PREFIX} sensor` });
+  await expect(connectivity).toBeVisible();
+  const subscribe = await commandText(page, 'subscribe-command');
+  const publish = await commandText(page, 'publish-command');
+  // The broker's real host (the console's) and MQTT port.
+  expect(subscribe).toBe(`mosquitto_sub -h 127.0.0.1 -p ${e2ePorts.mqtt} -u ${USERNAME} -P ${FIRST_PASSWORD} -t 'sensors/#' -v`);
+  await connectivity.getByRole('button', { name: 'Close' }).last().click();
+  await expect(page.getByTestId('anonymous-access-state')).toHaveText('Closed');
+
+  // The generated commands work as they are: the subscriber gets what the publisher sends.
+  const subscriber = new RunningCommand(`${subscribe} -C 1 -d`);
+  running.push(subscriber);
+  await expect.poll(() => subscriber.output, { timeout: 10_000 }).toContain('received SUBACK');
+  expect((await runCommand(publish)).code).toBe(0);
+  await expect.poll(() => subscriber.output, { timeout: 10_000 }).toContain('sensors/temperature {"temperature":25}');
+
+  // A client stays connected with the first password…
+  const listener = new RunningCommand(`${subscribe} -d`);
+  running.push(listener);
+  await expect.poll(() => listener.output, { timeout: 10_000 }).toContain('received CONNACK (0)');
+
+  // …until the password changes in the console.
+  const row = page.getByTestId('credentials-row').filter({ hasText: `${NAME_PREFIX} sensor` });
+  await row.getByRole('button', { name: `Change the password of ${NAME_PREFIX} sensor` }).click();
+  const change = page.getByRole('dialog', { name: `Change the password of “${NAME_PREFIX} sensor”` });
+  await change.getByLabel('Current password').fill(FIRST_PASSWORD);
+  await change.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+  await change.getByLabel('New password again').fill(NEW_PASSWORD);
+  await change.getByTestId('credentials-change-password-submit').click();
+  await expect(change).toBeHidden();
+
+  // The connected client is dropped, and the same command is now refused.
+  await expect.poll(() => listener.output, { timeout: 10_000 }).toMatch(/CONNACK \(4\)|bad user ?name or password/i);
+  const refused = await runCommand(publish);
+  expect(refused.code).not.toBe(0);
+  expect(refused.output).toMatch(/bad user ?name or password/i);
+  expect((await runCommand(publish.replace(FIRST_PASSWORD, NEW_PASSWORD))).code).toBe(0);
+
+  // The refusal is in the unauthorized-client log.
+  await page.getByRole('tab', { name: 'Unauthorized clients' }).click();
+  await expect(page.getByTestId('unauthorized-client-row').filter({ hasText: USERNAME }).first()).toBeVisible();
+});

@@ -1,0 +1,91 @@
+import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Spinner } from '@blueprintjs/core';
+import { useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { getGetBrokerConfigQueryKey, useGetBrokerConfig } from '../../../api/generated/endpoints/app/app';
+import type { BrokerConfig } from '../../../api/generated/model/brokerConfig';
+import type { MqttClientCredentials } from '../../../api/generated/model/mqttClientCredentials';
+import { CommandBlock } from './command-block';
+import { connectivityOf } from './connectivity-target';
+import { DEFAULT_PUBLISH_TOPIC, DEFAULT_SUBSCRIBE_TOPIC, mosquittoCommands, topicAllowedBy } from './mosquitto-commands';
+import './check-connectivity-dialog.css';
+
+export interface ConnectivityRequest {
+  credentials: MqttClientCredentials;
+  /** The password just typed when the credentials were added; otherwise the commands hold a placeholder. */
+  password?: string;
+}
+
+/** Issue 6, "check connectivity": mosquitto commands for these credentials, this broker's host and ports. */
+export function CheckConnectivityDialog({ request, onClose }: { request: ConnectivityRequest | null; onClose: () => void }) {
+  // The listener ports do not change while the broker runs: the config read after sign-in serves.
+  const config = useGetBrokerConfig({ query: { queryKey: getGetBrokerConfigQueryKey(), staleTime: Infinity, enabled: request !== null } });
+  return (
+    <Dialog
+      isOpen={request !== null}
+      onClose={onClose}
+      title={<FormattedMessage id="mqtt-client-credentials.check-connectivity-title" values={{ name: request?.credentials.name }} />}
+      className="connectivity__dialog"
+    >
+      <DialogBody>
+        {!config.data && <Spinner size={24} />}
+        {request && config.data && <ConnectivityCommands key={request.credentials.id} request={request} config={config.data} />}
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <Button intent="primary" onClick={onClose}>
+            <FormattedMessage id="action.close" />
+          </Button>
+        }
+      />
+    </Dialog>
+  );
+}
+
+type NoteId =
+  | 'mqtt-client-credentials.check-connectivity-password-note'
+  | 'mqtt-client-credentials.check-connectivity-client-id-note'
+  | 'mqtt-client-credentials.check-connectivity-certificate-note'
+  | 'mqtt-client-credentials.check-connectivity-no-allowed-topic';
+
+function ConnectivityCommands({ request, config }: { request: ConnectivityRequest; config: BrokerConfig }) {
+  const { target, rules } = connectivityOf(request.credentials, config, window.location.hostname, request.password);
+  const allowedPublish = topicAllowedBy(rules.pub, DEFAULT_PUBLISH_TOPIC);
+  const allowedSubscribe = topicAllowedBy(rules.sub, DEFAULT_SUBSCRIBE_TOPIC);
+  const [publishTopic, setPublishTopic] = useState(allowedPublish ?? DEFAULT_PUBLISH_TOPIC);
+  const [subscribeTopic, setSubscribeTopic] = useState(allowedSubscribe ?? DEFAULT_SUBSCRIBE_TOPIC);
+  if (target === undefined) {
+    return (
+      <Callout intent="warning">
+        <FormattedMessage id="mqtt-client-credentials.check-connectivity-no-tls" />
+      </Callout>
+    );
+  }
+  const commands = mosquittoCommands(target, { publish: publishTopic.trim(), subscribe: subscribeTopic.trim() });
+  const notes: NoteId[] = [];
+  if (target.kind === 'MQTT_BASIC' && target.passwordSet && target.password === undefined) notes.push('mqtt-client-credentials.check-connectivity-password-note');
+  if (target.kind === 'MQTT_BASIC' && target.clientId) notes.push('mqtt-client-credentials.check-connectivity-client-id-note');
+  if (target.kind === 'X_509') notes.push('mqtt-client-credentials.check-connectivity-certificate-note');
+  if (allowedPublish === undefined || allowedSubscribe === undefined) notes.push('mqtt-client-credentials.check-connectivity-no-allowed-topic');
+  return (
+    <>
+      <p>
+        <FormattedMessage id="mqtt-client-credentials.check-connectivity-text" values={{ host: target.host, port: target.port }} />
+      </p>
+      <div className="connectivity__topics">
+        <FormGroup label={<FormattedMessage id="mqtt-client-credentials.check-connectivity-subscribe-topic" />} labelFor="connectivity-subscribe-topic">
+          <InputGroup id="connectivity-subscribe-topic" value={subscribeTopic} onValueChange={setSubscribeTopic} />
+        </FormGroup>
+        <FormGroup label={<FormattedMessage id="mqtt-client-credentials.check-connectivity-publish-topic" />} labelFor="connectivity-publish-topic">
+          <InputGroup id="connectivity-publish-topic" value={publishTopic} onValueChange={setPublishTopic} />
+        </FormGroup>
+      </div>
+      <CommandBlock label={<FormattedMessage id="mqtt-client-credentials.check-connectivity-subscribe" />} command={commands.subscribe} testId="subscribe-command" />
+      <CommandBlock label={<FormattedMessage id="mqtt-client-credentials.check-connectivity-publish" />} command={commands.publish} testId="publish-command" />
+      {notes.map((note) => (
+        <Callout key={note} intent="primary" compact className="connectivity__note">
+          <FormattedMessage id={note} />
+        </Callout>
+      ))}
+    </>
+  );
+}

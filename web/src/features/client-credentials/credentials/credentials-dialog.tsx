@@ -1,0 +1,107 @@
+import { Dialog, DialogBody } from '@blueprintjs/core';
+import { type FormEvent, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { ApiError } from '../../../api/api-error';
+import { apiFieldError } from '../../../api/api-error-field';
+import { useSaveMqttClientCredentials } from '../../../api/generated/endpoints/mqtt-client-credentials/mqtt-client-credentials';
+import type { MqttClientCredentials } from '../../../api/generated/model/mqttClientCredentials';
+import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
+import { ApiErrorCallout } from '../../../components/form/api-error-callout';
+import { FormDialogFooter } from '../../../components/form/form-dialog-footer';
+import { HelpButton } from '../../../components/help/help-button';
+import { entityHelpIds } from '../../../components/help/help-ids';
+import { showToast } from '../../../components/toast/toast-store';
+import { CredentialsFormFields } from './credentials-form-fields';
+import { CREDENTIALS_FORM_FIELDS, credentialsFormValuesOf, credentialsSaveOf, newCredentialsForm, validateCredentialsForm } from './credentials-form-values';
+import { useAddingClosesAnonymousAccess, useRefreshCredentialsQueries } from './use-credentials-queries';
+
+interface CredentialsDialogProps {
+  /** The credentials to edit; null to add new ones. */
+  credentials: MqttClientCredentials | null;
+  isOpen: boolean;
+  onClose: () => void;
+  /** New credentials were saved; the password is the one just typed, if any. */
+  onAdded: (credentials: MqttClientCredentials, password: string | undefined) => void;
+}
+
+/** Add or edit client credentials, with the fields of their credentials type (issue 6). */
+export function CredentialsDialog({ credentials, isOpen, onClose, onAdded }: CredentialsDialogProps) {
+  const label = credentials ? 'mqtt-client-credentials.details' : 'mqtt-client-credentials.add';
+  const title = (
+    <span className="client-access__dialog-title">
+      <FormattedMessage id={label} />
+      <HelpButton helpId={entityHelpIds.MQTT_CLIENT_CREDENTIALS} size="small" />
+    </span>
+  );
+  return (
+    <Dialog isOpen={isOpen} onClose={onClose} title={title} className="client-access__wide-dialog">
+      {/* Mounted per opening and per credentials, so the form starts from their values. */}
+      {isOpen && <CredentialsForm key={credentials?.id ?? 'new'} credentials={credentials} onClose={onClose} onAdded={onAdded} />}
+    </Dialog>
+  );
+}
+
+function CredentialsForm({ credentials, onClose, onAdded }: Omit<CredentialsDialogProps, 'isOpen'>) {
+  const intl = useIntl();
+  const refresh = useRefreshCredentialsQueries();
+  const adding = credentials === null;
+  const [values, setValues] = useState(() => (credentials ? credentialsFormValuesOf(credentials) : newCredentialsForm()));
+  const [submitted, setSubmitted] = useState(false);
+  const [confirmingFirst, setConfirmingFirst] = useState(false);
+  const closesAnonymousAccess = useAddingClosesAnonymousAccess(adding);
+  const save = useSaveMqttClientCredentials<ApiError>({
+    mutation: {
+      onSuccess: (saved) => {
+        showToast({ message: intl.formatMessage({ id: 'mqtt-client-credentials.credentials-saved' }), type: 'success' });
+        refresh();
+        onClose();
+        if (adding) onAdded(saved, values.credentialsType === 'MQTT_BASIC' && values.password !== '' ? values.password : undefined);
+      },
+      onSettled: () => setConfirmingFirst(false),
+    },
+    // Field errors show under their field; the others above the form.
+    request: { ignoreErrors: true },
+  });
+  const errors = validateCredentialsForm(values);
+  const brokerFieldError = apiFieldError(save.error, CREDENTIALS_FORM_FIELDS);
+  const saveNow = () => save.mutate({ data: credentialsSaveOf(values, credentials) });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (Object.keys(errors).length > 0) return;
+    if (closesAnonymousAccess) setConfirmingFirst(true);
+    else saveNow();
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={intl.formatMessage({ id: adding ? 'mqtt-client-credentials.add' : 'mqtt-client-credentials.details' })}>
+      <DialogBody>
+        {brokerFieldError === undefined && <ApiErrorCallout error={save.error} />}
+        <CredentialsFormFields
+          values={values}
+          onChange={(changes) => setValues((current) => ({ ...current, ...changes }))}
+          errors={submitted ? errors : {}}
+          brokerError={brokerFieldError}
+          adding={adding}
+        />
+      </DialogBody>
+      <FormDialogFooter
+        submitLabel={<FormattedMessage id={adding ? 'action.add' : 'action.save'} />}
+        pending={save.isPending}
+        onCancel={onClose}
+        submitTestId="credentials-dialog-save"
+      />
+      <ConfirmDialog
+        isOpen={confirmingFirst}
+        title={<FormattedMessage id="anonymous-access.first-credentials-title" />}
+        message={<FormattedMessage id="anonymous-access.first-credentials-text" />}
+        okLabel={<FormattedMessage id="anonymous-access.first-credentials-confirm" />}
+        intent="warning"
+        loading={save.isPending}
+        onConfirm={saveNow}
+        onCancel={() => setConfirmingFirst(false)}
+      />
+    </form>
+  );
+}

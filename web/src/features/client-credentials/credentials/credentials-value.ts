@@ -1,0 +1,36 @@
+import type { MqttAuthRules } from '../../../api/generated/model/mqttAuthRules';
+import type { MqttBasicCredentialsValue } from '../../../api/generated/model/mqttBasicCredentialsValue';
+import type { MqttClientCredentials } from '../../../api/generated/model/mqttClientCredentials';
+import type { X509CredentialsValue } from '../../../api/generated/model/x509CredentialsValue';
+
+/** Rules the broker gives a list left out: every topic (openapi.yaml, saveMqttClientCredentials). */
+export const EVERY_TOPIC = '.*';
+
+export interface AuthRuleLists {
+  pub: string[];
+  sub: string[];
+}
+
+/** The credentials value JSON, read as the type its credentials type says (openapi.yaml). */
+export type ParsedCredentialsValue = { credentialsType: 'MQTT_BASIC'; value: MqttBasicCredentialsValue } | { credentialsType: 'X_509'; value: X509CredentialsValue };
+
+export function parseCredentialsValue(credentials: Pick<MqttClientCredentials, 'credentialsType' | 'credentialsValue'>): ParsedCredentialsValue {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(credentials.credentialsValue);
+  } catch {
+    parsed = {};
+  }
+  const value = typeof parsed === 'object' && parsed !== null ? parsed : {};
+  return credentials.credentialsType === 'X_509'
+    ? { credentialsType: 'X_509', value: { certCnPattern: '', ...(value as Partial<X509CredentialsValue>) } }
+    : { credentialsType: 'MQTT_BASIC', value: value as MqttBasicCredentialsValue };
+}
+
+export function ruleListsOf(rules: MqttAuthRules | undefined): AuthRuleLists {
+  return { pub: rules?.pubAuthRulePatterns ?? [EVERY_TOPIC], sub: rules?.subAuthRulePatterns ?? [EVERY_TOPIC] };
+}
+
+export function authRulesOf(lists: AuthRuleLists): MqttAuthRules {
+  return { pubAuthRulePatterns: lists.pub, subAuthRulePatterns: lists.sub };
+}

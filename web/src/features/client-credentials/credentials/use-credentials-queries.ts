@@ -1,0 +1,30 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { getGetAnonymousAccessQueryKey, useGetAnonymousAccess } from '../../../api/generated/endpoints/mqtt-access/mqtt-access';
+import {
+  getGetMqttClientCredentialsInfoQueryKey,
+  getGetMqttClientCredentialsPageQueryKey,
+  useGetMqttClientCredentialsInfo,
+} from '../../../api/generated/endpoints/mqtt-client-credentials/mqtt-client-credentials';
+
+/** After credentials were added, changed or deleted: the list, the counts and anonymous access (AUTO follows the count). */
+export function refreshCredentialsQueries(queryClient: QueryClient): void {
+  for (const queryKey of [getGetMqttClientCredentialsPageQueryKey(), getGetMqttClientCredentialsInfoQueryKey(), getGetAnonymousAccessQueryKey()]) {
+    void queryClient.invalidateQueries({ queryKey });
+  }
+}
+
+export function useRefreshCredentialsQueries(): () => void {
+  const queryClient = useQueryClient();
+  return () => refreshCredentialsQueries(queryClient);
+}
+
+/**
+ * README "Client access control": in AUTO mode anonymous clients may connect only while no client
+ * credentials exist, so saving the first ones closes anonymous access and disconnects anonymous
+ * clients. True when saving new credentials now would do that, so that the console warns first.
+ */
+export function useAddingClosesAnonymousAccess(adding: boolean): boolean {
+  const anonymous = useGetAnonymousAccess({ query: { queryKey: getGetAnonymousAccessQueryKey(), enabled: adding } });
+  const counts = useGetMqttClientCredentialsInfo({ query: { queryKey: getGetMqttClientCredentialsInfoQueryKey(), enabled: adding } });
+  return adding && anonymous.data?.mode === 'AUTO' && anonymous.data.allowed && counts.data?.totalCount === 0;
+}

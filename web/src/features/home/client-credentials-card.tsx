@@ -1,0 +1,56 @@
+import { Card, Classes, H3, Spinner } from '@blueprintjs/core';
+import { KeyIcon } from '@blueprintjs/icons';
+import { FormattedMessage } from 'react-intl';
+import { Link } from 'wouter';
+import { getGetAnonymousAccessQueryKey, useGetAnonymousAccess } from '../../api/generated/endpoints/mqtt-access/mqtt-access';
+import { getGetMqttClientCredentialsInfoQueryKey, useGetMqttClientCredentialsInfo } from '../../api/generated/endpoints/mqtt-client-credentials/mqtt-client-credentials';
+import { AnonymousAccessState } from '../../components/anonymous-access/anonymous-access-state';
+import { CLIENT_TYPE_LOOKS } from '../../components/client-type/client-type-tag';
+
+/** Spec section 2, home data refreshes every 60000 ms. */
+export const HOME_REFRESH_MS = 60_000;
+
+/**
+ * Spec section 2, home dashboard "client credentials": counters by client type linking to the
+ * filtered list, and whether clients without credentials may connect (README "Client access control").
+ */
+export function ClientCredentialsCard() {
+  const counts = useGetMqttClientCredentialsInfo({ query: { queryKey: getGetMqttClientCredentialsInfoQueryKey(), refetchInterval: HOME_REFRESH_MS } });
+  const anonymous = useGetAnonymousAccess({ query: { queryKey: getGetAnonymousAccessQueryKey(), refetchInterval: HOME_REFRESH_MS } });
+  const counters = counts.data && [
+    { href: '/client-credentials?clientTypeList=DEVICE', label: <FormattedMessage id={CLIENT_TYPE_LOOKS.DEVICE.label} />, value: counts.data.deviceCredentialsCount, testId: 'devices' },
+    {
+      href: '/client-credentials?clientTypeList=APPLICATION',
+      label: <FormattedMessage id={CLIENT_TYPE_LOOKS.APPLICATION.label} />,
+      value: counts.data.applicationCredentialsCount,
+      testId: 'applications',
+    },
+    { href: '/client-credentials', label: <FormattedMessage id="home.total" />, value: counts.data.totalCount, testId: 'total' },
+  ];
+  return (
+    <Card className="home-card" aria-labelledby="home-credentials-title">
+      <H3 id="home-credentials-title" className="home-card__title">
+        <KeyIcon className={Classes.TEXT_MUTED} />
+        <Link href="/client-credentials">
+          <FormattedMessage id="mqtt-client-credentials.client-credentials" />
+        </Link>
+      </H3>
+      {!counters && <Spinner size={20} />}
+      {counters && (
+        <div className="home-card__counters">
+          {counters.map((counter) => (
+            <Link key={counter.testId} href={counter.href} className="home-card__counter" data-testid={`credentials-count-${counter.testId}`}>
+              <span className="home-card__value">{counter.value}</span>
+              <span className={Classes.TEXT_MUTED}>{counter.label}</span>
+            </Link>
+          ))}
+        </div>
+      )}
+      {anonymous.data && (
+        <div className="home-card__footer">
+          <FormattedMessage id="anonymous-access.anonymous-access" /> <AnonymousAccessState access={anonymous.data} showMode />
+        </div>
+      )}
+    </Card>
+  );
+}
