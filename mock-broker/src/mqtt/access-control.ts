@@ -3,6 +3,7 @@ import type { ClientEventLog } from './client-event-log.js';
 import type { MqttBroker } from './mqtt-broker.js';
 import { disconnectClient } from './session-control.js';
 import type { ClientType } from './session-registry.js';
+import { removeSubscriptions } from './subscription-control.js';
 import { displayTopicFilter } from './shared-subscriptions.js';
 
 /** Who a client says it is at CONNECT, and where from. */
@@ -87,8 +88,9 @@ export interface AccessControlHooks {
 
 export interface InstalledAccessControl {
   /**
-   * Asks access control about every connected client again and disconnects those it would no
-   * longer let in (MQTT 5: DISCONNECT 0x98 Administrative action). Answers their client ids.
+   * Asks access control about every connected client again: disconnects those it would no longer
+   * let in (MQTT 5: DISCONNECT 0x98 Administrative action) and drops the subscriptions the others
+   * may no longer hold, as if they had unsubscribed. Answers the disconnected client ids.
    */
   revalidate(): Promise<string[]>;
 }
@@ -137,11 +139,23 @@ export function installAccessControl(broker: MqttBroker, access: AccessControl, 
   return {
     async revalidate() {
       const clients = (broker as MqttBroker & { clients: Record<string, Client | undefined> }).clients;
-      const refused = Object.values(clients).filter((client): client is Client => {
+      const refused: Client[] = [];
+      const withdrawals: Promise<boolean>[] = [];
+      for (const client of Object.values(clients)) {
         const grant = client ? admitted.get(client) : undefined;
-        return grant !== undefined && access.stillAdmitted?.(grant) === false;
-      });
-      await Promise.all(refused.map((client) => disconnectClient(broker, client.id)));
+        if (!client || !grant) continue;
+        if (access.stillAdmitted?.(grant) === false) {
+          refused.push(client);
+          continue;
+        }
+        // A rule edit applies to what the client already holds, not only to its next SUBSCRIBE.
+        const held = (client as Client & { subscriptions: Record<string, unknown> }).subscriptions;
+        const withdrawn = Object.keys(held)
+          .map(displayTopicFilter)
+          .filter((topicFilter) => !access.maySubscribe(grant, topicFilter));
+        if (withdrawn.length > 0) withdrawals.push(removeSubscriptions(broker, client.id, withdrawn));
+      }
+      await Promise.all([...refused.map((client) => disconnectClient(broker, client.id)), ...withdrawals]);
       return refused.map((client) => client.id);
     },
   };

@@ -130,6 +130,21 @@ describe('changes apply to connected clients', () => {
     expect(client.connected).toBe(true);
   });
 
+  it('a subscription the edited rules no longer allow is dropped from the connected client at once', async () => {
+    const saved = await saveCredentials(api, { name: 'Narrowed', value: { userName: 'narrowed', password: 'pw', authRules: { subAuthRulePatterns: ['alerts/.*', 'status/.*'] } } });
+    const client = await suite.clients.connect({ protocolVersion: 5, clientId: 'narrowed-1', username: 'narrowed', password: 'pw' });
+    await client.subscribeAsync(['alerts/#', 'status/#'], { qos: 1 });
+    const received = inbox(client);
+    await saveCredentials(api, { id: saved.id, name: 'Narrowed', value: { userName: 'narrowed', authRules: { subAuthRulePatterns: ['status/.*'] } } });
+    // Published in this order: a kept alerts/# subscription would deliver its message first.
+    for (const topic of ['alerts/fire', 'status/ok']) {
+      await new Promise((resolve) => suite.node.mqtt.broker.publish({ cmd: 'publish', topic, payload: Buffer.from(topic), qos: 1, retain: false, dup: false }, resolve));
+    }
+    expect((await received.next()).topic).toBe('status/ok');
+    expect(await received.none()).toBe(true);
+    expect(client.connected).toBe(true);
+  });
+
   it('deleting credentials disconnects their clients (MQTT 5: DISCONNECT 0x98 Administrative action)', async () => {
     const saved = await saveCredentials(api, { name: 'Doomed', value: { userName: 'doomed', password: 'pw' } });
     const v5 = await suite.clients.connect({ protocolVersion: 5, clientId: 'doomed-5', username: 'doomed', password: 'pw' });
