@@ -1,5 +1,5 @@
 import { ApiError } from '../http/api-error.js';
-import type { SessionRecord } from '../mqtt/session-registry.js';
+import type { SessionRow } from './session-order.js';
 import { commaList, containsIgnoringCase } from './text-match.js';
 
 export type CountOperation = 'EQUAL' | 'GREATER' | 'LESS';
@@ -29,9 +29,9 @@ export interface SessionFacts {
   clientsWithQueuedMessages(): Iterable<string>;
 }
 
-type Check = (session: SessionRecord) => boolean;
+type Check = (session: SessionRow) => boolean;
 
-function inList<T>(values: T[] | undefined, read: (session: SessionRecord) => T): Check | undefined {
+function inList<T>(values: T[] | undefined, read: (session: SessionRow) => T): Check | undefined {
   if (!values) return undefined;
   const allowed = new Set(values);
   return (session) => allowed.has(read(session));
@@ -43,7 +43,7 @@ function compareCount(operation: CountOperation, expected: number): (count: numb
   return (count) => count === expected;
 }
 
-function inRange(from: number | undefined, to: number | undefined, read: (session: SessionRecord) => number | null): Check | undefined {
+function inRange(from: number | undefined, to: number | undefined, read: (session: SessionRow) => number | null): Check | undefined {
   if (from === undefined && to === undefined) return undefined;
   return (session) => {
     const value = read(session);
@@ -58,8 +58,8 @@ function subscriptionChecks(parameters: SessionFilterParameters): (Check | undef
   const { subscriptions: flag, subscriptionsCount: count } = parameters;
   const matchesCount = count === undefined ? undefined : compareCount(parameters.subscriptionsOperation ?? 'EQUAL', count);
   return [
-    flag === undefined ? undefined : (session) => session.subscriptions.length > 0 === flag,
-    matchesCount && ((session) => matchesCount(session.subscriptions.length)),
+    flag === undefined ? undefined : (session) => session.subscriptionsCount > 0 === flag,
+    matchesCount && ((session) => matchesCount(session.subscriptionsCount)),
   ];
 }
 
@@ -79,9 +79,9 @@ export function sessionMatcher(parameters: SessionFilterParameters, facts: Sessi
     ...subscriptionChecks(parameters),
     inRange(parameters.startTime, parameters.endTime, (session) => session.connectedAt),
     inRange(parameters.disconnectedStartTime, parameters.disconnectedEndTime, (session) => session.disconnectedAt),
-    ...clientIdMatchers.map((matches) => matches && ((session: SessionRecord) => matches(session.clientId))),
-    addressMatches && ((session: SessionRecord) => addressMatches(session.clientIpAdr)),
-    queuedMessagesMin === undefined || queuedMessagesMin === 0 ? undefined : (session: SessionRecord) => facts.queuedMessages(session.clientId) >= queuedMessagesMin,
+    ...clientIdMatchers.map((matches) => matches && ((session: SessionRow) => matches(session.clientId))),
+    addressMatches && ((session: SessionRow) => addressMatches(session.clientIpAdr)),
+    queuedMessagesMin === undefined || queuedMessagesMin === 0 ? undefined : (session: SessionRow) => facts.queuedMessages(session.clientId) >= queuedMessagesMin,
   ].filter((check): check is Check => check !== undefined);
   return (session) => {
     for (const check of checks) if (!check(session)) return false;

@@ -15,25 +15,62 @@ export type SessionSortProperty =
   | 'mqttVersion'
   | 'username';
 
-type KeyOf = (session: SessionRecord, facts: SessionFacts) => number | string;
+/**
+ * What the list's filters and sorts read of one session, copied into one small object: walking
+ * 100,000 of these, made one after the other, stays in the processor's caches, where the session
+ * records themselves lie scattered among the broker's other objects (several times slower to walk).
+ */
+export interface SessionRow {
+  session: SessionRecord;
+  clientId: string;
+  connectionState: SessionRecord['connectionState'];
+  clientType: SessionRecord['clientType'];
+  nodeId: string;
+  cleanStart: boolean;
+  subscriptionsCount: number;
+  connectedAt: number;
+  disconnectedAt: number | null;
+  clientIpAdr: string;
+  mqttVersion: number;
+  username: string | null;
+}
+
+export function rowOf(session: SessionRecord): SessionRow {
+  return {
+    session,
+    clientId: session.clientId,
+    connectionState: session.connectionState,
+    clientType: session.clientType,
+    nodeId: session.nodeId,
+    cleanStart: session.cleanStart,
+    subscriptionsCount: session.subscriptions.length,
+    connectedAt: session.connectedAt,
+    disconnectedAt: session.disconnectedAt,
+    clientIpAdr: session.clientIpAdr,
+    mqttVersion: session.mqttVersion,
+    username: session.username,
+  };
+}
+
+type KeyOf = (row: SessionRow, facts: SessionFacts) => number | string;
 
 const KEYS: Record<SessionSortProperty, KeyOf> = {
-  clientId: (session) => session.clientId,
-  connectionState: (session) => session.connectionState,
-  clientType: (session) => session.clientType,
-  nodeId: (session) => session.nodeId,
-  subscriptionsCount: (session) => session.subscriptions.length,
-  queuedMessages: (session, facts) => facts.queuedMessages(session.clientId),
-  connectedAt: (session) => session.connectedAt,
+  clientId: (row) => row.clientId,
+  connectionState: (row) => row.connectionState,
+  clientType: (row) => row.clientType,
+  nodeId: (row) => row.nodeId,
+  subscriptionsCount: (row) => row.subscriptionsCount,
+  queuedMessages: (row, facts) => facts.queuedMessages(row.clientId),
+  connectedAt: (row) => row.connectedAt,
   // Connected sessions have no disconnection time: they sort before every offline one.
-  disconnectedAt: (session) => session.disconnectedAt ?? -1,
-  clientIpAdr: (session) => session.clientIpAdr,
-  cleanStart: (session) => (session.cleanStart ? 1 : 0),
-  mqttVersion: (session) => session.mqttVersion,
-  username: (session) => session.username ?? '',
+  disconnectedAt: (row) => row.disconnectedAt ?? -1,
+  clientIpAdr: (row) => row.clientIpAdr,
+  cleanStart: (row) => (row.cleanStart ? 1 : 0),
+  mqttVersion: (row) => row.mqttVersion,
+  username: (row) => row.username ?? '',
 };
 
-type Compare = (a: SessionRecord, b: SessionRecord) => number;
+type Compare = (a: SessionRow, b: SessionRow) => number;
 
 function ascendingBy(keyOf: KeyOf, facts: SessionFacts): Compare {
   return (a, b) => {
@@ -46,9 +83,9 @@ function ascendingBy(keyOf: KeyOf, facts: SessionFacts): Compare {
 }
 
 interface Order {
-  sessions: SessionRecord[];
-  /** The record each client id holds in `sessions`. */
-  members: Map<string, SessionRecord>;
+  rows: SessionRow[];
+  /** The row each client id holds in `rows`. */
+  members: Map<string, SessionRow>;
   version: number;
 }
 
@@ -72,11 +109,11 @@ export class SessionOrders {
     private readonly facts: SessionFacts,
   ) {}
 
-  ascending(property: SessionSortProperty): SessionRecord[] {
+  ascending(property: SessionSortProperty): SessionRow[] {
     if (property === 'queuedMessages') return this.byQueuedMessages();
     let order = this.orders.get(property);
     if (!order) {
-      order = { sessions: [], members: new Map(), version: -1 };
+      order = { rows: [], members: new Map(), version: -1 };
       this.orders.set(property, order);
     }
     if (order.version !== this.registry.version) {
@@ -86,7 +123,7 @@ export class SessionOrders {
       else this.rebuild(order, compare);
       order.version = this.registry.version;
     }
-    return order.sessions;
+    return order.rows;
   }
 
   /**
@@ -94,52 +131,65 @@ export class SessionOrders {
    * every request: most sessions have an empty queue, and they keep the client id order; only
    * the few with messages waiting are sorted.
    */
-  private byQueuedMessages(): SessionRecord[] {
-    const waiting = new Set<SessionRecord>();
+  private byQueuedMessages(): SessionRow[] {
+    const byClientId = this.ascending('clientId');
+    const order = this.orders.get('clientId');
+    const waiting = new Set<SessionRow>();
     for (const clientId of this.facts.clientsWithQueuedMessages()) {
-      const session = this.registry.get(clientId);
-      if (session) waiting.add(session);
+      const row = order?.members.get(clientId);
+      if (row) waiting.add(row);
     }
-    const empty = this.ascending('clientId').filter((session) => !waiting.has(session));
+    const empty = byClientId.filter((row) => !waiting.has(row));
     return empty.concat([...waiting].sort(ascendingBy(KEYS.queuedMessages, this.facts)));
   }
 
-  /** Takes each changed session out (its record may have changed in place) and puts its current record back in order. */
+  /** Takes each changed session's row out and puts a fresh row of its current record back in order. */
   private moveChanged(order: Order, clientIds: Set<string>, compare: Compare): void {
     for (const clientId of clientIds) {
       const held = order.members.get(clientId);
       if (held) {
-        const index = order.sessions.indexOf(held);
-        if (index >= 0) order.sessions.splice(index, 1);
+        const index = order.rows.indexOf(held);
+        if (index >= 0) order.rows.splice(index, 1);
         order.members.delete(clientId);
       }
       const current = this.registry.get(clientId);
       if (!current) continue;
-      order.sessions.splice(insertionPoint(order.sessions, current, compare), 0, current);
-      order.members.set(clientId, current);
+      const row = rowOf(current);
+      order.rows.splice(insertionPoint(order.rows, row, compare), 0, row);
+      order.members.set(clientId, row);
     }
   }
 
-  /** Keeps the sessions still current in their last order, appends new ones, and sorts. */
+  /**
+   * Fresh rows of every session, those still present first in their last order (so the sort
+   * finds them nearly in place), new ones after; then sorted.
+   */
   private rebuild(order: Order, compare: Compare): void {
-    order.sessions = order.sessions.filter((session) => this.registry.get(session.clientId) === session);
-    order.members = new Map(order.sessions.map((session) => [session.clientId, session]));
-    for (const session of this.registry.all()) {
-      if (order.members.get(session.clientId) === session) continue;
-      order.members.set(session.clientId, session);
-      order.sessions.push(session);
+    const rows: SessionRow[] = [];
+    const members = new Map<string, SessionRow>();
+    const keep = (session: SessionRecord) => {
+      const row = rowOf(session);
+      rows.push(row);
+      members.set(session.clientId, row);
+    };
+    for (const held of order.rows) {
+      const current = this.registry.get(held.clientId);
+      if (current && !members.has(held.clientId)) keep(current);
     }
-    order.sessions.sort(compare);
+    for (const session of this.registry.all()) if (!members.has(session.clientId)) keep(session);
+    rows.sort(compare);
+    order.rows = rows;
+    order.members = members;
   }
 }
 
-/** The first index whose session sorts after `session`. */
-function insertionPoint(sessions: SessionRecord[], session: SessionRecord, compare: Compare): number {
+/** The first index whose row sorts after `row`. */
+function insertionPoint(rows: SessionRow[], row: SessionRow, compare: Compare): number {
   let low = 0;
-  let high = sessions.length;
+  let high = rows.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if (compare(sessions[middle] as SessionRecord, session) < 0) low = middle + 1;
+    if (compare(rows[middle] as SessionRow, row) < 0) low = middle + 1;
     else high = middle;
   }
   return low;

@@ -5,7 +5,7 @@ import type { MqttBroker } from '../mqtt/mqtt-broker.js';
 import { disconnectClients, removeSession } from '../mqtt/session-control.js';
 import type { SessionRecord, SessionRegistry } from '../mqtt/session-registry.js';
 import { sessionMatcher, type SessionFacts, type SessionFilterParameters } from './session-filter.js';
-import { SessionOrders, type SessionSortProperty } from './session-order.js';
+import { SessionOrders, type SessionRow, type SessionSortProperty } from './session-order.js';
 import { sessionDetails, sessionInfo, type ClientSessionDetails, type ClientSessionInfo } from './session-views.js';
 
 export interface SessionPageQuery extends SessionFilterParameters, PageLink {
@@ -55,9 +55,9 @@ export class SessionService {
     const rows: ClientSessionInfo[] = [];
     let totalElements = 0;
     for (let index = 0; index < ordered.length; index += 1) {
-      const session = ordered[descending ? ordered.length - 1 - index : index] as SessionRecord;
-      if (!matches(session)) continue;
-      if (totalElements >= first && rows.length < query.pageSize) rows.push(sessionInfo(session, this.broker));
+      const row = ordered[descending ? ordered.length - 1 - index : index] as SessionRow;
+      if (!matches(row)) continue;
+      if (totalElements >= first && rows.length < query.pageSize) rows.push(sessionInfo(row.session, this.broker));
       totalElements += 1;
     }
     return toPage(rows, totalElements, query);
@@ -109,9 +109,10 @@ export class SessionService {
 
   private matching(filter: SessionFilterParameters): SessionRecord[] {
     const matches = sessionMatcher(filter, this.facts);
-    const found: SessionRecord[] = [];
-    for (const session of this.sessions.all()) if (matches(session)) found.push(session);
-    return found;
+    return this.orders
+      .ascending('clientId')
+      .filter(matches)
+      .map((row) => row.session);
   }
 
   private known(clientIds: string[]): SessionRecord[] {
