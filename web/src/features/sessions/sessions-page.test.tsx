@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderPage, setUpSignedInPageTests } from '../../test-support/page-test';
 import SessionsPage from './sessions-page';
-import { makeSession, type RecordedCall, stubSessionsBroker } from './sessions-test-broker';
+import type { RecordedCall } from '../../test-support/broker-stub';
+import { makeSession, stubSessionsBroker } from './sessions-test-broker';
 
 const sessions = [
   makeSession('sensor-1'),

@@ -1,12 +1,6 @@
-import { vi } from 'vitest';
 import type { ClientSessionDetails } from '../../api/generated/model/clientSessionDetails';
 import { makeTokenPair } from '../../api/test-tokens';
-
-export interface RecordedCall {
-  method: string;
-  url: URL;
-  body: unknown;
-}
+import { pageOf, type RecordedCall, stubBrokerCalls } from '../../test-support/broker-stub';
 
 /** A session as the broker reports it; connected unless said otherwise. */
 export function makeSession(clientId: string, changes: Partial<ClientSessionDetails> = {}): ClientSessionDetails {
@@ -33,46 +27,32 @@ export function makeSession(clientId: string, changes: Partial<ClientSessionDeta
   };
 }
 
-const page = <T>(items: T[], url: URL) => {
-  const pageSize = Number(url.searchParams.get('pageSize') ?? 20);
-  const index = Number(url.searchParams.get('page') ?? 0);
-  return { data: items.slice(index * pageSize, (index + 1) * pageSize), totalPages: Math.ceil(items.length / pageSize), totalElements: items.length, hasNext: (index + 1) * pageSize < items.length };
-};
-
 /** The broker's sessions API as far as the sessions page uses it; records every call. */
-export function stubSessionsBroker(sessions: ClientSessionDetails[]) {
-  const calls: RecordedCall[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (path: string, init?: RequestInit) => {
-      const url = new URL(path, 'http://console');
-      const method = init?.method ?? 'GET';
-      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      const route = `${method} ${url.pathname}`;
-      if (route === 'GET /api/auth/user') return Response.json({ id: 'me', email: 'me@example.com', authority: 'SYS_ADMIN' });
-      if (route === 'POST /api/auth/token') return Response.json(makeTokenPair());
-      if (route === 'GET /api/app/brokers') return Response.json(['node-1', 'node-2']);
-      if (route === 'GET /api/app/config') return Response.json({ tcpPort: 1999 });
-      if (route === 'GET /api/v2/client-session') {
-        const states = url.searchParams.get('connectedStatusList')?.split(',');
-        const search = url.searchParams.get('clientId') ?? '';
-        const found = sessions.filter((session) => (!states || states.includes(session.connectionState)) && session.clientId.includes(search));
-        return Response.json(page(found, url));
-      }
-      if (route === 'GET /api/client-session') {
-        const session = sessions.find((candidate) => candidate.clientId === url.searchParams.get('clientId'));
-        return session ? Response.json(session) : Response.json({ status: 404, errorCode: 32, message: 'Session not found' }, { status: 404 });
-      }
-      if (route === 'GET /api/client-session/events') return Response.json(page([], url));
-      if (route === 'POST /api/client-session/disconnect' || route === 'POST /api/client-session/remove') {
-        const count = (calls.at(-1)?.body as { clientIds: string[] }).clientIds.length;
-        return Response.json({ matchedCount: count, affectedCount: count });
-      }
-      if (method === 'DELETE' && url.pathname.startsWith('/api/client-session/')) return new Response(null, { status: 200 });
-      if (route === 'POST /api/v2/client-session/disconnect') return Response.json({ matchedCount: 3, affectedCount: 3 });
-      if (route === 'POST /api/subscription') return Response.json((calls.at(-1)?.body as { subscriptions: unknown[] }).subscriptions);
-      return Response.json({ status: 404, errorCode: 32, message: 'Not found' }, { status: 404 });
-    }),
-  );
-  return calls;
+export function stubSessionsBroker(sessions: ClientSessionDetails[]): RecordedCall[] {
+  return stubBrokerCalls(({ method, url, body }) => {
+    const route = `${method} ${url.pathname}`;
+    if (route === 'GET /api/auth/user') return Response.json({ id: 'me', email: 'me@example.com', authority: 'SYS_ADMIN' });
+    if (route === 'POST /api/auth/token') return Response.json(makeTokenPair());
+    if (route === 'GET /api/app/brokers') return Response.json(['node-1', 'node-2']);
+    if (route === 'GET /api/app/config') return Response.json({ tcpPort: 1999 });
+    if (route === 'GET /api/v2/client-session') {
+      const states = url.searchParams.get('connectedStatusList')?.split(',');
+      const search = url.searchParams.get('clientId') ?? '';
+      const found = sessions.filter((session) => (!states || states.includes(session.connectionState)) && session.clientId.includes(search));
+      return Response.json(pageOf(found, url));
+    }
+    if (route === 'GET /api/client-session') {
+      const session = sessions.find((candidate) => candidate.clientId === url.searchParams.get('clientId'));
+      return session ? Response.json(session) : Response.json({ status: 404, errorCode: 32, message: 'Session not found' }, { status: 404 });
+    }
+    if (route === 'GET /api/client-session/events') return Response.json(pageOf([], url));
+    if (route === 'POST /api/client-session/disconnect' || route === 'POST /api/client-session/remove') {
+      const count = (body as { clientIds: string[] }).clientIds.length;
+      return Response.json({ matchedCount: count, affectedCount: count });
+    }
+    if (method === 'DELETE' && url.pathname.startsWith('/api/client-session/')) return new Response(null, { status: 200 });
+    if (route === 'POST /api/v2/client-session/disconnect') return Response.json({ matchedCount: 3, affectedCount: 3 });
+    if (route === 'POST /api/subscription') return Response.json((body as { subscriptions: unknown[] }).subscriptions);
+    return undefined;
+  });
 }

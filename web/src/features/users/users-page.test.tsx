@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { User } from '../../api/generated/model/user';
+import { pageOf, type RecordedCall, stubBrokerCalls } from '../../test-support/broker-stub';
 import { renderPage, setUpSignedInPageTests } from '../../test-support/page-test';
 import { makeUser } from '../../test-support/test-user';
 import UsersPage from './users-page';
@@ -8,42 +9,24 @@ import UsersPage from './users-page';
 const admin = makeUser({ id: 'admin', email: 'sysadmin@starling.local' });
 const ada = makeUser({ id: 'ada', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' });
 
-interface Call {
-  method: string;
-  url: URL;
-  body: unknown;
-}
-
 /** The broker's users API as far as the page uses it; records every call. */
-function stubBroker(users: User[], answers: { save?: Response } = {}) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (path: string, init?: RequestInit) => {
-      const url = new URL(path, 'http://console');
-      const method = init?.method ?? 'GET';
-      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      if (url.pathname === '/api/auth/user') return Response.json(admin);
-      if (url.pathname === '/api/user/tokenAccessEnabled') return Response.json(true);
-      if (url.pathname === '/api/admin' && method === 'GET') {
-        const search = url.searchParams.get('textSearch') ?? '';
-        const found = users.filter((user) => user.email.includes(search));
-        const [pageSize, page] = [Number(url.searchParams.get('pageSize')), Number(url.searchParams.get('page'))];
-        const data = found.slice(page * pageSize, (page + 1) * pageSize);
-        const hasNext = (page + 1) * pageSize < found.length;
-        return Response.json({ data, totalPages: Math.ceil(found.length / pageSize), totalElements: found.length, hasNext });
-      }
-      if (url.pathname === '/api/admin' && method === 'POST') return answers.save ?? Response.json({ ...ada, id: 'new' });
-      if (method === 'DELETE') return new Response(null, { status: 200 });
-      return Response.json({ status: 404, errorCode: 32, message: 'Not found' }, { status: 404 });
-    }),
-  );
-  return calls;
+function stubBroker(users: User[], answers: { save?: Response } = {}): RecordedCall[] {
+  return stubBrokerCalls(({ method, url }) => {
+    if (url.pathname === '/api/auth/user') return Response.json(admin);
+    if (url.pathname === '/api/user/tokenAccessEnabled') return Response.json(true);
+    if (url.pathname === '/api/admin' && method === 'GET') {
+      const search = url.searchParams.get('textSearch') ?? '';
+      return Response.json(pageOf(users.filter((user) => user.email.includes(search)), url));
+    }
+    if (url.pathname === '/api/admin' && method === 'POST') return answers.save ?? Response.json({ ...ada, id: 'new' });
+    if (method === 'DELETE') return new Response(null, { status: 200 });
+    return undefined;
+  });
 }
 
 const renderPageUnderTest = () => renderPage(<UsersPage />);
 
-const listRequests = (calls: Call[]) => calls.filter((call) => call.method === 'GET' && call.url.pathname === '/api/admin');
+const listRequests = (calls: RecordedCall[]) => calls.filter((call) => call.method === 'GET' && call.url.pathname === '/api/admin');
 const rowOf = async (email: string) => (await screen.findByText(email)).closest('tr') as HTMLElement;
 
 describe('users page (spec section 2)', () => {

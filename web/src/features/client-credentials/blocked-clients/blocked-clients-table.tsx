@@ -7,6 +7,7 @@ import type { SortState } from '../../../components/table/use-page-link';
 import { type ListColumn, ListTable } from '../shared/list-table';
 import { RowActionButton } from '../shared/row-action-button';
 import { blockedStatusLabels, blockedTypeLabels, regexTargetLabels } from './blocked-client-labels';
+import { TABLE_ACTIONS_CLASS } from '../../../components/table/actions-column-header';
 
 type SortProperty = GetBlockedClientsPageSortProperty;
 
@@ -52,7 +53,7 @@ export function BlockedClientsTable({ rows, refreshing, sort, onSort, onDelete }
             </Tag>
           </td>
           <td>{blocked.description}</td>
-          <td className="client-access__actions">
+          <td className={TABLE_ACTIONS_CLASS}>
             <RowActionButton label={intl.formatMessage({ id: 'blocked-client.delete' }, { value: blocked.value })} icon={<TrashIcon />} onClick={() => onDelete(blocked)} />
           </td>
         </tr>

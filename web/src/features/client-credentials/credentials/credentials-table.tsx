@@ -7,6 +7,7 @@ import type { SortState } from '../../../components/table/use-page-link';
 import { type ListColumn, ListTable } from '../shared/list-table';
 import { RowActionButton } from '../shared/row-action-button';
 import { credentialsTypeLabels } from './credentials-filter';
+import { TABLE_ACTIONS_CLASS } from '../../../components/table/actions-column-header';
 
 type SortProperty = GetMqttClientCredentialsPageSortProperty;
 
@@ -51,7 +52,7 @@ export function CredentialsTable({ rows, refreshing, sort, onSort, ...actions }:
             <td>
               <ClientTypeTag clientType={credentials.clientType} />
             </td>
-            <td className="client-access__actions">
+            <td className={TABLE_ACTIONS_CLASS}>
               <RowActionButton label={label('mqtt-client-credentials.check-connectivity')} icon={<PulseIcon />} onClick={() => actions.onCheckConnectivity(credentials)} />
               {/* Only MQTT_BASIC credentials have a password (openapi.yaml, changeMqttClientPassword). */}
               {credentials.credentialsType === 'MQTT_BASIC' && (

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { FormattedMessage, type MessageDescriptor } from 'react-intl';
 import { SortableColumnHeader } from '../../../components/table/sortable-column-header';
 import type { SortState } from '../../../components/table/use-page-link';
-import { RowActionsHeader } from './row-actions-header';
+import { ActionsColumnHeader } from '../../../components/table/actions-column-header';
 
 export interface ListColumn<Property extends string> {
   label: NonNullable<MessageDescriptor['id']>;
@@ -40,7 +40,7 @@ export function ListTable<Property extends string>({ columns, sort, onSort, refr
                 </th>
               ),
             )}
-            <RowActionsHeader />
+            <ActionsColumnHeader />
           </tr>
         </thead>
         <tbody>{children}</tbody>

@@ -6,6 +6,7 @@ import type { UnauthorizedClient } from '../../../api/generated/model/unauthoriz
 import type { SortState } from '../../../components/table/use-page-link';
 import { type ListColumn, ListTable } from '../shared/list-table';
 import { RowActionButton } from '../shared/row-action-button';
+import { TABLE_ACTIONS_CLASS } from '../../../components/table/actions-column-header';
 
 type SortProperty = GetUnauthorizedClientsPageSortProperty;
 
@@ -54,7 +55,7 @@ export function UnauthorizedClientsTable({ rows, refreshing, sort, onSort, onDel
             <Flag value={client.tlsUsed} />
           </td>
           <td>{client.reason}</td>
-          <td className="client-access__actions">
+          <td className={TABLE_ACTIONS_CLASS}>
             <RowActionButton label={intl.formatMessage({ id: 'unauthorized-client.block' }, { clientId: client.clientId })} icon={<BanCircleIcon />} onClick={() => onBlock(client)} />
             <RowActionButton label={intl.formatMessage({ id: 'unauthorized-client.delete' }, { clientId: client.clientId })} icon={<TrashIcon />} onClick={() => onDelete(client)} />
           </td>
