@@ -1,3 +1,5 @@
+// First: the packages loaded after it get quiet loggers for the namespaces DEBUG leaves off.
+import './app/quiet-debug.js';
 import { startNode } from './app/node.js';
 import { StartupError } from './app/startup-error.js';
 import { loadConfig } from './config/config.js';

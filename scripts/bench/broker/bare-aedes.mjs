@@ -1,13 +1,20 @@
 // Bare Aedes on plain TCP, the very package the bundled broker uses (resolved from mock-broker):
 // the baseline that the bundled broker's hooks and counters are measured against.
+// With BENCH_QUIET_DEBUG=1 it first loads the bundled broker's quiet `debug` loggers
+// (mock-broker/src/app/quiet-debug.ts), the one process-wide change the bundled broker makes to
+// how Aedes' dependencies run: what is left between the two is the cost of Starling's own hooks.
 import net from 'node:net';
-import { importFromWorkspace } from '../lib/workspace.mjs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brokerMain, importFromWorkspace } from '../lib/workspace.mjs';
 
+const quietDebug = process.env.BENCH_QUIET_DEBUG === '1';
+if (quietDebug) await import(pathToFileURL(path.join(path.dirname(brokerMain), 'app/quiet-debug.js')).href);
 const { Aedes } = await importFromWorkspace('mock-broker', 'aedes');
 const port = Number(process.env.BENCH_MQTT_PORT);
-const broker = await Aedes.createBroker({ id: 'bare-aedes' });
+const broker = await Aedes.createBroker({ id: quietDebug ? 'bare-aedes-quiet' : 'bare-aedes' });
 const server = net.createServer((socket) => broker.handle(socket));
-server.listen(port, '127.0.0.1', () => console.log(`bare Aedes listening on 127.0.0.1:${port}`));
+server.listen(port, '127.0.0.1', () => console.log(`bare Aedes${quietDebug ? ' (quiet debug loggers)' : ''} listening on 127.0.0.1:${port}`));
 
 const stop = () => {
   server.close();

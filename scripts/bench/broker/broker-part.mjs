@@ -10,6 +10,7 @@ import { format, median } from '../lib/stats.mjs';
 import { ensureScratchDir } from '../lib/workspace.mjs';
 import { ensureMosquitto, startBareAedes, startBundledBroker, startMosquitto } from './brokers.mjs';
 import { LoadGenerator } from './load-generator.mjs';
+import { measureParserCost } from './parser-cost.mjs';
 
 const PAYLOAD_BYTES = 64;
 /** The bundled broker's hooks and counters may cost at most this share of bare Aedes' throughput. */
@@ -92,6 +93,28 @@ function generatorCheck(results, plan) {
   });
 }
 
+/**
+ * What the bundled broker is compared with: bare Aedes as published, and bare Aedes with the
+ * bundled broker's quiet debug loggers (the hooks and counters alone; see parser-cost.mjs).
+ */
+const BASELINES = [
+  { id: 'aedes', label: 'bare Aedes' },
+  { id: 'aedes-quiet', label: 'bare Aedes, quiet debug loggers (hooks and counters alone)' },
+];
+
+/**
+ * Throughput cost = (baseline − Starling) ÷ baseline deliveries/s. CPU cost = the share of Starling's
+ * CPU per delivery that the baseline does not spend: the throughput lost at equal CPU, which does
+ * not depend on how much of its core a busy machine left each broker.
+ */
+function costAgainst(starling, baseline) {
+  if (!starling || !baseline) return undefined;
+  return {
+    throughputPercent: ((baseline.deliveredPerSecond - starling.deliveredPerSecond) / baseline.deliveredPerSecond) * 100,
+    cpuPercent: ((starling.brokerCpuMicrosPerDelivery - baseline.brokerCpuMicrosPerDelivery) / starling.brokerCpuMicrosPerDelivery) * 100,
+  };
+}
+
 function summarizeResults(brokers, results, checks) {
   return SCENARIOS.map((scenario) => {
     const row = { scenario: scenario.id, label: scenario.label, brokers: {} };
@@ -114,13 +137,7 @@ function summarizeResults(brokers, results, checks) {
         generatorHeadroom: capacity / delivered,
       };
     }
-    const starling = row.brokers.starling?.deliveredPerSecond;
-    const aedes = row.brokers.aedes?.deliveredPerSecond;
-    if (starling && aedes) row.starlingCostPercent = ((aedes - starling) / aedes) * 100;
-    // CPU per delivery does not depend on how much of its core a busy machine left the broker.
-    const starlingCpu = row.brokers.starling?.brokerCpuMicrosPerDelivery;
-    const aedesCpu = row.brokers.aedes?.brokerCpuMicrosPerDelivery;
-    if (starlingCpu && aedesCpu) row.starlingCpuCostPercent = ((starlingCpu - aedesCpu) / starlingCpu) * 100;
+    row.starlingCost = Object.fromEntries(BASELINES.map(({ id }) => [id, costAgainst(row.brokers.starling, row.brokers[id])]));
     return row;
   });
 }
@@ -129,7 +146,11 @@ function costCell(percent) {
   return percent === undefined ? '–' : `${format(percent, ' %')} (${targetVerdict(percent, OVERHEAD_TARGET_PERCENT)})`;
 }
 
-function markdown({ brokers, summary, checks, idle, plan, phases, profiles }) {
+function costCells(cost) {
+  return cost ? `throughput ${costCell(cost.throughputPercent)} · CPU ${costCell(cost.cpuPercent)}` : '–';
+}
+
+function markdown({ brokers, summary, checks, idle, parser, plan, phases, profiles }) {
   const names = brokers.map((broker) => broker.label);
   const cell = (row, id, render) => (row.brokers[id] ? render(row.brokers[id]) : '–');
   const sections = [
@@ -159,18 +180,17 @@ function markdown({ brokers, summary, checks, idle, plan, phases, profiles }) {
     '## Throughput at saturation (deliveries/s, median)',
     '',
     table(
-      ['scenario', ...names, 'Starling cost vs bare Aedes: throughput', 'Starling cost vs bare Aedes: CPU per delivery'],
+      ['scenario', ...names, ...BASELINES.map(({ label }) => `Starling cost vs ${label}`)],
       summary.map((row) => [
         row.label,
         ...brokers.map((broker) =>
           cell(row, broker.id, (result) => `${format(result.deliveredPerSecond)} (CPU ${format(result.brokerCpuPercent, ' %')}, headroom ${format(result.generatorHeadroom)}×)`),
         ),
-        costCell(row.starlingCostPercent),
-        costCell(row.starlingCpuCostPercent),
+        ...BASELINES.map(({ id }) => costCells(row.starlingCost[id])),
       ]),
     ),
     '',
-    `Target: the bundled broker's hooks and counters cost ≤ ${OVERHEAD_TARGET_PERCENT} % of bare Aedes' throughput. Throughput cost = (Aedes − Starling) ÷ Aedes deliveries/s; CPU cost = the share of Starling's broker CPU per delivery that bare Aedes does not spend (the throughput lost at equal CPU). On a busy machine the CPU figure is the steadier one: it does not depend on how much of its core other programs left each broker.`,
+    `Target: the bundled broker's hooks and counters cost ≤ ${OVERHEAD_TARGET_PERCENT} % of bare Aedes' throughput. Throughput cost = (baseline − Starling) ÷ baseline deliveries/s; CPU cost = the share of Starling's broker CPU per delivery that the baseline does not spend (the throughput lost at equal CPU). On a busy machine the CPU figure is the steadier one: it does not depend on how much of its core other programs left each broker. Against bare Aedes as published, Starling gains what its quiet debug loggers save (below); against bare Aedes with the same loggers, what is left is the cost of the hooks and counters alone.`,
     '',
     table(
       ['scenario', ...names.map((name) => `${name} µs CPU/delivery`), ...names.map((name) => `other load on the broker core, ${name}`)],
@@ -214,6 +234,18 @@ function markdown({ brokers, summary, checks, idle, plan, phases, profiles }) {
       }),
     ),
   ];
+  const alone = parser.find((row) => row.mode === 'alone');
+  sections.push(
+    '',
+    '## The packet parser beside the HTTP stack (scripts/bench/broker/parser-cost.mjs)',
+    '',
+    `mqtt-packet parsing QoS 1 publishes and their acknowledgements in a fresh Node process, median of ${phases.repetitions}. The \`debug\` loggers of express, router, body-parser and finalhandler make the one function behind every logger megamorphic, and the parser's disabled \`debug()\` calls stop compiling away; the bundled broker gives namespaces that DEBUG leaves off a quiet logger (mock-broker/src/app/quiet-debug.ts).`,
+    '',
+    table(
+      ['process', 'ns per packet', 'garbage collections per million packets', 'vs alone'],
+      parser.map((row) => [row.label, format(row.nsPerPacket), format(row.collectionsPerMillionPackets), format(((row.nsPerPacket - alone.nsPerPacket) / alone.nsPerPacket) * 100, ' %')]),
+    ),
+  );
   if (profiles) {
     sections.push('', '## CPU profiles of the Node brokers (whole run)', '');
     for (const [name, summaryOfProfile] of Object.entries(profiles)) sections.push(profileMarkdown(name, summaryOfProfile), '');
@@ -242,6 +274,7 @@ export async function runBrokerPart({ quick, profile }) {
   try {
     brokers.push(await startBundledBroker(plan.broker, profileArguments('starling')));
     brokers.push(await startBareAedes(plan.broker, profileArguments('bare-aedes')));
+    brokers.push(await startBareAedes(plan.broker, profileArguments('bare-aedes-quiet'), { quietDebug: true }));
     const mosquitto = await startMosquitto(plan.broker, mosquittoBinary);
     if (mosquitto) brokers.push(mosquitto);
     else console.warn('Mosquitto is not installed (apt-get install -y mosquitto): measuring without it.');
@@ -268,11 +301,14 @@ export async function runBrokerPart({ quick, profile }) {
     brokers.length = 0;
     const profiles = profile ? collectProfiles(profileDirectory) : undefined;
 
+    console.log('  packet parser: alone, beside the HTTP stack, with quiet loggers');
+    const parser = await measureParserCost(phases.repetitions);
+
     const checks = generatorCheck(results, plan);
     const summary = summarizeResults(measured, results, checks);
     return {
-      data: { plan, phases, scenarios: SCENARIOS, idle, generatorCheck: checks, summary, trials: results, profiles },
-      markdown: markdown({ brokers: measured, summary, checks, idle, plan, phases, profiles }),
+      data: { plan, phases, scenarios: SCENARIOS, idle, generatorCheck: checks, summary, parser, trials: results, profiles },
+      markdown: markdown({ brokers: measured, summary, checks, idle, parser, plan, phases, profiles }),
     };
   } finally {
     await Promise.all(brokers.map((broker) => broker.stop()));

@@ -1,5 +1,6 @@
-// The three brokers measured side by side, each pinned to the broker core on a free loopback port:
-// the bundled Starling broker (its build), bare Aedes of the same version, and Debian's Mosquitto.
+// The brokers measured side by side, each pinned to the broker core on a free loopback port:
+// the bundled Starling broker (its build), bare Aedes of the same version (as published, and with the
+// bundled broker's quiet debug loggers), and Debian's Mosquitto.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,16 +23,29 @@ export async function startBundledBroker(cores, nodeArguments) {
   };
 }
 
-export async function startBareAedes(cores, nodeArguments = []) {
+/**
+ * Bare Aedes; `quietDebug`: with the bundled broker's quiet `debug` loggers loaded first, so the
+ * difference to the bundled broker is its own hooks and counters alone.
+ */
+export async function startBareAedes(cores, nodeArguments = [], { quietDebug = false } = {}) {
   const port = await freePort();
-  const logFile = path.join(ensureScratchDir(), 'bare-aedes.log');
+  const id = quietDebug ? 'aedes-quiet' : 'aedes';
+  const logFile = path.join(ensureScratchDir(), `${quietDebug ? 'bare-aedes-quiet' : 'bare-aedes'}.log`);
   const child = startProcess(process.execPath, [...nodeArguments, path.join(import.meta.dirname, 'bare-aedes.mjs')], {
     cores,
-    env: { BENCH_MQTT_PORT: String(port) },
+    env: { BENCH_MQTT_PORT: String(port), BENCH_QUIET_DEBUG: quietDebug ? '1' : '0' },
     logFile,
   });
   await waitForPort(port, child);
-  return { id: 'aedes', label: 'bare Aedes', pid: child.pid, port, logFile, exitReason: () => exitReason(child), stop: () => stopProcess(child) };
+  return {
+    id,
+    label: quietDebug ? 'bare Aedes, quiet debug loggers' : 'bare Aedes',
+    pid: child.pid,
+    port,
+    logFile,
+    exitReason: () => exitReason(child),
+    stop: () => stopProcess(child),
+  };
 }
 
 /**
