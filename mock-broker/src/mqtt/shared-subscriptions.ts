@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events';
 import type { AedesPublishPacket, Client, Subscription } from 'aedes';
 import type { MqttBroker } from './mqtt-broker.js';
 
@@ -39,7 +40,22 @@ export function internalTopic(topic: string): string {
 
 type DeliveringSubscription = { func: (packet: AedesPublishPacket, callback: () => void) => void };
 type MemberClient = Client & { subscriptions: Record<string, DeliveringSubscription | undefined>; clean?: boolean };
-type PacketParser = { prependListener(event: 'packet', listener: (packet: RewritablePacket) => void): void };
+type PacketListener = (this: PacketParser, packet: RewritablePacket) => void;
+type PacketParser = EventEmitter & { listeners(event: 'packet'): PacketListener[] };
+
+/**
+ * Rewrites SUBSCRIBE and UNSUBSCRIBE topics before Aedes' own listener sees the packet. One
+ * listener in place of Aedes' (which it then calls), not a second one beside it: an event with
+ * several listeners copies their list on every emit, and the parser emits for every packet.
+ */
+function rewriteBeforeAedes(parser: PacketParser): void {
+  const aedesListeners = parser.listeners('packet');
+  parser.removeAllListeners('packet');
+  parser.on('packet', function (this: PacketParser, packet: RewritablePacket) {
+    rewriteSharedTopics(packet);
+    for (const listener of aedesListeners) listener.call(this, packet);
+  });
+}
 type RewritablePacket = { cmd: string; subscriptions?: { topic: string }[]; unsubscriptions?: string[] };
 
 interface Group extends SharedSubscription {
@@ -70,7 +86,7 @@ export class SharedSubscriptions {
     const handle = broker.handle.bind(broker);
     broker.handle = (connection, request) => {
       const client = handle(connection, request);
-      (client as Client & { _parser: PacketParser })._parser.prependListener('packet', rewriteSharedTopics);
+      rewriteBeforeAedes((client as Client & { _parser: PacketParser })._parser);
       return client;
     };
     // Nobody publishes into a group's internal topic (that would reach every member at once).

@@ -69,7 +69,12 @@ export class OutgoingQueues {
    * id to, such as one skipped by a no-local subscription, is found by broker id and counter.
    */
   clear(clientId: string, packet: PersistedPacket): PersistedPacket | undefined {
-    const queue = this.#queues.get(clientId) ?? [];
+    const queue = this.#queues.get(clientId);
+    // A clean session's acknowledgements land here too, with no queue: the common case, kept cheap.
+    if (!queue) {
+      this.#dropped.endLiveDelivery(clientId, packet.messageId);
+      return undefined;
+    }
     const unassigned = packet.messageId === undefined && packet.brokerId !== undefined;
     const index = queue.findIndex(({ packet: queued }) =>
       unassigned
