@@ -18,15 +18,26 @@ test('an access token the broker finds expired is renewed silently and the call 
   const expired = jwt.sign({ ...claims, iat: now - 120, exp: now - 60 }, e2eBroker.jwtSecret);
   await page.evaluate(([key, token]) => localStorage.setItem(key, token), [ACCESS_TOKEN_KEY, expired] as const);
 
-  const answers: number[] = [];
+  // Every API answer from here on, by path and query. Whichever calls meet the expired token first (those of
+  // the page opened next), each must be answered 401 and then, repeated with the renewed token, 200.
+  const answers: { path: string; status: number }[] = [];
   page.on('response', (response) => {
-    if (response.url().endsWith('/api/system/info')) answers.push(response.status());
+    const { pathname, search } = new URL(response.url());
+    if (pathname.startsWith('/api/') && !pathname.startsWith('/api/auth/token')) answers.push({ path: `${pathname}${search}`, status: response.status() });
   });
-  await page.getByRole('navigation', { name: 'Main menu' }).getByText('Sessions', { exact: true }).click();
-  await page.getByRole('navigation', { name: 'Main menu' }).getByText('Home', { exact: true }).click();
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await menu.getByText('Sessions', { exact: true }).click();
+  await expect(page).toHaveURL(/\/sessions$/);
 
+  await expect.poll(() => answers.filter((answer) => answer.status === 401).length).toBeGreaterThan(0);
+  const refusedPaths = [...new Set(answers.filter((answer) => answer.status === 401).map((answer) => answer.path))];
+  for (const path of refusedPaths) {
+    await expect.poll(() => answers.filter((answer) => answer.path === path).map((answer) => answer.status).slice(0, 2)).toEqual([401, 200]);
+  }
+  expect(answers.every((answer) => answer.status === 200 || answer.status === 401)).toBe(true);
+
+  await menu.getByText('Home', { exact: true }).click();
   await expect(page.getByTestId('broker-version')).toContainText('1.3.0');
-  await expect.poll(() => answers).toEqual([401, 200]);
   await expect(page).toHaveURL(/\/home$/);
   const renewed = await page.evaluate((key) => localStorage.getItem(key), ACCESS_TOKEN_KEY);
   expect(renewed).not.toBe(expired);

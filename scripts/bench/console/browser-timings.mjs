@@ -33,10 +33,11 @@ function trackDownloads(page) {
     const download = { phase: phaseOf.get(response.request()) ?? tracker.phase, pathname, status: response.status(), kind };
     downloads.push(weighed ? { ...download, ...fileSize(pathname.slice(1)) } : download);
     if (kind === 'api') {
-      // Request start to the answer's last byte: the server's share of a step.
-      await response.finished();
+      // Request start to the answer's last byte: the server's share of a step. A call still open
+      // when the visit's browser context closes (a poll) has no end to time.
+      const finished = await response.finished().then(() => true, () => false);
       download.pathname = `${response.request().method()} ${pathname}`;
-      download.ms = response.request().timing().responseEnd;
+      if (finished) download.ms = response.request().timing().responseEnd;
     }
   });
   return tracker;

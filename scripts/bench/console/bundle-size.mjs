@@ -89,7 +89,7 @@ function manifestKey(manifest, fromFile, specifier) {
 function readRoutes(manifest) {
   const appRoutesText = fs.readFileSync(path.join(WEB, APP_ROUTES), 'utf8');
   const lazyConstants = new Map(
-    [...appRoutesText.matchAll(/const (\w+) = lazy\(\(\) => import\('([^']+)'\)\)/g)].map(([, name, specifier]) => [
+    [...appRoutesText.matchAll(/const (\w+) = (?:lazy|preloadable)\(\(\) =>\s*import\('([^']+)'\)/g)].map(([, name, specifier]) => [
       name,
       manifestKey(manifest, APP_ROUTES, specifier),
     ]),

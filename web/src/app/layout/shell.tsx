@@ -3,7 +3,7 @@
 import '@blueprintjs/core/lib/css/blueprint.css';
 import '@blueprintjs/icons/lib/css/blueprint-icons.css';
 import { Drawer, OverlaysProvider } from '@blueprintjs/core';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Logo } from '../../components/logo/logo';
 import { MEDIA_GT_SM } from '../../components/media-query/breakpoints';
 import { useMediaQuery } from '../../components/media-query/use-media-query';
@@ -11,6 +11,10 @@ import { useAuth } from '../auth/auth-context';
 import { ForcedPasswordChange, mustChangePassword } from '../auth/forced-password-change';
 import { ForbiddenDialog } from '../feedback/forbidden-dialog';
 import { LoadingBar } from '../feedback/loading-bar';
+import { preloadPagesWhenIdle } from '../routes/preload-pages';
+
+// For the shell's loader in app-routes.tsx: the first page arrives with the shell.
+export { preloadPageAt } from '../routes/preload-pages';
 import { ShellFooter } from './shell-footer';
 import { ShellRoutes } from './shell-routes';
 import { SideMenu } from './side-menu';
@@ -33,6 +37,7 @@ export default function Shell() {
   const currentRoute = useCurrentRoute();
   const breadcrumbs = useRouteBreadcrumbs(currentRoute);
   const { user } = useAuth();
+  useEffect(() => preloadPagesWhenIdle(), []);
 
   const sidebar = (
     <div className="shell__sidebar bp6-dark">

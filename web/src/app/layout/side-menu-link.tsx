@@ -2,9 +2,13 @@ import { MenuItem, Tag } from '@blueprintjs/core';
 import type { MouseEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
+import { navigateWhenLoaded, preloadPageAt } from '../routes/preload-pages';
 import { isSectionActive, type MenuSection } from './menu-sections';
 
-/** A link of the side menu; a plain click navigates in place, a modified click opens a new tab. */
+/**
+ * A link of the side menu; a plain click navigates in place, a modified click opens a new tab.
+ * Pointing at or focusing the link fetches its page, and the click switches when the page is there.
+ */
 export function SideMenuLink({ section, onNavigate }: { section: MenuSection; onNavigate: () => void }) {
   const intl = useIntl();
   const [location, navigate] = useLocation();
@@ -14,9 +18,11 @@ export function SideMenuLink({ section, onNavigate }: { section: MenuSection; on
   function follow(event: MouseEvent<HTMLElement>) {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
-    navigate(section.path);
+    navigateWhenLoaded(section.path, navigate);
     onNavigate();
   }
+
+  const preload = () => void preloadPageAt(section.path).catch(() => undefined);
 
   return (
     <MenuItem
@@ -27,6 +33,8 @@ export function SideMenuLink({ section, onNavigate }: { section: MenuSection; on
       active={active}
       aria-current={active ? 'page' : undefined}
       onClick={follow}
+      onPointerEnter={preload}
+      onFocus={preload}
       labelElement={
         section.isNew && (
           <Tag intent="success" minimal round>

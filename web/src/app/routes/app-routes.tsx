@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Route, Switch } from 'wouter';
+import { preloadable } from '../../components/lazy/preloadable';
 import { PageLoading } from '../../components/page-loading/page-loading';
 import { PublicOnly, RequireAuth } from './route-guards';
 
@@ -10,7 +11,13 @@ const ResetPasswordRequestPage = lazy(() => import('../../features/login/reset-p
 const ResetPasswordPage = lazy(() => import('../../features/login/reset-password-page'));
 const ResetExpiredPasswordPage = lazy(() => import('../../features/login/reset-expired-password-page'));
 const CreatePasswordPage = lazy(() => import('../../features/login/create-password-page'));
-const Shell = lazy(() => import('../layout/shell'));
+// The shell's loader also fetches the page at the current URL: the shell's first render shows it.
+const Shell = preloadable(() =>
+  import('../layout/shell').then(async (shell) => {
+    await shell.preloadPageAt(`${window.location.pathname}${window.location.search}`).catch(() => undefined);
+    return shell;
+  }),
+);
 
 const publicRoutes = [
   { path: '/login', page: LoginPage },
@@ -33,10 +40,30 @@ export function AppRoutes() {
         ))}
         <Route>
           <RequireAuth>
-            <Shell />
+            <ShellWhenLoaded />
           </RequireAuth>
         </Route>
       </Switch>
     </Suspense>
   );
+}
+
+/**
+ * The shell, once its code and its first page's have arrived; a spinner until then. Not a Suspense
+ * fallback: content that replaces one is held back until 300 ms after it showed, and the first
+ * signed-in page would wait for that (see components/lazy/preloadable.ts).
+ */
+function ShellWhenLoaded() {
+  const [loaded, setLoaded] = useState(Shell.isLoaded);
+  useEffect(() => {
+    if (loaded) return;
+    let mounted = true;
+    // A chunk that failed to load fails again in the render, where its error shows.
+    const show = () => mounted && setLoaded(true);
+    Shell.preload().then(show, show);
+    return () => {
+      mounted = false;
+    };
+  }, [loaded]);
+  return loaded ? <Shell /> : <PageLoading />;
 }

@@ -16,9 +16,10 @@ import {
   ShareIcon,
   TimelineAreaChartIcon,
 } from '@blueprintjs/icons';
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { ComponentType } from 'react';
 import { defineMessages, type MessageDescriptor } from 'react-intl';
 import { type HelpId, pageHelpIds } from '../../components/help/help-ids';
+import { type PreloadableComponent, preloadable } from '../../components/lazy/preloadable';
 
 export type RouteIcon = ComponentType<{ size?: number; className?: string }>;
 
@@ -31,7 +32,8 @@ export interface PageRoute {
   parentPath?: string;
   /** The page's help, opened from the toolbar's help button (spec section 2, "Help"). */
   helpId?: HelpId;
-  page: LazyExoticComponent<ComponentType>;
+  /** Loaded on the first visit, or ahead of it (see preload-pages.ts). */
+  page: PreloadableComponent;
 }
 
 /** A menu group's own path shows no page: it opens its first child. */
@@ -74,34 +76,34 @@ export const groupRoutes: GroupRoute[] = [
 
 // Each page is its own chunk, loaded when first visited (spec section 2: child pages load lazily).
 export const pageRoutes: PageRoute[] = [
-  { path: '/home', helpId: pageHelpIds.home, title: messages.home, icon: HomeIcon, page: lazy(() => import('../../features/home/home-page')) },
+  { path: '/home', helpId: pageHelpIds.home, title: messages.home, icon: HomeIcon, page: preloadable(() => import('../../features/home/home-page')) },
   {
     path: '/sessions',
     helpId: pageHelpIds.sessions,
     title: messages.sessions,
     icon: DesktopIcon,
-    page: lazy(() => import('../../features/sessions/sessions-page')),
+    page: preloadable(() => import('../../features/sessions/sessions-page')),
   },
   {
     path: '/client-credentials',
     helpId: pageHelpIds.clientCredentials,
     title: messages.clientCredentials,
     icon: KeyIcon,
-    page: lazy(() => import('../../features/client-credentials/client-credentials-page')),
+    page: preloadable(() => import('../../features/client-credentials/client-credentials-page')),
   },
   {
     path: '/ws-client',
     helpId: pageHelpIds.wsClient,
     title: messages.wsClient,
     icon: GlobeNetworkIcon,
-    page: lazy(() => import('../../features/ws-client/ws-client-page')),
+    page: preloadable(() => import('../../features/ws-client/ws-client-page')),
   },
   {
     path: '/retained-messages',
     helpId: pageHelpIds.retainedMessages,
     title: messages.retainedMessages,
     icon: ArchiveIcon,
-    page: lazy(() => import('../../features/retained-messages/retained-messages-page')),
+    page: preloadable(() => import('../../features/retained-messages/retained-messages-page')),
   },
   {
     path: '/shared-subscriptions/manage',
@@ -109,7 +111,7 @@ export const pageRoutes: PageRoute[] = [
     title: messages.sharedSubscriptionGroups,
     icon: LayersIcon,
     parentPath: '/shared-subscriptions',
-    page: lazy(() => import('../../features/shared-subscriptions/shared-subscription-groups-page')),
+    page: preloadable(() => import('../../features/shared-subscriptions/shared-subscription-groups-page')),
   },
   {
     path: '/shared-subscriptions/applications',
@@ -117,7 +119,7 @@ export const pageRoutes: PageRoute[] = [
     title: messages.sharedSubscriptionApplications,
     icon: ApplicationsIcon,
     parentPath: '/shared-subscriptions',
-    page: lazy(() => import('../../features/shared-subscriptions/shared-subscription-applications-page')),
+    page: preloadable(() => import('../../features/shared-subscriptions/shared-subscription-applications-page')),
   },
   {
     path: '/kafka/topics',
@@ -125,7 +127,7 @@ export const pageRoutes: PageRoute[] = [
     title: messages.kafkaTopics,
     icon: ListIcon,
     parentPath: '/kafka',
-    page: lazy(() => import('../../features/kafka/kafka-topics-page')),
+    page: preloadable(() => import('../../features/kafka/kafka-topics-page')),
   },
   {
     path: '/kafka/consumer-groups',
@@ -133,29 +135,29 @@ export const pageRoutes: PageRoute[] = [
     title: messages.kafkaConsumerGroups,
     icon: ManyToManyIcon,
     parentPath: '/kafka',
-    page: lazy(() => import('../../features/kafka/kafka-consumer-groups-page')),
+    page: preloadable(() => import('../../features/kafka/kafka-consumer-groups-page')),
   },
   {
     path: '/monitoring',
     helpId: pageHelpIds.monitoring,
     title: messages.monitoring,
     icon: TimelineAreaChartIcon,
-    page: lazy(() => import('../../features/monitoring/monitoring-page')),
+    page: preloadable(() => import('../../features/monitoring/monitoring-page')),
   },
-  { path: '/users', helpId: pageHelpIds.users, title: messages.users, icon: PeopleIcon, page: lazy(() => import('../../features/users/users-page')) },
+  { path: '/users', helpId: pageHelpIds.users, title: messages.users, icon: PeopleIcon, page: preloadable(() => import('../../features/users/users-page')) },
   {
     path: '/settings/outgoing-mail',
     helpId: pageHelpIds.outgoingMail,
     title: messages.outgoingMail,
     icon: EnvelopeIcon,
     parentPath: '/settings',
-    page: lazy(() => import('../../features/settings/outgoing-mail-page')),
+    page: preloadable(() => import('../../features/settings/outgoing-mail-page')),
   },
   {
     path: '/profile',
     helpId: pageHelpIds.profile,
     title: messages.profile,
     icon: PersonIcon,
-    page: lazy(() => import('../../features/profile/profile-page')),
+    page: preloadable(() => import('../../features/profile/profile-page')),
   },
 ];
