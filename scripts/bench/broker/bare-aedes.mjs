@@ -4,12 +4,10 @@
 // (mock-broker/src/app/quiet-debug.ts), the one process-wide change the bundled broker makes to
 // how Aedes' dependencies run: what is left between the two is the cost of Starling's own hooks.
 import net from 'node:net';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { brokerMain, importFromWorkspace } from '../lib/workspace.mjs';
+import { importFromWorkspace, quietDebugUrl } from '../lib/workspace.mjs';
 
 const quietDebug = process.env.BENCH_QUIET_DEBUG === '1';
-if (quietDebug) await import(pathToFileURL(path.join(path.dirname(brokerMain), 'app/quiet-debug.js')).href);
+if (quietDebug) await import(quietDebugUrl);
 const { Aedes } = await importFromWorkspace('mock-broker', 'aedes');
 const port = Number(process.env.BENCH_MQTT_PORT);
 const broker = await Aedes.createBroker({ id: quietDebug ? 'bare-aedes-quiet' : 'bare-aedes' });

@@ -10,9 +10,8 @@
 // loggers DEBUG leaves off: more loggers in the process make every disabled call in the parser cost.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { median } from '../lib/stats.mjs';
-import { brokerMain, root } from '../lib/workspace.mjs';
+import { quietDebugUrl, root } from '../lib/workspace.mjs';
 
 export const PARSER_MODES = [
   { id: 'alone', label: 'alone (as in bare Aedes)' },
@@ -26,7 +25,7 @@ const PACKETS_PER_ROUND = 100;
 
 /** Runs in the child: sets the process up as `mode` asks, then parses and reports. */
 async function parseInChild(mode) {
-  if (mode === 'quiet') await import(pathToFileURL(path.join(path.dirname(brokerMain), 'app/quiet-debug.js')).href);
+  if (mode === 'quiet') await import(quietDebugUrl);
   const { createRequire } = await import('node:module');
   const require = createRequire(path.join(root, 'mock-broker/package.json'));
   if (mode !== 'alone') {

@@ -11,6 +11,8 @@ export const resultsDir = path.join(benchDir, 'results');
 /** Git-ignored scratch: logs, CPU profiles. */
 export const scratchDir = path.join(resultsDir, 'tmp');
 export const brokerMain = path.join(root, 'mock-broker/dist/main.js');
+/** The bundled broker's quiet `debug` loggers (mock-broker/src/app/quiet-debug.ts), importable by URL. */
+export const quietDebugUrl = pathToFileURL(path.join(root, 'mock-broker/dist/app/quiet-debug.js')).href;
 export const webDist = path.join(root, 'web/dist');
 
 /** The folder of a package as `workspace` (e.g. "mock-broker") resolves it. */

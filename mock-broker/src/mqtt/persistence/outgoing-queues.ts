@@ -69,20 +69,11 @@ export class OutgoingQueues {
    * id to, such as one skipped by a no-local subscription, is found by broker id and counter.
    */
   clear(clientId: string, packet: PersistedPacket): PersistedPacket | undefined {
+    // A clean session's acknowledgements land here too, with no queue: no search for those.
     const queue = this.#queues.get(clientId);
-    // A clean session's acknowledgements land here too, with no queue: the common case, kept cheap.
-    if (!queue) {
-      this.#dropped.endLiveDelivery(clientId, packet.messageId);
-      return undefined;
-    }
-    const unassigned = packet.messageId === undefined && packet.brokerId !== undefined;
-    const index = queue.findIndex(({ packet: queued }) =>
-      unassigned
-        ? queued.messageId === undefined && queued.brokerId === packet.brokerId && queued.brokerCounter === packet.brokerCounter
-        : queued.messageId === packet.messageId,
-    );
-    const message = queue[index];
-    if (!message) {
+    const index = queue ? indexOfCleared(queue, packet) : -1;
+    const message = queue?.[index];
+    if (!queue || !message) {
       this.#dropped.endLiveDelivery(clientId, packet.messageId);
       return undefined;
     }
@@ -131,4 +122,14 @@ export class OutgoingQueues {
     }
     return queue;
   }
+}
+
+/** Where the message an acknowledgement (or a skip) clears sits in its queue; -1 when it is not there. */
+function indexOfCleared(queue: QueuedMessage[], packet: PersistedPacket): number {
+  const unassigned = packet.messageId === undefined && packet.brokerId !== undefined;
+  return queue.findIndex(({ packet: queued }) =>
+    unassigned
+      ? queued.messageId === undefined && queued.brokerId === packet.brokerId && queued.brokerCounter === packet.brokerCounter
+      : queued.messageId === packet.messageId,
+  );
 }
