@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { checkNodeVersion, digest, log, root, runOrExit } from './lib.mjs';
 
-const MANIFESTS = ['package.json', 'package-lock.json', 'web/package.json', 'mock-broker/package.json', 'e2e/package.json'];
+// The patches applied at install (patches/) are part of what is installed.
+const MANIFESTS = ['package.json', 'package-lock.json', 'web/package.json', 'mock-broker/package.json', 'e2e/package.json', 'patches'];
 const stampFile = path.join(root, 'node_modules', '.starling-install');
 
 export async function ensureDependencies() {

@@ -12,6 +12,7 @@ import { BrokerStatistics } from '../mqtt/broker-statistics.js';
 import { ClientEventLog } from '../mqtt/client-event-log.js';
 import { startMqttListeners } from '../mqtt/listeners.js';
 import { closeMqttBroker, createMqttBroker, type MqttBroker } from '../mqtt/mqtt-broker.js';
+import { installProtocolLimits } from '../mqtt/flow/protocol-limits.js';
 import { observeBroker } from '../mqtt/observe-broker.js';
 import { publishOrphanedWills } from '../mqtt/orphaned-wills.js';
 import { RestoredSessionExpiry } from '../mqtt/restored-session-expiry.js';
@@ -19,6 +20,7 @@ import { SessionRegistry } from '../mqtt/session-registry.js';
 import { SessionStore } from '../mqtt/session-store.js';
 import { SharedSubscriptions } from '../mqtt/shared-subscriptions.js';
 import { storedSubscriptions } from '../mqtt/stored-subscriptions.js';
+import { installWillDelivery } from '../mqtt/will-delivery.js';
 import { SessionService } from '../sessions/session-service.js';
 import { sessionRouter } from '../sessions/session-router.js';
 import { SubscriptionService } from '../sessions/subscription-service.js';
@@ -105,6 +107,7 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
       nodeId: config.nodeId,
       database,
       maxQueuedMessages: config.maxQueuedMessages,
+      limits: { maxPacketSize: config.maxPacketSize, receiveMaximum: config.receiveMaximum, maxKeepAliveSeconds: config.maxKeepAliveSeconds },
       onDropped: () => observers.statistics.messageDropped(),
     });
     cleanups.push(() => closeMqttBroker(broker));
@@ -122,6 +125,8 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
     clientAccess.enforceOn(installedAccess);
     // After access control: it wraps the publish authorization installed above.
     const sharedSubscriptions = new SharedSubscriptions(broker, () => observers.statistics.messageDropped());
+    installProtocolLimits(broker, { maxHeldMessages: config.maxQueuedMessages });
+    installWillDelivery(broker);
     const mqtt: MqttViews = { broker, ...observers, sharedSubscriptions };
     const listeners = await startMqttListeners(broker, config);
     cleanups.push(() => listeners.close());

@@ -39,6 +39,12 @@ export interface BrokerConfig {
   publicId: string | undefined;
   /** Hours a client event (connect, disconnect, takeover…) is kept in the client's history. */
   clientEventRetentionHours: number;
+  /** Largest MQTT packet the broker accepts, in bytes; stated in CONNACK (MQTT 5 Maximum Packet Size). */
+  maxPacketSize: number;
+  /** QoS 1/2 PUBLISHes a client may have unacknowledged towards the broker; stated in CONNACK (MQTT 5 Receive Maximum). */
+  receiveMaximum: number;
+  /** Longest keep-alive the broker grants, in seconds; 0: whatever the client asks. MQTT 5 clients asking more (or none) get Server Keep Alive. */
+  maxKeepAliveSeconds: number;
 }
 
 type Environment = Record<string, string | undefined>;
@@ -52,6 +58,10 @@ const INTEGER_KINDS = {
   seconds: { min: 1, max: Number.MAX_SAFE_INTEGER, expected: 'a whole number of seconds above 0' },
   count: { min: 1, max: Number.MAX_SAFE_INTEGER, expected: 'a whole number above 0' },
   wholeNumber: { min: 0, max: Number.MAX_SAFE_INTEGER, expected: 'a whole number of 0 or more' },
+  // MQTT's own bounds: a packet is at most 268,435,460 bytes (2.2.3), but one too small for a CONNECT locks everyone out.
+  packetSize: { min: 1024, max: 268_435_460, expected: 'a number of bytes from 1024 to 268435460' },
+  receiveMaximum: { min: 1, max: 65535, expected: 'a whole number from 1 to 65535' },
+  keepAlive: { min: 0, max: 65535, expected: 'a number of seconds from 0 (no maximum) to 65535' },
 } as const;
 
 function integer(environment: Environment, name: string, fallback: number, kind: keyof typeof INTEGER_KINDS): number {
@@ -99,5 +109,8 @@ export function loadConfig(environment: Environment = process.env, cwd = process
     maxQueuedMessages: integer(environment, 'STARLING_MAX_QUEUED_MESSAGES', 1000, 'count'),
     publicId: environment.STARLING_PUBLIC_ID?.trim() || undefined,
     clientEventRetentionHours: integer(environment, 'STARLING_CLIENT_EVENT_RETENTION_HOURS', 168, 'count'),
+    maxPacketSize: integer(environment, 'STARLING_MAX_PACKET_SIZE', 256 * 1024, 'packetSize'),
+    receiveMaximum: integer(environment, 'STARLING_RECEIVE_MAXIMUM', 1024, 'receiveMaximum'),
+    maxKeepAliveSeconds: integer(environment, 'STARLING_MAX_KEEP_ALIVE_SECONDS', 0, 'keepAlive'),
   };
 }

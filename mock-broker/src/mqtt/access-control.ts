@@ -112,7 +112,16 @@ export function installAccessControl(broker: MqttBroker, access: AccessControl, 
         if (result.allowed) {
           const { allowed: _allowed, ...admission } = result;
           const { password: _password, ...identity } = attempt;
-          admitted.set(client, { identity, admission });
+          const grant = { identity, admission };
+          // The will is a publish like any other: refused at CONNECT when the rules refuse its topic (MQTT 5 section 3.1.2.5).
+          const willTopic = (client as Client & { _will?: { topic: string } | null })._will?.topic;
+          if (willTopic !== undefined && !access.mayPublish(grant, willTopic)) {
+            const reason = `Not authorized to publish the will to ${willTopic}`;
+            refuse(attempt, reason);
+            done(Object.assign(new Error(reason), { returnCode: 5 as const }), false);
+            return;
+          }
+          admitted.set(client, grant);
           hooks.onClientType(client, result.clientType);
           done(null, true);
           return;

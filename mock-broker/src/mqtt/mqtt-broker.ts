@@ -13,13 +13,32 @@ export interface MqttBrokerOptions {
   nodeId: string;
   database: Database;
   maxQueuedMessages: number;
+  limits: ProtocolLimits;
   onDropped?: DroppedListener;
+}
+
+/** What the broker states in CONNACK and holds clients to (MQTT 5 section 3.2.2.3). */
+export interface ProtocolLimits {
+  maxPacketSize: number;
+  receiveMaximum: number;
+  /** 0: no maximum. */
+  maxKeepAliveSeconds: number;
 }
 
 /** The Aedes instance: protocol handling stays in Aedes, our behaviour hooks in around it. */
 export async function createMqttBroker(options: MqttBrokerOptions): Promise<MqttBroker> {
   const persistence = new SqlitePersistence(options.database, { maxQueuedMessages: options.maxQueuedMessages, onDropped: options.onDropped });
-  const broker = await Aedes.createBroker({ id: options.nodeId, topicAliasMaximum: TOPIC_ALIAS_MAXIMUM, persistence });
+  const { maxPacketSize, receiveMaximum, maxKeepAliveSeconds } = options.limits;
+  const broker = await Aedes.createBroker({
+    id: options.nodeId,
+    topicAliasMaximum: TOPIC_ALIAS_MAXIMUM,
+    maximumPacketSize: maxPacketSize,
+    receiveMaximum,
+    keepaliveLimit: maxKeepAliveSeconds,
+    // Delivered by SharedSubscriptions, installed by the node.
+    sharedSubscriptionAvailable: true,
+    persistence,
+  });
   return Object.assign(broker, { persistence });
 }
 

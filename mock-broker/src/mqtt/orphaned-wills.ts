@@ -1,12 +1,7 @@
-import type { AedesPublishPacket } from 'aedes';
 import type { MqttBroker } from './mqtt-broker.js';
+import { withoutWillDelay, type StoredWill as Will } from './will-delivery.js';
 
-/** A will as Aedes stores it: the CONNECT's will, whose properties may hold a Will Delay Interval. */
-type StoredWill = AedesPublishPacket & {
-  clientId: string;
-  brokerId: string;
-  properties?: AedesPublishPacket['properties'] & { willDelayInterval?: number };
-};
+type StoredWill = Will & { clientId: string; brokerId: string };
 
 /**
  * Publishes the wills a previous run of this node left stored: its clients' connections ended
@@ -19,7 +14,7 @@ export async function publishOrphanedWills(broker: MqttBroker): Promise<() => vo
   const timers: NodeJS.Timeout[] = [];
   const publish = (will: StoredWill) =>
     new Promise<void>((resolve) => {
-      broker.publish(will, () => {
+      broker.publish(withoutWillDelay(will), () => {
         void broker.persistence.delWill({ id: will.clientId }).then(() => resolve());
       });
     });

@@ -1,6 +1,6 @@
-import type { EventEmitter } from 'node:events';
 import type { AedesPublishPacket, Client, Subscription } from 'aedes';
 import type { MqttBroker } from './mqtt-broker.js';
+import { onInboundPacket } from './packet-hooks.js';
 
 const SHARE_PREFIX = '$share/';
 /**
@@ -40,22 +40,7 @@ export function internalTopic(topic: string): string {
 
 type DeliveringSubscription = { func: (packet: AedesPublishPacket, callback: () => void) => void };
 type MemberClient = Client & { subscriptions: Record<string, DeliveringSubscription | undefined>; clean?: boolean };
-type PacketListener = (this: PacketParser, packet: RewritablePacket) => void;
-type PacketParser = EventEmitter & { listeners(event: 'packet'): PacketListener[] };
 
-/**
- * Rewrites SUBSCRIBE and UNSUBSCRIBE topics before Aedes' own listener sees the packet. One
- * listener in place of Aedes' (which it then calls), not a second one beside it: an event with
- * several listeners copies their list on every emit, and the parser emits for every packet.
- */
-function rewriteBeforeAedes(parser: PacketParser): void {
-  const aedesListeners = parser.listeners('packet');
-  parser.removeAllListeners('packet');
-  parser.on('packet', function (this: PacketParser, packet: RewritablePacket) {
-    rewriteSharedTopics(packet);
-    for (const listener of aedesListeners) listener.call(this, packet);
-  });
-}
 type RewritablePacket = { cmd: string; subscriptions?: { topic: string }[]; unsubscriptions?: string[] };
 
 interface Group extends SharedSubscription {
@@ -83,12 +68,10 @@ export class SharedSubscriptions {
     private readonly broker: MqttBroker,
     private readonly onDropped: () => void = () => undefined,
   ) {
-    const handle = broker.handle.bind(broker);
-    broker.handle = (connection, request) => {
-      const client = handle(connection, request);
-      rewriteBeforeAedes((client as Client & { _parser: PacketParser })._parser);
-      return client;
-    };
+    onInboundPacket(broker, (_client, packet) => {
+      rewriteSharedTopics(packet as RewritablePacket);
+      return true;
+    });
     // Nobody publishes into a group's internal topic (that would reach every member at once).
     const authorizePublish = broker.authorizePublish.bind(broker);
     broker.authorizePublish = (client, packet, callback) => {

@@ -14,6 +14,7 @@ type Deliver = (packet: AedesPublishPacket, callback: () => void) => void;
 type LiveClient = Client & {
   clean: boolean;
   subscriptions: Record<string, { func: Deliver } | undefined>;
+  _wildcardFilters?: string[] | null;
   deliverQoS: Deliver;
   deliver0: Deliver;
 };
@@ -101,6 +102,8 @@ export async function removeSubscriptions(broker: MqttBroker, clientId: string, 
       const subscription = client.subscriptions[topic];
       if (!subscription) continue;
       delete client.subscriptions[topic];
+      // Aedes' list of the client's wildcard filters (overlapping subscriptions) is rebuilt on next use.
+      client._wildcardFilters = null;
       await new Promise<void>((resolve) => broker.unsubscribe(topic, subscription.func, () => resolve()));
     }
     broker.emit('unsubscribe', topics, client);

@@ -65,4 +65,22 @@ describe('access control hooks', () => {
     await publisher.publishAsync('allowed/switch', 'on', { qos: 1 }).catch(() => undefined);
     expect((await received.next()).topic).toBe('allowed/switch');
   });
+
+  it.each([
+    [4, 'Connection refused: Not authorized'],
+    [5, 'Not authorized'],
+  ] as const)('refuses at CONNECT a will the rules would not let it publish (MQTT version %i)', async (protocolVersion, message) => {
+    const attempt = mqtt.connectAsync(`mqtt://127.0.0.1:${suite.node.mqttPort}`, {
+      protocolVersion,
+      clientId: `bad-will-${protocolVersion}`,
+      will: { topic: 'forbidden/last-words', payload: Buffer.from('bye'), qos: 0, retain: false },
+      reconnectPeriod: 0,
+    });
+    await expect(attempt).rejects.toThrow(message);
+    expect(suite.node.mqtt.events.forClient(`bad-will-${protocolVersion}`)).toEqual([
+      expect.objectContaining({ type: 'AUTHENTICATION_FAILED', reason: 'Not authorized to publish the will to forbidden/last-words' }),
+    ]);
+    const allowed = await suite.clients.connect({ protocolVersion, will: { topic: 'allowed/last-words', payload: Buffer.from('bye'), qos: 0, retain: false } });
+    expect(allowed.connected).toBe(true);
+  });
 });

@@ -16,11 +16,16 @@ export function arrivals<T>(what: string) {
       const ready = items.shift();
       if (ready !== undefined) return Promise.resolve(ready);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no ${what} within ${timeoutMs} ms`)), timeoutMs);
-        waiters.push((item) => {
+        const waiter = (item: T) => {
           clearTimeout(timer);
           resolve(item);
-        });
+        };
+        // A waiter that gave up leaves the line, so what arrives later is kept for the next one.
+        const timer = setTimeout(() => {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          reject(new Error(`no ${what} within ${timeoutMs} ms`));
+        }, timeoutMs);
+        waiters.push(waiter);
       });
     },
   };

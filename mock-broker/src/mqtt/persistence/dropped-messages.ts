@@ -55,10 +55,16 @@ export class DroppedMessages {
     return this.#byClient.get(clientId) ?? 0;
   }
 
+  /** A message a full queue refused: it may still go once to the online client (see above). */
   record(clientId: string, packet: PersistedPacket): void {
+    this.discarded(clientId, packet);
+    this.#recent(this.#refused, clientId).add(identity(packet));
+  }
+
+  /** A message the client will never get, counted for its session (too large for the client, say). */
+  discarded(clientId: string, packet: PersistedPacket): void {
     this.#total++;
     this.#byClient.set(clientId, this.countFor(clientId) + 1);
-    this.#recent(this.#refused, clientId).add(identity(packet));
     this.onDropped?.(clientId, packet);
   }
 

@@ -57,7 +57,7 @@ export class SqlitePersistence {
   #destroyed = false;
 
   /** Messages refused by full queues since the node started: `total` and `countFor(clientId)`. */
-  readonly droppedMessages: Pick<DroppedMessages, 'total' | 'countFor'>;
+  readonly droppedMessages: Pick<DroppedMessages, 'total' | 'countFor' | 'discarded'>;
   readonly sessions: SessionView;
   readonly retainedMessages: RetainedView;
 
