@@ -1,9 +1,12 @@
 import mqttPacket from 'mqtt-packet';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { closed, inbox, pause, rawConnection, rawPackets } from '../support/mqtt-clients.js';
 import { useBrokerSuite } from '../support/broker-suite.js';
+import { RawClients } from '../support/raw-mqtt-client.js';
 
 const suite = useBrokerSuite();
+const raw = new RawClients(() => suite.node.mqttPort);
+afterEach(() => raw.closeAll());
 
 const v311 = { protocolVersion: 4 as const };
 
@@ -27,6 +30,28 @@ describe('MQTT 3.1.1', () => {
     const publisher = await suite.clients.connect(v311);
     await publisher.publishAsync('downgrade/t', 'x', { qos: 2 });
     expect((await received.next()).packet.qos).toBe(0);
+  });
+
+  it('delivers at most the QoS a wildcard subscription granted (3.8.4), for live and retained messages', async () => {
+    const publisher = await suite.clients.connect(v311);
+    await publisher.publishAsync('capped/kept', 'retained at 2', { qos: 2, retain: true });
+    const { client } = await raw.connect({}, { protocolVersion: 4, autoAcknowledge: true });
+    await client.subscribe('capped/+', { qos: 1 });
+    expect(await client.nextPublish()).toMatchObject({ topic: 'capped/kept', qos: 1, retain: true });
+    await publisher.publishAsync('capped/live', 'live at 2', { qos: 2 });
+    expect(await client.nextPublish()).toMatchObject({ topic: 'capped/live', qos: 1 });
+    await publisher.publishAsync('capped/kept', '', { qos: 1, retain: true });
+  });
+
+  it('sends overlapping subscriptions one copy, at the highest QoS they granted', async () => {
+    const { client } = await raw.connect({}, { protocolVersion: 4, autoAcknowledge: true });
+    await client.subscribe('overlap/+/t', { qos: 0 }, 1);
+    await client.subscribe('overlap/#', { qos: 2 }, 2);
+    const publisher = await suite.clients.connect(v311);
+    await publisher.publishAsync('overlap/a/t', 'once', { qos: 1 });
+    const delivered = await client.collect('publish', 400);
+    expect(delivered).toHaveLength(1);
+    expect(delivered[0]).toMatchObject({ topic: 'overlap/a/t', qos: 1 });
   });
 
   it('keeps the last retained message per topic for new subscribers, and clears it with an empty one', async () => {

@@ -328,6 +328,12 @@ describe('CONNACK tells the truth (3.2.2.3)', () => {
     expect(suback.granted).toEqual([1]);
   });
 
+  it('refuses enhanced authentication, which it does not offer, with 0x8C', async () => {
+    const { connack, client } = await raw.connect({ properties: { authenticationMethod: 'SCRAM-SHA-1' } });
+    expect(connack.reasonCode).toBe(0x8c);
+    expect(await client.waitClosed()).toBe(true);
+  });
+
   it('imposes the configured maximum keep-alive with Server Keep Alive', async () => {
     const { connack: over } = await raw.connect({ keepalive: 600 });
     expect(over.properties?.serverKeepAlive).toBe(120);
