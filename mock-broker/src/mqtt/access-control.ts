@@ -53,6 +53,11 @@ export interface AccessControl {
   stillAdmitted?(client: AdmittedClient): boolean;
 }
 
+/** Topics of the broker itself (`$SYS/...` and any other `$` topic). */
+export function isBrokerTopic(topic: string): boolean {
+  return topic.startsWith('$');
+}
+
 export const openAccess: AccessControl = {
   authenticate: async () => ({ allowed: true, clientType: 'DEVICE' }),
   mayPublish: () => true,
@@ -115,7 +120,7 @@ export function installAccessControl(broker: MqttBroker, access: AccessControl, 
           const grant = { identity, admission };
           // The will is a publish like any other: refused at CONNECT when the rules refuse its topic (MQTT 5 section 3.1.2.5).
           const willTopic = (client as Client & { _will?: { topic: string } | null })._will?.topic;
-          if (willTopic !== undefined && !access.mayPublish(grant, willTopic)) {
+          if (willTopic !== undefined && (isBrokerTopic(willTopic) || !access.mayPublish(grant, willTopic))) {
             const reason = `Not authorized to publish the will to ${willTopic}`;
             refuse(attempt, reason);
             done(Object.assign(new Error(reason), { returnCode: 5 as const }), false);
@@ -135,10 +140,12 @@ export function installAccessControl(broker: MqttBroker, access: AccessControl, 
       },
     );
   };
-  // A client without an admission never passed authenticate: it gets nothing.
+  // A client without an admission never passed authenticate: it gets nothing. Topics starting
+  // with `$` belong to the broker (MQTT 5 section 4.7.2): no client publishes there, whatever its
+  // rules say — Aedes itself listens on `$SYS/<id>/new/clients` to drop a client id's other connection.
   broker.authorizePublish = (client: Client | null, packet: PublishPacket, callback) => {
     const grant = client ? admitted.get(client) : undefined;
-    if (client && !(grant && access.mayPublish(grant, packet.topic))) callback(new Error(`not authorized to publish to ${packet.topic}`));
+    if (client && !(grant && !isBrokerTopic(packet.topic) && access.mayPublish(grant, packet.topic))) callback(new Error(`not authorized to publish to ${packet.topic}`));
     else callback(null);
   };
   broker.authorizeSubscribe = (client: Client, subscription: Subscription, callback) => {
