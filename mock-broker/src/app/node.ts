@@ -117,7 +117,6 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
     const restoredExpiry = new RestoredSessionExpiry(broker, observers.sessions, observers.events);
     for (const session of observers.sessions.all()) restoredExpiry.schedule(session);
     cleanups.push(() => restoredExpiry.close());
-    cleanups.push(await publishOrphanedWills(broker));
     const observation = observeBroker(broker, { nodeId: config.nodeId, ...observers });
     const installedAccess = installAccessControl(broker, options.accessControl ?? clientAccess.access, {
       events: observers.events,
@@ -125,6 +124,7 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
       onRefused: clientAccess.refused,
     });
     clientAccess.enforceOn(installedAccess);
+    cleanups.push(await publishOrphanedWills(broker, installedAccess.mayPublishStoredWill));
     // After access control: it wraps the publish authorization installed above.
     const sharedSubscriptions = new SharedSubscriptions(broker, () => observers.statistics.messageDropped());
     installProtocolLimits(broker, { maxHeldMessages: config.maxQueuedMessages });

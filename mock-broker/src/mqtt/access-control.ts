@@ -91,7 +91,20 @@ export interface AccessControlHooks {
   onRefused?(attempt: ConnectAttempt, reason: string): void;
 }
 
+/** A will as stored: the client it belongs to and, since it was admitted, who let it in. */
+export interface StoredWillGrant {
+  clientId?: string;
+  topic: string;
+  admittedAs?: AdmittedClient;
+}
+
 export interface InstalledAccessControl {
+  /**
+   * Whether a will stored before a restart may still be published: its client would still be
+   * let in and its rules, as they are now, allow the topic. A will stored without its admission
+   * is judged as an anonymous client with its client id would be.
+   */
+  mayPublishStoredWill(will: StoredWillGrant): boolean;
   /**
    * Asks access control about every connected client again: disconnects those it would no longer
    * let in (MQTT 5: DISCONNECT 0x98 Administrative action) and drops the subscriptions the others
@@ -119,7 +132,8 @@ export function installAccessControl(broker: MqttBroker, access: AccessControl, 
           const { password: _password, ...identity } = attempt;
           const grant = { identity, admission };
           // The will is a publish like any other: refused at CONNECT when the rules refuse its topic (MQTT 5 section 3.1.2.5).
-          const willTopic = (client as Client & { _will?: { topic: string } | null })._will?.topic;
+          const will = (client as Client & { _will?: { topic: string } | null })._will;
+          const willTopic = will?.topic;
           if (willTopic !== undefined && (isBrokerTopic(willTopic) || !access.mayPublish(grant, willTopic))) {
             const reason = `Not authorized to publish the will to ${willTopic}`;
             refuse(attempt, reason);
@@ -127,6 +141,8 @@ export function installAccessControl(broker: MqttBroker, access: AccessControl, 
             return;
           }
           admitted.set(client, grant);
+          // Kept with the stored will, so that a will a restart finds is judged by the rules of then.
+          if (will) (will as StoredWillGrant).admittedAs = grant;
           hooks.onClientType(client, result.clientType);
           done(null, true);
           return;
@@ -153,6 +169,13 @@ export function installAccessControl(broker: MqttBroker, access: AccessControl, 
     callback(null, grant && access.maySubscribe(grant, displayTopicFilter(subscription.topic)) ? subscription : null);
   };
   return {
+    mayPublishStoredWill(will) {
+      const grant = will.admittedAs ?? {
+        identity: { clientId: will.clientId ?? '', username: undefined, address: 'unknown', tlsUsed: false, certificateCommonName: undefined },
+        admission: { clientType: 'DEVICE' },
+      };
+      return !isBrokerTopic(will.topic) && access.stillAdmitted?.(grant) !== false && access.mayPublish(grant, will.topic);
+    },
     async revalidate() {
       const clients = (broker as MqttBroker & { clients: Record<string, Client | undefined> }).clients;
       const refused: Client[] = [];

@@ -7,17 +7,21 @@ type StoredWill = Will & { clientId: string; brokerId: string };
  * Publishes the wills a previous run of this node left stored: its clients' connections ended
  * when it stopped without a DISCONNECT, so each will is due (MQTT 3.1.2.5). Aedes' own sweep skips
  * wills of its own broker id. A will with a Will Delay Interval waits that long from the start, and
- * is dropped if its client connects again first (Aedes replaces the stored will then).
+ * is dropped if its client connects again first (Aedes replaces the stored will then). A will the
+ * access rules of now would refuse (its credentials gone or changed, its topic no longer allowed)
+ * is dropped unpublished.
  * Answers a function that cancels the waiting ones.
  */
-export async function publishOrphanedWills(broker: MqttBroker): Promise<() => void> {
+export async function publishOrphanedWills(broker: MqttBroker, mayPublish: (will: StoredWill) => boolean): Promise<() => void> {
   const timers: NodeJS.Timeout[] = [];
+  const forget = (will: StoredWill) => broker.persistence.delWill({ id: will.clientId }).then(() => undefined);
+  // Judged when it is due, by the rules of that moment: credentials may have changed while the node was down.
   const publish = (will: StoredWill) =>
-    new Promise<void>((resolve) => {
-      broker.publish(withoutWillDelay(will), () => {
-        void broker.persistence.delWill({ id: will.clientId }).then(() => resolve());
-      });
-    });
+    mayPublish(will)
+      ? new Promise<void>((resolve) => {
+          broker.publish(withoutWillDelay(will), () => void forget(will).then(resolve));
+        })
+      : forget(will);
   for await (const stored of broker.persistence.streamWill({})) {
     const will = stored as StoredWill;
     const delaySeconds = will.properties?.willDelayInterval ?? 0;
