@@ -14,6 +14,7 @@ import { startMqttListeners } from '../mqtt/listeners.js';
 import { closeMqttBroker, createMqttBroker, type MqttBroker } from '../mqtt/mqtt-broker.js';
 import { installClientLimits } from '../mqtt/client-limits.js';
 import { installProtocolLimits } from '../mqtt/flow/protocol-limits.js';
+import { refuseMalformedPackets } from '../mqtt/malformed-packets.js';
 import { observeBroker } from '../mqtt/observe-broker.js';
 import { publishOrphanedWills } from '../mqtt/orphaned-wills.js';
 import { RestoredSessionExpiry } from '../mqtt/restored-session-expiry.js';
@@ -113,6 +114,7 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
       onDropped: () => observers.statistics.messageDropped(),
     });
     cleanups.push(() => closeMqttBroker(broker));
+    refuseMalformedPackets(broker);
     observers.sessions.restore(sessionStore.loadAll(), (clientId) => storedSubscriptions(broker, clientId));
     const restoredExpiry = new RestoredSessionExpiry(broker, observers.sessions, observers.events);
     for (const session of observers.sessions.all()) restoredExpiry.schedule(session);

@@ -311,6 +311,22 @@ describe('subscription identifiers (3.3.4)', () => {
   });
 });
 
+describe('packets the parser takes but the standard does not allow', () => {
+  it.each([
+    ['U+0000 in a topic (1.5.4): Malformed Packet', 0x81, { cmd: 'publish', topic: 'a\u0000b', payload: 'x', qos: 0 }],
+    ['U+0000 in a user property (1.5.4): Malformed Packet', 0x81, { cmd: 'publish', topic: 'ok', payload: 'x', qos: 0, properties: { userProperties: { 'k\u0000': 'v' } } }],
+    ['Packet Identifier 0 on a QoS 1 PUBLISH (2.2.1): Protocol Error', 0x82, { cmd: 'publish', topic: 'ok', payload: 'x', qos: 1, messageId: 0 }],
+    // mqtt-packet will not write this one: packet identifier 4, no properties, no filter.
+    ['an UNSUBSCRIBE without topic filters (3.10.3): Protocol Error', 0x82, Buffer.from([0xa2, 3, 0, 4, 0])],
+  ] as const)('answers %s with DISCONNECT', async (_name, reasonCode, packet) => {
+    const { client } = await raw.connect({});
+    if (Buffer.isBuffer(packet)) client.socket.write(packet);
+    else client.send(packet as unknown as Parameters<typeof client.send>[0]);
+    expect(((await client.next('disconnect')) as IDisconnectPacket).reasonCode).toBe(reasonCode);
+    expect(await client.waitClosed()).toBe(true);
+  });
+});
+
 describe('CONNACK tells the truth (3.2.2.3)', () => {
   it('advertises shared, wildcard and identifier subscriptions and retain, and no Maximum QoS (it supports QoS 2)', async () => {
     const { connack } = await raw.connect({});
