@@ -1,10 +1,14 @@
+import { randomBytes } from 'node:crypto';
+import bcrypt from 'bcryptjs';
 import type { BlockedClient } from '../blocked-clients/blocked-client.js';
 import type { BlockedClientService } from '../blocked-clients/blocked-client-service.js';
 import type { AccessControl, AdmittedClient, AuthenticationResult, ClientIdentity, ConnectAttempt } from '../mqtt/access-control.js';
 import type { AnonymousAccess } from './anonymous-access.js';
 import { EVERY_TOPIC, type ClientCredentials } from './client-credentials.js';
 import { credentialsMatch, rulesFor, type CredentialsCatalog } from './credentials-catalog.js';
+import { BCRYPT_ROUNDS } from '../users/user-service.js';
 import type { PasswordCheckCache } from './password-check-cache.js';
+import type { PasswordGuessingGuard } from './password-guessing.js';
 import { firstMatchingPattern, ruledTopicFilter, type RuleList } from './topic-rules.js';
 
 export type ConnectDecision =
@@ -12,6 +16,7 @@ export type ConnectDecision =
   | { admitted: false; reason: string; returnCode: 4 | 5; passwordChecked: boolean; credentials?: ClientCredentials; blockedClient?: BlockedClient };
 
 export const BAD_CREDENTIALS = 'Bad username or password';
+export const TOO_MANY_FAILURES = 'Too many failed passwords for this username or from this address: try again later';
 
 /** The secret checked at CONNECT, so that a connected client is dropped when it changes. */
 const secretStampOf = (credentials: ClientCredentials) => (credentials.credentialsType === 'MQTT_BASIC' ? (credentials.passwordHash ?? '') : '');
@@ -27,7 +32,11 @@ export class CredentialsAccessControl implements AccessControl {
     private readonly passwords: PasswordCheckCache,
     private readonly anonymous: AnonymousAccess,
     private readonly blocked: BlockedClientService,
+    private readonly guessing?: PasswordGuessingGuard,
   ) {}
+
+  /** A hash of nothing anyone knows, compared when no credentials match: refusing takes as long either way. */
+  private readonly unknownIdentityHash = bcrypt.hashSync(randomBytes(16).toString('base64'), BCRYPT_ROUNDS);
 
   /** The CONNECT decision; without checkPassword (the simulator, no password given) the password is not judged. */
   async decideConnect(identity: ClientIdentity, password: string | undefined, checkPassword: boolean): Promise<ConnectDecision> {
@@ -35,15 +44,24 @@ export class CredentialsAccessControl implements AccessControl {
     if (blockedClient) {
       return { admitted: false, reason: `Blocked: ${blockedClient.type} "${blockedClient.value}"`, returnCode: 5, passwordChecked: false, blockedClient };
     }
+    if (checkPassword && this.guessing?.refuses(identity.username, identity.address)) {
+      return { admitted: false, reason: TOO_MANY_FAILURES, returnCode: 5, passwordChecked: false };
+    }
     const credentials = this.catalog.find(identity);
     if (!credentials) {
       if (this.anonymous.allowed()) return { admitted: true, credentials: undefined, passwordChecked: false };
+      if (checkPassword && password !== undefined) {
+        await this.passwords.check('', this.unknownIdentityHash, password);
+        this.guessing?.failed(identity.username, identity.address);
+      }
       const reason = 'No client credentials match and anonymous access is off';
       return { admitted: false, reason, returnCode: identity.username === undefined ? 5 : 4, passwordChecked: false };
     }
     const passwordHash = credentials.credentialsType === 'MQTT_BASIC' ? credentials.passwordHash : null;
     if (passwordHash === null || !checkPassword) return { admitted: true, credentials, passwordChecked: false };
     const matches = password !== undefined && (await this.passwords.check(credentials.id, passwordHash, password));
+    if (matches) this.guessing?.succeeded(identity.username);
+    else this.guessing?.failed(identity.username, identity.address);
     return matches
       ? { admitted: true, credentials, passwordChecked: true }
       : { admitted: false, reason: BAD_CREDENTIALS, returnCode: 4, passwordChecked: true, credentials };
