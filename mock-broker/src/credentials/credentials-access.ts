@@ -4,7 +4,7 @@ import type { BlockedClient } from '../blocked-clients/blocked-client.js';
 import type { BlockedClientService } from '../blocked-clients/blocked-client-service.js';
 import type { AccessControl, AdmittedClient, AuthenticationResult, ClientIdentity, ConnectAttempt } from '../mqtt/access-control.js';
 import type { AnonymousAccess } from './anonymous-access.js';
-import { EVERY_TOPIC, type ClientCredentials } from './client-credentials.js';
+import type { AuthRules, ClientCredentials } from './client-credentials.js';
 import { credentialsMatch, rulesFor, type CredentialsCatalog } from './credentials-catalog.js';
 import { BCRYPT_ROUNDS } from '../users/user-service.js';
 import type { PasswordCheckCache } from './password-check-cache.js';
@@ -24,7 +24,8 @@ const secretStampOf = (credentials: ClientCredentials) => (credentials.credentia
 /**
  * Access control by client credentials (issue 6): blocked clients first, then the credentials
  * that match the client (password checked through the cache), then anonymous access; topics by
- * the matched credentials' rules, read at every PUBLISH and SUBSCRIBE so that edits apply at once.
+ * the matched credentials' rules, or the anonymous-access rules, read at every PUBLISH and
+ * SUBSCRIBE so that edits apply at once.
  */
 export class CredentialsAccessControl implements AccessControl {
   constructor(
@@ -77,15 +78,20 @@ export class CredentialsAccessControl implements AccessControl {
 
   /**
    * The pattern that allows the topic (or topic filter) under the credentials that let the client
-   * in, as they are now. Anonymous clients may use every topic: EVERY_TOPIC answers for them.
+   * in, as they are now; for a client let in anonymously, under the anonymous-access rules.
    */
   allowingPattern(client: AdmittedClient, list: RuleList, topic: string): string | undefined {
-    const { credentialsId } = client.admission;
-    if (credentialsId === undefined) return EVERY_TOPIC;
-    const credentials = this.catalog.get(credentialsId);
-    if (!credentials) return undefined;
+    const rules = this.rulesOf(client);
+    if (!rules) return undefined;
     const text = list === 'subAuthRulePatterns' ? ruledTopicFilter(topic) : topic;
-    return firstMatchingPattern(rulesFor(credentials, client.identity)[list], text);
+    return firstMatchingPattern(rules[list], text);
+  }
+
+  /** undefined when the credentials that let the client in are gone. */
+  private rulesOf({ admission, identity }: AdmittedClient): AuthRules | undefined {
+    if (admission.credentialsId === undefined) return this.anonymous.rules();
+    const credentials = this.catalog.get(admission.credentialsId);
+    return credentials && rulesFor(credentials, identity);
   }
 
   mayPublish(client: AdmittedClient, topic: string): boolean {
