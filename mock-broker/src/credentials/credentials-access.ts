@@ -9,7 +9,7 @@ import { credentialsMatch, rulesFor, type CredentialsCatalog } from './credentia
 import { BCRYPT_ROUNDS } from '../users/user-service.js';
 import type { PasswordCheckCache } from './password-check-cache.js';
 import type { PasswordGuessingGuard } from './password-guessing.js';
-import { firstMatchingPattern, ruledTopicFilter, type RuleList } from './topic-rules.js';
+import { allowingPatternOf, ruledTopicFilter, type RuleList } from './topic-rules.js';
 
 export type ConnectDecision =
   | { admitted: true; credentials: ClientCredentials | undefined; passwordChecked: boolean }
@@ -84,7 +84,7 @@ export class CredentialsAccessControl implements AccessControl {
     const rules = this.rulesOf(client);
     if (!rules) return undefined;
     const text = list === 'subAuthRulePatterns' ? ruledTopicFilter(topic) : topic;
-    return firstMatchingPattern(rules[list], text);
+    return allowingPatternOf(rules[list], text);
   }
 
   /** undefined when the credentials that let the client in are gone. */

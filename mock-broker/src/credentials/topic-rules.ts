@@ -55,6 +55,18 @@ function describe(error: unknown): string {
 
 export type RuleList = keyof AuthRules;
 
+/** A pattern that names broker topics on purpose: it starts with an escaped `$` (`\$SYS/.*`). */
+const NAMES_BROKER_TOPICS = /^\^?\\\$/;
+
+/**
+ * The pattern of the list that allows a topic or filter. `$` topics are the broker's own
+ * (`$SYS/...`): only a pattern that names them explicitly allows them, never a catch-all like `.*`.
+ */
+export function allowingPatternOf(patterns: readonly string[], text: string): string | undefined {
+  if (!text.startsWith('$')) return firstMatchingPattern(patterns, text);
+  return firstMatchingPattern(patterns.filter((pattern) => NAMES_BROKER_TOPICS.test(pattern)), text);
+}
+
 /** The first pattern of the list that matches the whole text, if any. */
 export function firstMatchingPattern(patterns: readonly string[], text: string): string | undefined {
   return patterns.find((pattern) => wholeMatch(pattern).test(text));

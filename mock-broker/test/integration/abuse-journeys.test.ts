@@ -35,6 +35,20 @@ describe('no client can disconnect another', () => {
   });
 });
 
+describe('the broker\'s own topics', () => {
+  it('are subscribed to only under a rule that names them, never under a catch-all', async () => {
+    const { client: anonymous } = await raw.connect({});
+    expect((await anonymous.subscribe('$SYS/#', { qos: 0 })).granted).toEqual([0x87]);
+    await saveCredentials(api, { name: 'Monitor', value: { userName: 'monitor', authRules: { subAuthRulePatterns: ['.*', '\\$SYS/.*'] } } });
+    await saveCredentials(api, { name: 'Greedy', value: { userName: 'greedy', authRules: { subAuthRulePatterns: ['.*'] } } });
+    const { client: monitor } = await raw.connect({ username: 'monitor' });
+    expect((await monitor.subscribe('$SYS/#', { qos: 0 })).granted).toEqual([0]);
+    const { client: greedy } = await raw.connect({ username: 'greedy' });
+    expect((await greedy.subscribe('$SYS/#', { qos: 0 })).granted).toEqual([0x87]);
+    expect((await greedy.subscribe('plant/#', { qos: 0 }, 2)).granted).toEqual([0]);
+  });
+});
+
 describe('one publish cannot freeze the node', () => {
   it('matches an administrator\'s catastrophic pattern against a long topic in linear time', async () => {
     // With a backtracking engine this pattern and a 43-byte topic took about 6 s; the topic below
