@@ -1,4 +1,4 @@
-import type { IConnackPacket, IDisconnectPacket, IPublishPacket, ISubackPacket } from 'mqtt-packet';
+import mqttPacket, { type IConnackPacket, type IDisconnectPacket, type IPublishPacket, type ISubackPacket } from 'mqtt-packet';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useBrokerSuite } from '../support/broker-suite.js';
 import { pause } from '../support/mqtt-clients.js';
@@ -324,6 +324,23 @@ describe('packets the parser takes but the standard does not allow', () => {
     else client.send(packet as unknown as Parameters<typeof client.send>[0]);
     expect(((await client.next('disconnect')) as IDisconnectPacket).reasonCode).toBe(reasonCode);
     expect(await client.waitClosed()).toBe(true);
+  });
+});
+
+describe('QoS 2 receipt (4.3.3)', () => {
+  it('answers every PUBREL with PUBCOMP, a repeated one too, delivers the message once and keeps serving', async () => {
+    const { client: watcher } = await raw.connect({ clientId: 'pubrel-watcher' });
+    await watcher.subscribe('pubrel/again', { qos: 0 });
+    const { client } = await raw.connect({ clientId: 'pubrel-sender' });
+    client.publish('pubrel/again', 'once', { qos: 2, messageId: 7 });
+    expect((await client.next('pubrec')).messageId).toBe(7);
+    // Both in one segment, so the broker handles the second while the first is still releasing the packet.
+    const pubrel = mqttPacket.generate({ cmd: 'pubrel', messageId: 7 }, { protocolVersion: 5 });
+    client.socket.write(Buffer.concat([pubrel, pubrel]));
+    expect((await client.next('pubcomp')).messageId).toBe(7);
+    expect((await client.next('pubcomp')).messageId).toBe(7);
+    client.publish('pubrel/again', 'after', { qos: 0 });
+    expect(payloads(await watcher.collect('publish', 300))).toEqual(['once', 'after']);
   });
 });
 
