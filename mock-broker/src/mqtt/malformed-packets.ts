@@ -48,6 +48,8 @@ function* stringsOf(packet: Packet): Generator<string> {
 
 /** What makes a parsed packet break the standard though the parser took it, or undefined. */
 function violation(packet: Packet): { reasonCode: number; why: string } | undefined {
+  // MQTT 3.1.1 [MQTT-1.5.3-1], MQTT 5 section 1.5.4: marked by the parser (patches/README.md).
+  if ((packet as { illFormedUtf8?: boolean }).illFormedUtf8) return { reasonCode: MALFORMED_PACKET, why: 'a string is not well-formed UTF-8' };
   for (const text of stringsOf(packet)) {
     // MQTT 3.1.1 [MQTT-1.5.3-2], MQTT 5 section 1.5.4: no UTF-8 string may hold U+0000.
     if (text.includes('\u0000')) return { reasonCode: MALFORMED_PACKET, why: 'a string holds U+0000' };

@@ -60,6 +60,8 @@ describe('MQTT 3.1.1', () => {
     ['a wildcard in a PUBLISH topic (3.3.2-2)', [0x30, 4, 0, 1, 0x2b, 0x78]],
     ['U+0000 in a topic (1.5.3-2)', [0x30, 5, 0, 2, 0x61, 0x00, 0x78]],
     ['U+0000 in a topic filter (1.5.3-2)', [0x82, 7, 0, 1, 0, 2, 0x61, 0x00, 0]],
+    ['ill-formed UTF-8 in a topic (1.5.3-1)', [0x30, 5, 0, 2, 0xc3, 0x28, 0x78]],
+    ['a UTF-16 surrogate encoded in a topic filter (1.5.3-1)', [0x82, 8, 0, 1, 0, 3, 0xed, 0xa0, 0x80, 0]],
     ['a QoS 1 PUBLISH with Packet Identifier 0 (2.3.1-1)', [0x32, 6, 0, 1, 0x61, 0, 0, 0x78]],
     ['a SUBSCRIBE with Packet Identifier 0 (2.3.1-1)', [0x82, 6, 0, 0, 0, 1, 0x61, 0]],
     ['a SUBSCRIBE without topic filters (3.8.3-3)', [0x82, 2, 0, 1]],

@@ -316,6 +316,10 @@ describe('packets the parser takes but the standard does not allow', () => {
     ['U+0000 in a topic (1.5.4): Malformed Packet', 0x81, { cmd: 'publish', topic: 'a\u0000b', payload: 'x', qos: 0 }],
     ['U+0000 in a user property (1.5.4): Malformed Packet', 0x81, { cmd: 'publish', topic: 'ok', payload: 'x', qos: 0, properties: { userProperties: { 'k\u0000': 'v' } } }],
     ['Packet Identifier 0 on a QoS 1 PUBLISH (2.2.1): Protocol Error', 0x82, { cmd: 'publish', topic: 'ok', payload: 'x', qos: 1, messageId: 0 }],
+    // Topic 0xC3 0x28 (a lead byte without its continuation), no properties, payload "x".
+    ['ill-formed UTF-8 in a topic (1.5.4): Malformed Packet', 0x81, Buffer.from([0x30, 6, 0, 2, 0xc3, 0x28, 0, 0x78])],
+    // A user property whose name is U+D800 encoded (not a character, 1.5.4).
+    ['a UTF-16 surrogate in a user property (1.5.4): Malformed Packet', 0x81, Buffer.from([0x30, 15, 0, 2, 0x6f, 0x6b, 8, 0x26, 0, 3, 0xed, 0xa0, 0x80, 0, 1, 0x76, 0x78])],
     // mqtt-packet will not write this one: packet identifier 4, no properties, no filter.
     ['an UNSUBSCRIBE without topic filters (3.10.3): Protocol Error', 0x82, Buffer.from([0xa2, 3, 0, 4, 0])],
   ] as const)('answers %s with DISCONNECT', async (_name, reasonCode, packet) => {
