@@ -68,6 +68,16 @@ describe('wills left by a node that stopped under its clients', () => {
     expect(received.messages).toEqual([]);
   });
 
+  it('go out at once when their client comes back within the delay with Clean Start, which ends the session (MQTT 5 3.1.2.5)', async () => {
+    await startAfterCrash('fresh-start', { topic: 'status/fresh-start', payload: 'gone', retain: false, willDelayInterval: 5 });
+    const watcher = await clients.connect({ protocolVersion: 5 });
+    const received = inbox(watcher);
+    await watcher.subscribeAsync('status/#', { qos: 1 });
+    await clients.connect({ protocolVersion: 5, clientId: 'fresh-start', clean: true });
+    expect((await received.next(1000)).payload).toBe('gone');
+    expect(await received.none(300)).toBe(true);
+  });
+
   it('are dropped when the access rules of now refuse them: anonymous access closed meanwhile', async () => {
     await startAfterCrash('anonymous-sensor', { topic: 'status/anonymous-sensor', payload: 'offline', retain: true }, async (crashed) => {
       const api = new ApiClient(crashed.baseUrl);
