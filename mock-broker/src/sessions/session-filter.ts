@@ -1,6 +1,6 @@
 import { ApiError } from '../http/api-error.js';
 import type { SessionRow } from './session-order.js';
-import { commaList, containsIgnoringCase } from './text-match.js';
+import { commaList, containsIgnoringCase } from '../lists/text-match.js';
 
 export type CountOperation = 'EQUAL' | 'GREATER' | 'LESS';
 

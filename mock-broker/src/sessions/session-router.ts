@@ -4,7 +4,7 @@ import type { ClientEventQuery, ClientEventType } from '../mqtt/client-event-log
 import type { PageLink } from '../http/page.js';
 import type { SessionFilterParameters } from './session-filter.js';
 import type { SessionPageQuery, SessionService } from './session-service.js';
-import { commaList } from './text-match.js';
+import { commaList } from '../lists/text-match.js';
 
 interface ClientParameters {
   clientId: string;

@@ -1,8 +1,8 @@
 import { toPage, type Page, type PageLink } from '../http/page.js';
 import type { ClientType, SessionRegistry } from '../mqtt/session-registry.js';
 import type { SharedSubscriptions } from '../mqtt/shared-subscriptions.js';
-import { selectPage } from './page-selection.js';
-import { containsIgnoringCase } from './text-match.js';
+import { selectPage } from '../lists/page-selection.js';
+import { containsIgnoringCase } from '../lists/text-match.js';
 
 /** openapi.yaml SharedSubscriptionGroup (BROKER-API.md "Shared subscription group"). */
 export interface SharedSubscriptionGroupInfo {

@@ -1,5 +1,5 @@
 import type { SessionRecord, SessionSubscription } from '../mqtt/session-registry.js';
-import { commaList, containsIgnoringCase } from './text-match.js';
+import { commaList, containsIgnoringCase } from '../lists/text-match.js';
 
 /** openapi.yaml SubscriptionInfo: a subscription and the session holding it. */
 export interface SubscriptionInfo extends SessionSubscription {

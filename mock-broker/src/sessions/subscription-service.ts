@@ -5,10 +5,10 @@ import type { MqttBroker } from '../mqtt/mqtt-broker.js';
 import type { SessionRegistry, SessionSubscription } from '../mqtt/session-registry.js';
 import { storedSubscriptions } from '../mqtt/stored-subscriptions.js';
 import { addSubscriptions, removeSubscriptions } from '../mqtt/subscription-control.js';
-import { selectPage } from './page-selection.js';
+import { selectPage } from '../lists/page-selection.js';
 import { byTopicFilter } from './session-views.js';
 import { matchingSubscriptions, subscriptionOrder, type SubscriptionFilterParameters, type SubscriptionInfo, type SubscriptionSortProperty } from './subscription-query.js';
-import { isValidTopicFilter } from './topic-filter.js';
+import { isValidTopicFilter } from '../mqtt/topic-filter.js';
 
 export interface SubscriptionPageQuery extends SubscriptionFilterParameters, PageLink {
   sortProperty?: SubscriptionSortProperty;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { selectPage } from '../../src/sessions/page-selection.js';
+import { selectPage } from '../../src/lists/page-selection.js';
 
 const byNumber = (a: number, b: number) => a - b;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidTopicFilter } from '../../src/sessions/topic-filter.js';
+import { isValidTopicFilter } from '../../src/mqtt/topic-filter.js';
 
 describe('topic filters an administrator may subscribe a client to (MQTT 5 section 4.7)', () => {
   it.each(['a', 'a/b', '#', 'a/#', '+', '+/b/+', 'a//b', '/', '$SYS/#', '$share/group/a/+', '$share/group/#'])('accepts %s', (topicFilter) => {

@@ -1,4 +1,4 @@
-import { parseSharedTopic } from '../mqtt/shared-subscriptions.js';
+import { parseSharedTopic } from './shared-subscriptions.js';
 
 /**
  * Whether a client could SUBSCRIBE with this topic filter (MQTT 5 section 4.7): `#` only as the
