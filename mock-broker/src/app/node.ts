@@ -35,6 +35,7 @@ import { RefreshTokenLedger } from '../auth/refresh-token-ledger.js';
 import { PublicSignIn } from '../auth/public-session.js';
 import { PasswordResetService } from '../auth/password-reset.js';
 import { passwordResetRouter } from '../auth/password-reset-router.js';
+import { startRetainedMessages } from '../retained-messages/start-retained-messages.js';
 import { MailService } from '../mail/mail-service.js';
 import { MailSettingsStore } from '../mail/mail-settings.js';
 import { SettingsRepository } from '../settings/settings-repository.js';
@@ -134,6 +135,9 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
     installClientLimits(broker, config);
     installWillDelivery(broker);
     const mqtt: MqttViews = { broker, ...observers, sharedSubscriptions };
+    // Areas that start themselves: each answers its routers and what closing the node must undo.
+    const areas = [startRetainedMessages({ retained: broker.persistence.retainedMessages })];
+    cleanups.push(...areas.flatMap((area) => area.cleanups));
     let consolePort = config.httpPort;
     const listeners = await startMqttListeners(broker, { ...config, consolePort: () => consolePort });
     cleanups.push(() => listeners.close());
@@ -154,6 +158,7 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
         subscriptionRouter(new SubscriptionService(broker, observers.sessions), observers.sessions, sharedSubscriptions),
         appRouter({ ...config, ...listeners, anonymousAccess: () => clientAccess.anonymous.view() }),
         ...clientAccess.routers,
+        ...areas.flatMap((area) => area.routers),
       ],
     });
     const httpServer = http.createServer(app);

@@ -178,4 +178,13 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX mqtt_unauthorized_client_ts ON mqtt_unauthorized_client (ts);
     `,
   },
+  {
+    // Retained messages: when a topic first got its retained message, and when the one held now was
+    // stored (until now the same column served both).
+    version: 10,
+    sql: `
+      ALTER TABLE mqtt_retained_message ADD COLUMN updated_time INTEGER;
+      UPDATE mqtt_retained_message SET updated_time = created_time;
+    `,
+  },
 ];

@@ -145,7 +145,7 @@ async function forgetFuzzState(): Promise<void> {
   await pause(500);
   const { sessions, retainedMessages } = suite.node.mqtt.broker.persistence;
   for (const session of sessions.list()) if (/^fuzz-\d/.test(session.clientId)) sessions.remove(session.clientId);
-  for (const retained of retainedMessages.list({ limit: 100_000 }).items) retainedMessages.delete(retained.topic);
+  for (const topic of [...retainedMessages.all()].map((retained) => retained.packet.topic ?? '')) retainedMessages.delete(topic);
   await pause(200);
 }
 

@@ -99,27 +99,48 @@ describe('retained message view', () => {
     await persistence.storeRetained(publish('office/temperature', '23', { retain: true }));
   });
 
-  it('lists the messages matching a topic filter, ordered by topic, with properties and stored time', () => {
-    const page = store.persistence.retainedMessages.list({ topicFilter: 'plant/+/temperature' });
-    expect(page.total).toBe(2);
-    expect(page.items.map((message) => message.topic)).toEqual(['plant/1/temperature', 'plant/3/temperature']);
-    expect(page.items[0]).toMatchObject({
+  it('finds the messages a topic filter matches, with properties and the times they were stored', () => {
+    const found = [...store.persistence.retainedMessages.matching('plant/+/temperature')].sort((a, b) => (a.packet.topic ?? '').localeCompare(b.packet.topic ?? ''));
+    expect(found.map((message) => message.packet.topic)).toEqual(['plant/1/temperature', 'plant/3/temperature']);
+    expect(found[0]?.packet).toMatchObject({
       payload: Buffer.from('21.5'),
       qos: 1,
       properties: { contentType: 'text/plain', userProperties: { unit: 'C', sensor: ['a', 'b'] } },
     });
-    expect(page.items[0]?.createdTime).toBeGreaterThan(Date.now() - 60_000);
+    expect(found[0]?.createdTime).toBeGreaterThan(Date.now() - 60_000);
+    expect(found[0]?.updatedTime).toBe(found[0]?.createdTime);
+    expect([...store.persistence.retainedMessages.all()]).toHaveLength(4);
   });
 
-  it('pages with limit and offset, counting every match', () => {
-    const page = store.persistence.retainedMessages.list({ topicFilter: '#', limit: 2, offset: 1 });
-    expect(page).toMatchObject({ total: 4 });
-    expect(page.items.map((message) => message.topic)).toEqual(['plant/1/temperature', 'plant/2/humidity']);
+  it('keeps the time a topic first got its message when a newer one replaces it', async () => {
+    const { retainedMessages } = store.persistence;
+    const first = retainedMessages.get('office/temperature');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await store.persistence.storeRetained(publish('office/temperature', '24', { retain: true }));
+    const replaced = retainedMessages.get('office/temperature');
+    expect(replaced?.createdTime).toBe(first?.createdTime);
+    expect(replaced?.updatedTime).toBeGreaterThan(first?.updatedTime ?? Infinity);
+    store = await store.restart();
+    expect(store.persistence.retainedMessages.get('office/temperature')).toMatchObject({ createdTime: replaced?.createdTime, updatedTime: replaced?.updatedTime });
+  });
+
+  it('sums up each branch: messages, payload bytes and the newest time', () => {
+    const { retainedMessages } = store.persistence;
+    const top = retainedMessages.branches(undefined);
+    expect(top?.map(({ name, count, bytes, hasEntry, hasChildren }) => ({ name, count, bytes, hasEntry, hasChildren }))).toEqual([
+      { name: 'plant', count: 3, bytes: 2 + 4 + 2, hasEntry: false, hasChildren: true },
+      { name: 'office', count: 1, bytes: 2, hasEntry: false, hasChildren: true },
+    ]);
+    const newest = Math.max(...[...retainedMessages.all()].map((message) => message.updatedTime));
+    expect(top?.[0]?.newest).toBe(Math.max(...[...retainedMessages.matching('plant/#')].map((message) => message.updatedTime)));
+    expect(Math.max(...(top ?? []).map((branch) => branch.newest))).toBe(newest);
+    expect(retainedMessages.branches('plant')?.map((branch) => branch.topic).sort()).toEqual(['plant/1', 'plant/2', 'plant/3']);
+    expect(retainedMessages.branches('nowhere')).toBeUndefined();
   });
 
   it('reads and deletes one message, and new subscribers no longer get a deleted one', async () => {
     const { retainedMessages } = store.persistence;
-    expect(retainedMessages.get('office/temperature')?.payload).toEqual(Buffer.from('23'));
+    expect(retainedMessages.get('office/temperature')?.packet.payload).toEqual(Buffer.from('23'));
     expect(retainedMessages.delete('office/temperature')).toBe(true);
     expect(retainedMessages.delete('office/temperature')).toBe(false);
     expect(retainedMessages.get('office/temperature')).toBeUndefined();
@@ -129,7 +150,10 @@ describe('retained message view', () => {
 
   it('leaves out a message whose expiry has passed', async () => {
     await store.persistence.storeRetained(publish('plant/9/temperature', 'stale', { retain: true, messageExpiry: Date.now() - 1 }));
-    expect(store.persistence.retainedMessages.list({ topicFilter: 'plant/9/#' }).total).toBe(0);
-    expect(store.persistence.retainedMessages.get('plant/9/temperature')).toBeUndefined();
+    const { retainedMessages } = store.persistence;
+    expect([...retainedMessages.matching('plant/9/#')]).toEqual([]);
+    expect(retainedMessages.get('plant/9/temperature')).toBeUndefined();
+    expect(retainedMessages.deleteExpired()).toBe(1);
+    expect(retainedMessages.branches('plant')?.map((branch) => branch.name).sort()).toEqual(['1', '2', '3']);
   });
 });

@@ -7,7 +7,10 @@ import type { WriteBehind } from './write-behind.js';
 
 export interface RetainedEntry {
   packet: PersistedPacket;
+  /** When the topic got a retained message, after having none. */
   createdTime: number;
+  /** When this message was stored, replacing any earlier one of the topic. */
+  updatedTime: number;
 }
 
 /** A subscription as Aedes stores and restores it: MQTT 5 options and identifier included. */
@@ -35,18 +38,20 @@ const rowKey = (...parts: (string | number)[]) => parts.join('\u0000');
 
 export const retainedRows = {
   save(journal: WriteBehind, entry: RetainedEntry): void {
-    journal.schedule(rowKey('retained', entry.packet.topic ?? ''), 'INSERT OR REPLACE INTO mqtt_retained_message (topic, payload, packet, created_time) VALUES (?, ?, ?, ?)', () => {
+    journal.schedule(rowKey('retained', entry.packet.topic ?? ''), 'INSERT OR REPLACE INTO mqtt_retained_message (topic, payload, packet, created_time, updated_time) VALUES (?, ?, ?, ?, ?)', () => {
       const { payload, fields } = encodePacket(entry.packet);
-      return [entry.packet.topic ?? '', payload, fields, entry.createdTime];
+      return [entry.packet.topic ?? '', payload, fields, entry.createdTime, entry.updatedTime];
     });
   },
   remove(journal: WriteBehind, topic: string): void {
     journal.schedule(rowKey('retained', topic), 'DELETE FROM mqtt_retained_message WHERE topic = ?', () => [topic]);
   },
   load(database: Database): RetainedEntry[] {
-    return database.all('SELECT payload, packet, created_time FROM mqtt_retained_message').map((row) => ({
+    return database.all('SELECT payload, packet, created_time, updated_time FROM mqtt_retained_message').map((row) => ({
       packet: decodePacket(row.payload, row.packet),
       createdTime: Number(row.created_time),
+      // Rows stored before updated_time existed were stored once, when created.
+      updatedTime: Number(row.updated_time ?? row.created_time),
     }));
   },
 };

@@ -1,13 +1,23 @@
 import type { PersistedPacket } from './persisted-packet.js';
 import { retainedRows, type RetainedEntry } from './persistence-rows.js';
-import { RetainedTopicTree } from './retained-topic-tree.js';
+import { RetainedTopicTree, type BranchSummary, type EntryMeasure } from './retained-topic-tree.js';
 import type { WriteBehind } from './write-behind.js';
 
-/** The last retained message per topic, with the time it was stored. */
+export function payloadBytes(payload: Buffer | string | undefined): number {
+  if (payload === undefined) return 0;
+  return typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
+}
+
+const measure = (entry: RetainedEntry): EntryMeasure => ({ bytes: payloadBytes(entry.packet.payload), time: entry.updatedTime });
+
+/**
+ * The last retained message per topic, with the time its topic first got one (since the last
+ * delete) and the time this one was stored.
+ */
 export class RetainedMessages {
   readonly #byTopic = new Map<string, RetainedEntry>();
-  /** The same entries by topic level, for SUBSCRIBE's filters. */
-  readonly #tree = new RetainedTopicTree<RetainedEntry>();
+  /** The same entries by topic level, for SUBSCRIBE's filters and the summaries of branches. */
+  readonly #tree = new RetainedTopicTree<RetainedEntry>(measure);
   readonly #journal: WriteBehind;
 
   constructor(journal: WriteBehind) {
@@ -25,7 +35,8 @@ export class RetainedMessages {
       this.remove(topic);
       return;
     }
-    const entry = { packet: { ...packet }, createdTime: now };
+    const createdTime = this.#byTopic.get(topic)?.createdTime ?? now;
+    const entry = { packet: { ...packet }, createdTime, updatedTime: now };
     this.#put(topic, entry);
     retainedRows.save(this.#journal, entry);
   }
@@ -41,6 +52,19 @@ export class RetainedMessages {
 
   get(topic: string): RetainedEntry | undefined {
     return this.#byTopic.get(topic);
+  }
+
+  get size(): number {
+    return this.#byTopic.size;
+  }
+
+  all(): IterableIterator<RetainedEntry> {
+    return this.#byTopic.values();
+  }
+
+  /** The levels right below a branch (undefined: the top level), each summed up. */
+  branches(branch: string | undefined): BranchSummary[] | undefined {
+    return this.#tree.branches(branch);
   }
 
   /** Retained messages whose topic matches any of the filters; each message once. */

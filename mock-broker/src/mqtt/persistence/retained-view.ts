@@ -1,60 +1,51 @@
 import type { RetainedEntry } from './persistence-rows.js';
 import type { RetainedMessages } from './retained-messages.js';
+import type { BranchSummary } from './retained-topic-tree.js';
 
-export interface RetainedMessageView {
-  topic: string;
-  payload: Buffer | string;
-  qos: number;
-  /** MQTT 5 properties as published: user properties, content type, correlation data… */
-  properties: Record<string, unknown>;
-  createdTime: number;
-}
+export type { BranchSummary } from './retained-topic-tree.js';
 
-export interface RetainedQuery {
-  /** An MQTT topic filter; `#` lists them all. */
-  topicFilter?: string;
-  limit?: number;
-  offset?: number;
-}
+/** A retained message as the store holds it; read-only outside the persistence. */
+export type StoredRetainedMessage = Readonly<RetainedEntry>;
 
-export interface RetainedPage {
-  items: RetainedMessageView[];
-  /** How many messages match the filter, across all pages. */
-  total: number;
-}
-
-function toView({ packet, createdTime }: RetainedEntry): RetainedMessageView {
-  return {
-    topic: packet.topic ?? '',
-    payload: packet.payload ?? Buffer.alloc(0),
-    qos: packet.qos ?? 0,
-    properties: { ...packet.properties },
-    createdTime,
-  };
-}
-
-// A message past its expiry is no longer delivered to subscribers, so the console does not list it.
+// A message past its expiry is no longer delivered to subscribers, so the console does not show it.
 const isLive = ({ packet }: RetainedEntry, now: number) => packet.messageExpiry === undefined || packet.messageExpiry > now;
 
-/** The retained messages, for the console: filter by topic, page, read one, delete one. */
+/**
+ * The retained store as the console's retained messages area sees it: every message, those a topic
+ * filter matches, one by topic, branch summaries; deleting one takes it from the store at once, so
+ * no later SUBSCRIBE delivers it.
+ */
 export class RetainedView {
   constructor(private readonly retained: RetainedMessages) {}
 
-  /** Matching messages ordered by topic. */
-  list({ topicFilter = '#', limit = 50, offset = 0 }: RetainedQuery = {}, now = Date.now()): RetainedPage {
-    const entries = [...this.retained.matching([topicFilter])]
-      .filter((entry) => isLive(entry, now))
-      .sort((a, b) => ((a.packet.topic ?? '') < (b.packet.topic ?? '') ? -1 : 1));
-    return { items: entries.slice(offset, offset + limit).map(toView), total: entries.length };
+  *all(now = Date.now()): Generator<StoredRetainedMessage> {
+    for (const entry of this.retained.all()) if (isLive(entry, now)) yield entry;
   }
 
-  get(topic: string, now = Date.now()): RetainedMessageView | undefined {
+  *matching(topicFilter: string, now = Date.now()): Generator<StoredRetainedMessage> {
+    for (const entry of this.retained.matching([topicFilter])) if (isLive(entry, now)) yield entry;
+  }
+
+  get(topic: string, now = Date.now()): StoredRetainedMessage | undefined {
     const entry = this.retained.get(topic);
-    return entry && isLive(entry, now) ? toView(entry) : undefined;
+    return entry && isLive(entry, now) ? entry : undefined;
   }
 
   /** Deletes the topic's retained message; false when there was none. */
   delete(topic: string): boolean {
     return this.retained.remove(topic);
+  }
+
+  /** The levels right below a branch (undefined: the top level), each summed up; undefined when the branch holds nothing. */
+  branches(branch: string | undefined): BranchSummary[] | undefined {
+    return this.retained.branches(branch);
+  }
+
+  /** Deletes the messages whose expiry has passed (Aedes drops them only when a SUBSCRIBE finds them); answers how many. */
+  deleteExpired(now = Date.now()): number {
+    const expired: string[] = [];
+    for (const entry of this.retained.all()) if (!isLive(entry, now)) expired.push(entry.packet.topic ?? '');
+    for (const topic of expired) this.retained.remove(topic);
+    return expired.length;
   }
 }
