@@ -1,6 +1,7 @@
 // npm run bench: builds if needed, then measures the console, the bundled broker side by side with
-// bare Aedes and Mosquitto, and the sessions list; writes results/<date>-<part>.md and .json.
-// Flags: --console --broker --sessions (default: all), --quick (short smoke run), --profile (CPU profiles).
+// bare Aedes and Mosquitto, the sessions list and the retained messages API; writes
+// results/<date>-<part>.md and .json.
+// Flags: --console --broker --sessions --retained (default: all), --quick (short smoke run), --profile (CPU profiles).
 import { parseArgs } from 'node:util';
 import { build } from '../build.mjs';
 import { runBrokerPart } from './broker/broker-part.mjs';
@@ -9,15 +10,17 @@ import { CHROMIUM, runConsolePart } from './console/console-part.mjs';
 import { describeEnvironment } from './lib/environment.mjs';
 import { stopAll, stopAllOnSignals } from './lib/processes.mjs';
 import { writeResult } from './lib/report.mjs';
+import { runRetainedPart } from './retained/retained-part.mjs';
 import { runSessionsPart } from './sessions/sessions-part.mjs';
 
-const PARTS = { console: runConsolePart, broker: runBrokerPart, sessions: runSessionsPart };
+const PARTS = { console: runConsolePart, broker: runBrokerPart, sessions: runSessionsPart, retained: runRetainedPart };
 
 const { values: flags } = parseArgs({
   options: {
     console: { type: 'boolean', default: false },
     broker: { type: 'boolean', default: false },
     sessions: { type: 'boolean', default: false },
+    retained: { type: 'boolean', default: false },
     quick: { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
@@ -25,7 +28,7 @@ const { values: flags } = parseArgs({
 });
 
 if (flags.help) {
-  console.log('usage: node scripts/bench/run.mjs [--console] [--broker] [--sessions] [--quick] [--profile]\nSee scripts/bench/README.md.');
+  console.log('usage: node scripts/bench/run.mjs [--console] [--broker] [--sessions] [--retained] [--quick] [--profile]\nSee scripts/bench/README.md.');
   process.exit(0);
 }
 

@@ -1,3 +1,5 @@
+import { ChangeLog } from '../lists/change-log.js';
+
 export type ConnectionState = 'CONNECTED' | 'DISCONNECTED';
 export type ClientType = 'DEVICE' | 'APPLICATION';
 
@@ -42,9 +44,6 @@ export interface SessionRecordStore {
 
 const forgetful: SessionRecordStore = { save: () => undefined, delete: () => undefined };
 
-/** How many recent changes the registry remembers for views that catch up change by change. */
-const CHANGE_LOG_LIMIT = 4096;
-
 /**
  * Connected clients and offline persistent sessions of this node, kept current from broker
  * events. A session whose expiry is 0 leaves the registry when its connection ends; persistent
@@ -52,39 +51,21 @@ const CHANGE_LOG_LIMIT = 4096;
  */
 export class SessionRegistry {
   private readonly sessions = new Map<string, SessionRecord>();
-  private changes = 0;
-  /** The client id of each recent change: entry i made version changeLogBase + i + 1. */
-  private changeLog: string[] = [];
-  private changeLogBase = 0;
+  private readonly changes = new ChangeLog();
 
   /** Grows with every change, so views built from the sessions know when to catch up. */
   get version(): number {
-    return this.changes;
+    return this.changes.version;
   }
 
-  /**
-   * The client ids whose sessions changed after `version` (repeats included), or undefined when the
-   * log no longer reaches back that far: the caller then rebuilds from all sessions.
-   */
+  /** The client ids whose sessions changed after `version`; undefined: rebuild from all sessions. */
   changedSince(version: number): string[] | undefined {
-    if (version < this.changeLogBase || version > this.changes) return undefined;
-    return this.changeLog.slice(version - this.changeLogBase);
+    return this.changes.changedSince(version);
   }
 
-  /** Counts a change of one session, or of many (null) which no view can follow change by change. */
+  /** Counts a change of one session, or of many (null). */
   private changed(clientId: string | null): void {
-    this.changes += 1;
-    if (clientId === null) {
-      this.changeLog = [];
-      this.changeLogBase = this.changes;
-      return;
-    }
-    this.changeLog.push(clientId);
-    if (this.changeLog.length > CHANGE_LOG_LIMIT) {
-      const dropped = this.changeLog.length - CHANGE_LOG_LIMIT / 2;
-      this.changeLog = this.changeLog.slice(dropped);
-      this.changeLogBase += dropped;
-    }
+    this.changes.changed(clientId);
   }
 
   constructor(private readonly store: SessionRecordStore = forgetful) {}

@@ -2,14 +2,17 @@ import { ApiError } from '../http/api-error.js';
 import { toPage, type Page, type PageLink } from '../http/page.js';
 import { selectPage } from '../lists/page-selection.js';
 import type { RetainedView, StoredRetainedMessage } from '../mqtt/persistence/retained-view.js';
-import { matchingRetainedMessages, type RetainedFilterParameters } from './retained-message-filter.js';
-import { retainedOrder, withSortKeys, type RetainedMessageSortProperty } from './retained-message-order.js';
+import { inBranch, matchingRetainedRows, retainedMatcher, topicFilterOf, wholeBranchOf, type RetainedFilterParameters } from './retained-message-filter.js';
+import { compareRows, RetainedOrders, rowOf, type RetainedMessageSortProperty, type RetainedRow } from './retained-orders.js';
 import { retainedMessageDetails, retainedMessageInfo, type RetainedMessageDetails, type RetainedMessageInfo } from './retained-message-views.js';
 
 export interface RetainedPageQuery extends RetainedFilterParameters, PageLink {
   sortProperty?: RetainedMessageSortProperty;
   sortOrder?: 'ASC' | 'DESC';
 }
+
+/** A topic filter matching under 1 in this many messages is answered without the kept order. */
+const FEW_MATCHES_SHARE = 4;
 
 export interface RetainedBulkResult {
   matchedCount: number;
@@ -22,13 +25,46 @@ export interface RetainedBulkResult {
  * broker's retained store is the repository; what is deleted here no SUBSCRIBE delivers again.
  */
 export class RetainedMessageService {
-  constructor(private readonly retained: RetainedView) {}
+  readonly #orders: RetainedOrders;
 
+  constructor(private readonly retained: RetainedView) {
+    this.#orders = new RetainedOrders(retained);
+  }
+
+  /**
+   * A topic filter that matches few messages has them found in the topic tree and sorted on their
+   * own; otherwise one walk through the kept order of the sort property counts every match and
+   * keeps the page's.
+   */
   page(query: RetainedPageQuery): Page<RetainedMessageInfo> {
-    const matching = withSortKeys(matchingRetainedMessages(this.retained, query), query.sortProperty ?? 'updatedTime');
-    const order = retainedOrder(query.sortOrder ?? 'DESC');
-    const rows = selectPage(matching, order, query.page * query.pageSize, query.pageSize).map(({ message }) => retainedMessageInfo(message));
-    return toPage(rows, matching.length, query);
+    const now = Date.now();
+    const property = query.sortProperty ?? 'updatedTime';
+    const descending = (query.sortOrder ?? 'DESC') === 'DESC';
+    const matches = retainedMatcher(query, now);
+    const topicFilter = topicFilterOf(query);
+    const first = query.page * query.pageSize;
+    let inTopicFilter: ((row: RetainedRow) => boolean) | undefined;
+    if (topicFilter !== undefined) {
+      const branch = wholeBranchOf(topicFilter);
+      const found = branch === undefined || (branch !== null && this.isSmall(this.retained.countInBranch(branch))) ? this.retained.matching(topicFilter, now) : undefined;
+      if (found && this.isSmall(found.length)) {
+        const rows = found.map((message) => rowOf(message, property)).filter(matches);
+        const compare = descending ? (a: RetainedRow, b: RetainedRow) => compareRows(b, a) : compareRows;
+        return toPage(selectPage(rows, compare, first, query.pageSize).map((row) => retainedMessageInfo(row.message)), rows.length, query);
+      }
+      const members = found && new Set(found);
+      inTopicFilter = members ? (row) => members.has(row.message) : inBranch(branch ?? null);
+    }
+    const ordered = this.#orders.ascending(property);
+    const page: RetainedMessageInfo[] = [];
+    let totalElements = 0;
+    for (let index = 0; index < ordered.length; index += 1) {
+      const row = ordered[descending ? ordered.length - 1 - index : index] as RetainedRow;
+      if (!matches(row) || (inTopicFilter && !inTopicFilter(row))) continue;
+      if (totalElements >= first && page.length < query.pageSize) page.push(retainedMessageInfo(row.message));
+      totalElements += 1;
+    }
+    return toPage(page, totalElements, query);
   }
 
   details(topicName: string): RetainedMessageDetails {
@@ -45,9 +81,13 @@ export class RetainedMessageService {
   }
 
   deleteMatching(filter: RetainedFilterParameters): RetainedBulkResult {
-    // Collected first: deleting while the store's tree is being walked would skip entries.
-    const topics = [...matchingRetainedMessages(this.retained, filter)].map((message) => message.packet.topic ?? '');
+    const topics = matchingRetainedRows(this.retained, filter).map((row) => row.topic);
     return this.deleteAll(new Set(topics));
+  }
+
+  /** Few enough matches to sort on their own rather than walk a kept order of all messages. */
+  private isSmall(matches: number): boolean {
+    return matches * FEW_MATCHES_SHARE < this.retained.size;
   }
 
   private deleteAll(topics: Set<string>): RetainedBulkResult {

@@ -9,6 +9,7 @@ const TITLES = {
   console: 'Console: weight and speed',
   broker: 'Bundled broker: throughput, latency and memory, side by side',
   sessions: 'Sessions list API with many sessions',
+  retained: 'Retained messages API with many retained messages',
 };
 
 export function writeResult({ part, quick, environment, data, markdown }) {

@@ -1,3 +1,4 @@
+import { ChangeLog } from '../../lists/change-log.js';
 import type { PersistedPacket } from './persisted-packet.js';
 import { retainedRows, type RetainedEntry } from './persistence-rows.js';
 import { RetainedTopicTree, type BranchSummary, type EntryMeasure } from './retained-topic-tree.js';
@@ -18,6 +19,7 @@ export class RetainedMessages {
   readonly #byTopic = new Map<string, RetainedEntry>();
   /** The same entries by topic level, for SUBSCRIBE's filters and the summaries of branches. */
   readonly #tree = new RetainedTopicTree<RetainedEntry>(measure);
+  readonly #changes = new ChangeLog();
   readonly #journal: WriteBehind;
 
   constructor(journal: WriteBehind) {
@@ -45,6 +47,7 @@ export class RetainedMessages {
     const existed = this.#byTopic.delete(topic);
     if (existed) {
       this.#tree.delete(topic);
+      this.#changes.changed(topic);
       retainedRows.remove(this.#journal, topic);
     }
     return existed;
@@ -58,8 +61,23 @@ export class RetainedMessages {
     return this.#byTopic.size;
   }
 
+  /** Grows with every stored or deleted message, so views kept in some order know when to catch up. */
+  get version(): number {
+    return this.#changes.version;
+  }
+
+  /** The topics changed after `version`; undefined: rebuild from all messages. */
+  changedSince(version: number): string[] | undefined {
+    return this.#changes.changedSince(version);
+  }
+
   all(): IterableIterator<RetainedEntry> {
     return this.#byTopic.values();
+  }
+
+  /** How many messages lie at the topic and below it. */
+  countInBranch(topic: string): number {
+    return this.#tree.count(topic);
   }
 
   /** The levels right below a branch (undefined: the top level), each summed up. */
@@ -68,23 +86,14 @@ export class RetainedMessages {
   }
 
   /** Retained messages whose topic matches any of the filters; each message once. */
-  *matching(topicFilters: readonly string[]): Generator<RetainedEntry> {
-    if (topicFilters.length === 1) {
-      yield* this.#tree.match(topicFilters[0] as string);
-      return;
-    }
-    const seen = new Set<RetainedEntry>();
-    for (const filter of topicFilters) {
-      for (const entry of this.#tree.match(filter)) {
-        if (seen.has(entry)) continue;
-        seen.add(entry);
-        yield entry;
-      }
-    }
+  matching(topicFilters: readonly string[]): RetainedEntry[] {
+    if (topicFilters.length === 1) return this.#tree.match(topicFilters[0] as string);
+    return [...new Set(topicFilters.flatMap((filter) => this.#tree.match(filter)))];
   }
 
   #put(topic: string, entry: RetainedEntry): void {
     this.#byTopic.set(topic, entry);
     this.#tree.set(topic, entry);
+    this.#changes.changed(topic);
   }
 }

@@ -120,9 +120,16 @@ export class RetainedTopicTree<T> {
     }));
   }
 
+  /** How many entries lie at the topic and below it. */
+  count(topic: string): number {
+    return this.#find(topic)?.count ?? 0;
+  }
+
   /** Entries whose topic matches the filter; a filter starting with a wildcard skips `$` topics (MQTT 4.7.2). */
-  *match(filter: string): Generator<T> {
-    yield* this.#walk(this.#root, filter.split('/'), 0, true);
+  match(filter: string): T[] {
+    const found: T[] = [];
+    this.#collect(this.#root, filter.split('/'), 0, found);
+    return found;
   }
 
   #find(topic: string): Level<T> | undefined {
@@ -144,34 +151,30 @@ export class RetainedTopicTree<T> {
     return newest;
   }
 
-  *#walk(level: Level<T>, filter: string[], depth: number, atRoot: boolean): Generator<T> {
+  // Plain recursion into one array: generators delegating level by level cost more than the walk.
+  #collect(level: Level<T>, filter: string[], depth: number, found: T[]): void {
     if (depth === filter.length) {
-      if (level.entry !== undefined) yield level.entry;
+      if (level.entry !== undefined) found.push(level.entry);
       return;
     }
     const name = filter[depth] as string;
+    const atRoot = depth === 0;
     if (name === '#') {
       // `a/#` matches `a` itself and everything below it.
-      if (level.entry !== undefined && !atRoot) yield level.entry;
-      yield* this.#everything(level, atRoot);
+      if (level.entry !== undefined && !atRoot) found.push(level.entry);
+      for (const [childName, child] of level.children) if (!atRoot || !childName.startsWith('$')) this.#everything(child, found);
       return;
     }
     if (name === '+') {
-      for (const [childName, child] of level.children) {
-        if (atRoot && childName.startsWith('$')) continue;
-        yield* this.#walk(child, filter, depth + 1, false);
-      }
+      for (const [childName, child] of level.children) if (!atRoot || !childName.startsWith('$')) this.#collect(child, filter, depth + 1, found);
       return;
     }
     const child = level.children.get(name);
-    if (child) yield* this.#walk(child, filter, depth + 1, false);
+    if (child) this.#collect(child, filter, depth + 1, found);
   }
 
-  *#everything(level: Level<T>, atRoot: boolean): Generator<T> {
-    for (const [childName, child] of level.children) {
-      if (atRoot && childName.startsWith('$')) continue;
-      if (child.entry !== undefined) yield child.entry;
-      yield* this.#everything(child, false);
-    }
+  #everything(level: Level<T>, found: T[]): void {
+    if (level.entry !== undefined) found.push(level.entry);
+    for (const child of level.children.values()) this.#everything(child, found);
   }
 }

@@ -7,8 +7,8 @@ export type { BranchSummary } from './retained-topic-tree.js';
 /** A retained message as the store holds it; read-only outside the persistence. */
 export type StoredRetainedMessage = Readonly<RetainedEntry>;
 
-// A message past its expiry is no longer delivered to subscribers, so the console does not show it.
-const isLive = ({ packet }: RetainedEntry, now: number) => packet.messageExpiry === undefined || packet.messageExpiry > now;
+/** A message past its expiry is no longer delivered to subscribers, so the console does not show it. */
+export const isLive = ({ packet }: StoredRetainedMessage, now: number) => packet.messageExpiry === undefined || packet.messageExpiry > now;
 
 /**
  * The retained store as the console's retained messages area sees it: every message, those a topic
@@ -18,12 +18,27 @@ const isLive = ({ packet }: RetainedEntry, now: number) => packet.messageExpiry 
 export class RetainedView {
   constructor(private readonly retained: RetainedMessages) {}
 
+  /** Messages held, expired ones that no one has dropped yet included. */
+  get size(): number {
+    return this.retained.size;
+  }
+
+  /** Grows with every stored or deleted message. */
+  get version(): number {
+    return this.retained.version;
+  }
+
+  /** The topics whose message was stored or deleted after `version`; undefined when too many to tell. */
+  changedSince(version: number): string[] | undefined {
+    return this.retained.changedSince(version);
+  }
+
   *all(now = Date.now()): Generator<StoredRetainedMessage> {
     for (const entry of this.retained.all()) if (isLive(entry, now)) yield entry;
   }
 
-  *matching(topicFilter: string, now = Date.now()): Generator<StoredRetainedMessage> {
-    for (const entry of this.retained.matching([topicFilter])) if (isLive(entry, now)) yield entry;
+  matching(topicFilter: string, now = Date.now()): StoredRetainedMessage[] {
+    return this.retained.matching([topicFilter]).filter((entry) => isLive(entry, now));
   }
 
   get(topic: string, now = Date.now()): StoredRetainedMessage | undefined {
@@ -34,6 +49,11 @@ export class RetainedView {
   /** Deletes the topic's retained message; false when there was none. */
   delete(topic: string): boolean {
     return this.retained.remove(topic);
+  }
+
+  /** How many messages lie at the topic and below it, expired ones that no one has dropped yet included. */
+  countInBranch(topic: string): number {
+    return this.retained.countInBranch(topic);
   }
 
   /** The levels right below a branch (undefined: the top level), each summed up; undefined when the branch holds nothing. */
