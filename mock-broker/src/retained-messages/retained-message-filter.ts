@@ -1,5 +1,5 @@
 import { ApiError } from '../http/api-error.js';
-import type { RetainedView, StoredRetainedMessage } from '../mqtt/persistence/retained-view.js';
+import type { RetainedView } from '../mqtt/persistence/retained-view.js';
 import { isValidTopicFilter } from '../mqtt/topic-filter.js';
 import { rowOf, type RetainedMessageSortProperty, type RetainedRow } from './retained-orders.js';
 
