@@ -2,7 +2,7 @@ import { ControlGroup, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/co
 import { FormattedMessage, type MessageDescriptor, useIntl } from 'react-intl';
 import { getGetBrokerServiceIdsQueryKey, useGetBrokerServiceIds } from '../../api/generated/endpoints/app/app';
 import { DateTimeInput } from '../../components/form/date-time-input';
-import { FilterChoiceList } from './filter-choice-list';
+import { FilterChoiceList } from '../../components/form/filter-choice-list';
 import { CLIENT_TYPES, CONNECTION_STATES, type SessionFilter, SUBSCRIPTIONS_OPERATIONS } from './session-filter';
 import type { SessionFilterErrors } from './session-filter-validation';
 
@@ -45,24 +45,28 @@ export function SessionFilterFields({ filter, onChange, errors }: SessionFilterF
   return (
     <div className="session-filter__fields">
       <FilterChoiceList
+        className="session-filter__group"
         label={<FormattedMessage id="session.status" />}
         choices={CONNECTION_STATES.map((state) => ({ value: state, label: text(state === 'CONNECTED' ? 'session.connected' : 'session.disconnected') }))}
         selected={filter.connectedStatusList}
         onChange={(connectedStatusList) => onChange({ connectedStatusList })}
       />
       <FilterChoiceList
+        className="session-filter__group"
         label={<FormattedMessage id="session.client-type" />}
         choices={CLIENT_TYPES.map((type) => ({ value: type, label: text(type === 'DEVICE' ? 'client-type.device' : 'client-type.application') }))}
         selected={filter.clientTypeList}
         onChange={(clientTypeList) => onChange({ clientTypeList })}
       />
       <FilterChoiceList
+        className="session-filter__group"
         label={<FormattedMessage id="session.clean-start" />}
         choices={[true, false].map((flag) => ({ value: flag, label: text(flag ? 'common.yes' : 'common.no') }))}
         selected={filter.cleanStartList}
         onChange={(cleanStartList) => onChange({ cleanStartList })}
       />
       <FilterChoiceList
+        className="session-filter__group"
         label={<FormattedMessage id="session.node" />}
         choices={(nodes.data ?? filter.nodeIdList).map((nodeId) => ({ value: nodeId, label: nodeId }))}
         selected={filter.nodeIdList}

@@ -1,9 +1,9 @@
 import { Button, Classes, NonIdealState } from '@blueprintjs/core';
 import { DesktopIcon, FilterRemoveIcon } from '@blueprintjs/icons';
 import { FormattedMessage } from 'react-intl';
-import { getGetBrokerConfigQueryKey, useGetBrokerConfig } from '../../api/generated/endpoints/app/app';
 import { CopyButton } from '../../components/copy-button/copy-button';
-import { firstClientCommand, mqttPortOf } from './first-client-command';
+import { useBrokerMqttAddress } from '../../components/mqtt/broker-address';
+import { firstClientCommand } from './first-client-command';
 
 /** No session matches the filter: the way back is to clear it. */
 export function NoMatchingSessions({ onClearFilter }: { onClearFilter: () => void }) {
@@ -23,9 +23,8 @@ export function NoMatchingSessions({ onClearFilter }: { onClearFilter: () => voi
 
 /** The broker has no session at all: how to connect a first client. */
 export function NoSessionsYet() {
-  // The page works without the config: the command then names the default port.
-  const config = useGetBrokerConfig({ query: { queryKey: getGetBrokerConfigQueryKey(), staleTime: Infinity }, request: { ignoreErrors: true, ignoreLoading: true } });
-  const command = firstClientCommand(window.location.hostname, mqttPortOf(config.data));
+  const { host, port } = useBrokerMqttAddress();
+  const command = firstClientCommand(host, port);
   return (
     <NonIdealState
       className="sessions-empty"

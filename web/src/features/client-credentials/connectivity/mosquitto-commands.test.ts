@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mosquittoCommands, shellQuote, topicAllowedBy } from './mosquitto-commands';
+import { mosquittoCommands, topicAllowedBy } from './mosquitto-commands';
 
 const topics = { publish: 'sensors/temperature', subscribe: 'sensors/#' };
 
@@ -21,11 +21,6 @@ describe('mosquitto commands for the check-connectivity dialog', () => {
     expect(mosquittoCommands({ kind: 'X_509', host: 'h', port: 8883 }, topics).publish).toBe(
       `mosquitto_pub -h h -p 8883 --cafile ca.pem --cert client.pem --key client.key -t sensors/temperature -m '{"temperature":25}'`,
     );
-  });
-
-  it('quote shell values, single quotes included', () => {
-    expect(shellQuote(`it's $HOME`)).toBe(`'it'\\''s $HOME'`);
-    expect(shellQuote('plain-value_1')).toBe('plain-value_1');
   });
 
   it('pick a topic the rules allow', () => {

@@ -1,3 +1,4 @@
+import { commandLine } from '../../../components/mqtt/shell-command';
 import { patternAllows } from '../credentials/topic-pattern';
 
 // The "check connectivity" dialog (issue 6): ready mosquitto_pub / mosquitto_sub commands for one
@@ -36,11 +37,6 @@ export interface MosquittoCommands {
   subscribe: string;
 }
 
-/** Quotes a value for a POSIX shell: single quotes, with any single quote inside spelled out. */
-export function shellQuote(value: string): string {
-  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replaceAll("'", `'\\''`)}'`;
-}
-
 function connectionOptions(target: ConnectivityTarget): string[] {
   const options = ['-h', target.host, '-p', String(target.port)];
   if (target.kind === 'X_509') return [...options, '--cafile', 'ca.pem', '--cert', 'client.pem', '--key', 'client.key'];
@@ -49,8 +45,6 @@ function connectionOptions(target: ConnectivityTarget): string[] {
   if (target.passwordSet) options.push('-P', target.password ?? PASSWORD_PLACEHOLDER);
   return options;
 }
-
-const commandLine = (program: string, options: string[]) => [program, ...options.map(shellQuote)].join(' ');
 
 export function mosquittoCommands(target: ConnectivityTarget, topics: { publish: string; subscribe: string }): MosquittoCommands {
   const connection = connectionOptions(target);
