@@ -37,8 +37,20 @@ const sharedSubscriptionGroup = defineMessages({
   selectedItems: { id: 'entity.selected-shared-subscription-groups' },
 });
 
+const retainedMessage = defineMessages({
+  type: { id: 'entity.type-retained-message' },
+  plural: { id: 'entity.type-retained-messages' },
+  list: { id: 'entity.list-of-retained-messages' },
+  details: { id: 'entity.retained-message-details' },
+  add: { id: 'entity.add-retained-message' },
+  emptyText: { id: 'entity.no-retained-messages-text' },
+  search: { id: 'entity.search-retained-messages' },
+  selectedItems: { id: 'entity.selected-retained-messages' },
+});
+
 /** The label sets of the entity types the console lists so far. */
 export const entityLabels = {
   MQTT_SESSION: mqttSession,
   SHARED_SUBSCRIPTION_GROUP: sharedSubscriptionGroup,
+  RETAINED_MESSAGE: retainedMessage,
 } satisfies Record<string, EntityLabelSet>;

@@ -1,10 +1,153 @@
-import { ArchiveIcon } from '@blueprintjs/icons';
-import { defineMessages } from 'react-intl';
-import { PagePlaceholder } from '../../components/page-placeholder/page-placeholder';
+import { Button, Card, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { FilterIcon, RefreshIcon } from '@blueprintjs/icons';
+import { useEffect, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { TablePager } from '../../components/table/table-pager';
+import { activeFilterCount, branchTopicFilter, EMPTY_RETAINED_FILTER, isFiltered, type RetainedFilter } from './retained-filter';
+import { RetainedBulkBar } from './retained-bulk-bar';
+import type { RetainedDeleteTarget } from './retained-delete';
+import { RetainedDeleteDialog } from './retained-delete-dialog';
+import { NoMatchingRetainedMessages, NoRetainedMessagesYet } from './retained-empty-state';
+import { RetainedFilterPanel } from './retained-filter-panel';
+import { RetainedMessageDrawer } from './retained-message-drawer';
+import { RetainedMessagesTable } from './retained-messages-table';
+import { RetainedSearchBoxes } from './retained-search-boxes';
+import { RetainedTree } from './retained-tree';
+import { useRetainedMessagesList } from './use-retained-messages-list';
+import { type RetainedView, useRetainedMessagesUrl } from './use-retained-messages-url';
+import './retained-messages-page.css';
 
-const messages = defineMessages({ title: { id: 'retained-message.retained-messages' } });
+/** Ticked rows by topic; they survive paging, and the page clears them when the filter changes. */
+function useTopicSelection() {
+  const [selection, setSelection] = useState<ReadonlySet<string>>(new Set());
+  return {
+    selection,
+    toggle: (topic: string) =>
+      setSelection((current) => {
+        const next = new Set(current);
+        if (!next.delete(topic)) next.add(topic);
+        return next;
+      }),
+    /** Ticks every row of the page, or unticks them when all are ticked already. */
+    toggleAll: (topics: string[]) =>
+      setSelection((current) => {
+        const next = new Set(current);
+        const untick = topics.every((topic) => current.has(topic));
+        for (const topic of topics) {
+          if (untick) next.delete(topic);
+          else next.add(topic);
+        }
+        return next;
+      }),
+    clear: () => setSelection(new Set()),
+  };
+}
 
-/** Spec section 2, /retained-messages: retained messages. */
+/**
+ * Spec section 2, /retained-messages (issue 14): find retained messages by topic text, topic filter,
+ * QoS, payload and time; read one with its MQTT 5 properties and payload; delete one, the ticked
+ * ones or everything the filter matches; or see them as a topic tree and delete whole branches.
+ */
 export default function RetainedMessagesPage() {
-  return <PagePlaceholder title={messages.title} icon={<ArchiveIcon />} />;
+  const intl = useIntl();
+  const url = useRetainedMessagesUrl();
+  const { filter, pageLink } = url;
+  const list = useRetainedMessagesList(url, url.view === 'list');
+  const selection = useTopicSelection();
+  const [filterOpen, setFilterOpen] = useState(false);
+  const [target, setTarget] = useState<RetainedDeleteTarget | null>(null);
+  const page = list.data;
+  const rows = page?.data;
+  const filterCount = activeFilterCount(filter);
+
+  const applyFilter = (next: RetainedFilter, options?: { replace: boolean }) => {
+    selection.clear();
+    setFilterOpen(false);
+    url.setFilter(next, options);
+  };
+
+  // After deletes a page past the end would show nothing: show the last one instead.
+  const { setPage } = url;
+  const pastTheEnd = page !== undefined && page.data.length === 0 && page.totalElements > 0 && pageLink.page > 0;
+  useEffect(() => {
+    if (pastTheEnd) setPage(Math.max(0, page.totalPages - 1));
+  }, [pastTheEnd, page?.totalPages, setPage]);
+
+  const listView = (
+    <>
+      <div className="retained-page__toolbar">
+        <RetainedSearchBoxes filter={filter} onSearch={(changes) => applyFilter({ ...filter, ...changes }, { replace: true })} />
+        <Button icon={<FilterIcon />} active={filterOpen} onClick={() => setFilterOpen((open) => !open)} aria-expanded={filterOpen} data-testid="retained-filter-toggle">
+          <FormattedMessage id="retained-message.filter" />
+          {filterCount > 0 && (
+            <Tag round intent="primary" className="retained-page__filter-count">
+              {filterCount}
+            </Tag>
+          )}
+        </Button>
+        <Button
+          variant="minimal"
+          icon={<RefreshIcon />}
+          loading={list.isFetching && !list.isPending}
+          aria-label={intl.formatMessage({ id: 'action.refresh' })}
+          title={intl.formatMessage({ id: 'action.refresh' })}
+          onClick={() => void list.refetch()}
+        />
+      </div>
+      {filterOpen && <RetainedFilterPanel filter={filter} onApply={(next) => applyFilter(next)} onClose={() => setFilterOpen(false)} />}
+      <RetainedBulkBar
+        selected={selection.selection.size}
+        matching={page?.totalElements ?? 0}
+        filtered={isFiltered(filter)}
+        onDeleteSelected={() => setTarget({ scope: 'selection', topics: [...selection.selection] })}
+        onDeleteMatching={() => setTarget({ scope: 'filtered', filter, count: page?.totalElements ?? 0 })}
+        onClearSelection={selection.clear}
+      />
+      {rows === undefined ? (
+        <Spinner className="retained-page__loading" aria-label={intl.formatMessage({ id: 'common.loading' })} />
+      ) : rows.length > 0 ? (
+        <RetainedMessagesTable
+          messages={rows}
+          refreshing={list.isPlaceholderData}
+          sort={pageLink.sort}
+          onSort={url.toggleSort}
+          selection={selection.selection}
+          onToggle={selection.toggle}
+          onToggleAll={() => selection.toggleAll(rows.map((row) => row.topic))}
+          onOpen={url.openMessage}
+          onDelete={(topic) => setTarget({ scope: 'one', topic })}
+        />
+      ) : isFiltered(filter) ? (
+        <NoMatchingRetainedMessages onClearFilter={() => applyFilter(EMPTY_RETAINED_FILTER)} />
+      ) : (
+        <NoRetainedMessagesYet />
+      )}
+      {page && page.totalElements > 0 && (
+        <TablePager
+          page={pageLink.page}
+          pageSize={pageLink.pageSize}
+          totalElements={page.totalElements}
+          hasNext={page.hasNext}
+          onPageChange={url.setPage}
+          onPageSizeChange={url.setPageSize}
+        />
+      )}
+    </>
+  );
+
+  return (
+    <Card className="retained-page">
+      <Tabs id="retained-view" selectedTabId={url.view} onChange={(view) => url.setView(view as RetainedView)} className="retained-page__views">
+        <Tab id="list" title={intl.formatMessage({ id: 'retained-message.list-view' })} />
+        <Tab id="tree" title={intl.formatMessage({ id: 'retained-message.tree' })} />
+      </Tabs>
+      {url.view === 'tree' ? (
+        <RetainedTree onShowMessages={(topic) => url.showInList({ ...EMPTY_RETAINED_FILTER, topicFilter: branchTopicFilter(topic) })} onOpenMessage={url.openMessage} />
+      ) : (
+        listView
+      )}
+      <RetainedDeleteDialog target={target} onClose={() => setTarget(null)} onDone={selection.clear} />
+      <RetainedMessageDrawer topic={url.openTopic} onClose={() => url.openMessage(null)} />
+    </Card>
+  );
 }

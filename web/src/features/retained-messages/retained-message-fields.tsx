@@ -1,0 +1,103 @@
+import { Classes, HTMLTable } from '@blueprintjs/core';
+import type { ReactNode } from 'react';
+import { FormattedDate, FormattedMessage, FormattedRelativeTime, type MessageDescriptor } from 'react-intl';
+import type { RetainedMessageDetails } from '../../api/generated/model/retainedMessageDetails';
+import { CopyButton } from '../../components/copy-button/copy-button';
+import { DataSizeText } from '../../components/format/data-size-text';
+import { bytesOfBase64, hexOf } from '../../components/payload-viewer/payload-content';
+
+const NOTHING = <span className={Classes.TEXT_MUTED}>—</span>;
+
+function Moment({ value }: { value: number }) {
+  return <FormattedDate value={value} dateStyle="medium" timeStyle="medium" />;
+}
+
+const secondsUntil = (time: number) => Math.max(0, Math.round((time - Date.now()) / 1000));
+
+/** How long new subscribers still receive the message, counting down; MQTT 5 section 3.3.2.3.3. */
+function ExpiryLeft({ expiryTime, interval }: { expiryTime: number | null; interval: number | null }) {
+  if (expiryTime === null) return <FormattedMessage id="retained-message.never-expires" />;
+  const seconds = secondsUntil(expiryTime);
+  return (
+    <span data-testid="retained-expiry">
+      <FormattedRelativeTime value={seconds} unit="second" numeric="auto" updateIntervalInSeconds={1} />{' '}
+      <span className={Classes.TEXT_MUTED}>
+        (<Moment value={expiryTime} />; <FormattedMessage id="retained-message.expiry-interval" values={{ seconds: interval ?? 0 }} />)
+      </span>
+    </span>
+  );
+}
+
+function FormatIndicator({ value }: { value: 0 | 1 | null }) {
+  if (value === null) return NOTHING;
+  return <FormattedMessage id={value === 1 ? 'retained-message.format-utf8' : 'retained-message.format-bytes'} />;
+}
+
+function UserProperties({ properties }: { properties: RetainedMessageDetails['userProperties'] }) {
+  if (properties.length === 0) return NOTHING;
+  return (
+    <HTMLTable compact className="retained-details__user-properties" data-testid="retained-user-properties">
+      <thead>
+        <tr>
+          <th>
+            <FormattedMessage id="retained-message.property-key" />
+          </th>
+          <th>
+            <FormattedMessage id="retained-message.property-value" />
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {properties.map(({ key, value }, index) => (
+          // A key may repeat: the position tells the pairs apart.
+          <tr key={`${index}:${key}`}>
+            <td>{key}</td>
+            <td>{value}</td>
+          </tr>
+        ))}
+      </tbody>
+    </HTMLTable>
+  );
+}
+
+/** Everything the broker keeps of a retained message but its payload: the topic, times and the MQTT 5 properties. */
+export function RetainedMessageFields({ message }: { message: RetainedMessageDetails }) {
+  const rows: [MessageDescriptor['id'], ReactNode][] = [
+    [
+      'retained-message.topic',
+      <span className="retained-details__copyable">
+        <code>{message.topic}</code>
+        <CopyButton text={message.topic} size="small" />
+      </span>,
+    ],
+    ['retained-message.qos', message.qos],
+    ['retained-message.created', <Moment value={message.createdTime} />],
+    ['retained-message.updated', <Moment value={message.updatedTime} />],
+    ['retained-message.size', <DataSizeText bytes={message.payloadSize} />],
+    ['retained-message.content-type', message.contentType ?? NOTHING],
+    ['retained-message.payload-format', <FormatIndicator value={message.payloadFormatIndicator} />],
+    ['retained-message.message-expiry', <ExpiryLeft expiryTime={message.expiryTime} interval={message.messageExpiryInterval} />],
+    ['retained-message.response-topic', message.responseTopic ?? NOTHING],
+    ['retained-message.correlation-data', message.correlationData === null ? NOTHING : <code>{hexOf(bytesOfBase64(message.correlationData))}</code>],
+  ];
+  return (
+    <>
+      <HTMLTable compact className="retained-details__fields">
+        <tbody>
+          {rows.map(([label, value]) => (
+            <tr key={label}>
+              <th scope="row">
+                <FormattedMessage id={label} />
+              </th>
+              <td>{value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+      <h4 className="retained-details__heading">
+        <FormattedMessage id="retained-message.user-properties" />
+      </h4>
+      <UserProperties properties={message.userProperties} />
+    </>
+  );
+}

@@ -1,0 +1,114 @@
+import { Button, Checkbox, HTMLTable } from '@blueprintjs/core';
+import { TrashIcon } from '@blueprintjs/icons';
+import { FormattedDate, FormattedMessage, FormattedNumber, FormattedTime, useIntl } from 'react-intl';
+import type { RetainedMessageInfo } from '../../api/generated/model/retainedMessageInfo';
+import type { RetainedMessageSortProperty } from '../../api/generated/model/retainedMessageSortProperty';
+import { DataSizeText } from '../../components/format/data-size-text';
+import { ActionsColumnHeader, TABLE_ACTIONS_CLASS } from '../../components/table/actions-column-header';
+import { SortableColumnHeader } from '../../components/table/sortable-column-header';
+import type { SortState } from '../../components/table/use-page-link';
+import { PayloadPreviewCell } from './payload-preview-cell';
+
+/** The columns of the retained messages list (issue 14), each sortable, in the order they show. */
+const COLUMNS = [
+  ['topic', 'retained-message.topic'],
+  ['qos', 'retained-message.qos'],
+  ['payload', 'retained-message.payload'],
+  ['payloadSize', 'retained-message.size'],
+  ['createdTime', 'retained-message.created'],
+  ['updatedTime', 'retained-message.updated'],
+  ['userPropertiesCount', 'retained-message.user-properties-column'],
+] as const satisfies readonly (readonly [RetainedMessageSortProperty, string])[];
+
+interface RetainedMessagesTableProps {
+  messages: RetainedMessageInfo[];
+  /** A newer page is on its way: the rows shown are the previous ones. */
+  refreshing: boolean;
+  sort: SortState<RetainedMessageSortProperty>;
+  onSort: (property: RetainedMessageSortProperty) => void;
+  selection: ReadonlySet<string>;
+  onToggle: (topic: string) => void;
+  onToggleAll: () => void;
+  onOpen: (topic: string) => void;
+  onDelete: (topic: string) => void;
+}
+
+/** Date over time: two short lines keep the seven columns within a laptop's width. */
+function Moment({ value }: { value: number }) {
+  return (
+    <>
+      <span className="retained-table__date">
+        <FormattedDate value={value} dateStyle="short" />
+      </span>
+      <span className="retained-table__date">
+        <FormattedTime value={value} timeStyle="medium" />
+      </span>
+    </>
+  );
+}
+
+/** The retained messages: a dense table, sorted by its column headers, with a tick box per row. */
+export function RetainedMessagesTable({ messages, refreshing, sort, onSort, selection, onToggle, onToggleAll, onOpen, onDelete }: RetainedMessagesTableProps) {
+  const intl = useIntl();
+  const allTicked = messages.every((message) => selection.has(message.topic));
+  const someTicked = messages.some((message) => selection.has(message.topic));
+  return (
+    // Narrow screens scroll the table sideways rather than squeezing its columns.
+    <div className="retained-table__scroll">
+      <HTMLTable compact striped interactive className={refreshing ? 'retained-table retained-table--refreshing' : 'retained-table'} aria-busy={refreshing}>
+        <thead>
+          <tr>
+            <th className="retained-table__tick">
+              <Checkbox checked={allTicked} indeterminate={someTicked && !allTicked} onChange={onToggleAll} aria-label={intl.formatMessage({ id: 'retained-message.select-page' })} />
+            </th>
+            {COLUMNS.map(([property, label]) => (
+              <SortableColumnHeader key={property} property={property} sort={sort} onSort={onSort}>
+                <FormattedMessage id={label} />
+              </SortableColumnHeader>
+            ))}
+            <ActionsColumnHeader />
+          </tr>
+        </thead>
+        <tbody>
+          {messages.map((message) => {
+            const { topic } = message;
+            const open = intl.formatMessage({ id: 'retained-message.open-details' }, { topic });
+            const remove = intl.formatMessage({ id: 'retained-message.delete-message' }, { topic });
+            return (
+              <tr key={topic} data-testid="retained-row" onDoubleClick={() => onOpen(topic)}>
+                <td className="retained-table__tick">
+                  <Checkbox checked={selection.has(topic)} onChange={() => onToggle(topic)} aria-label={intl.formatMessage({ id: 'retained-message.select-message' }, { topic })} />
+                </td>
+                <td className="retained-table__topic">
+                  {/* The topic opens the message; its drawer has the copy button. */}
+                  <Button variant="minimal" size="small" className="retained-table__open" title={open} onClick={() => onOpen(topic)}>
+                    {topic}
+                  </Button>
+                </td>
+                <td className="retained-table__number">{message.qos}</td>
+                <td className="retained-table__payload-cell">
+                  <PayloadPreviewCell message={message} />
+                </td>
+                <td className="retained-table__number retained-table__nowrap">
+                  <DataSizeText bytes={message.payloadSize} />
+                </td>
+                <td>
+                  <Moment value={message.createdTime} />
+                </td>
+                <td>
+                  <Moment value={message.updatedTime} />
+                </td>
+                <td className="retained-table__number">
+                  <FormattedNumber value={message.userPropertiesCount} />
+                </td>
+                <td className={TABLE_ACTIONS_CLASS}>
+                  <Button variant="minimal" size="small" icon={<TrashIcon />} aria-label={remove} title={remove} onClick={() => onDelete(topic)} />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </HTMLTable>
+    </div>
+  );
+}
