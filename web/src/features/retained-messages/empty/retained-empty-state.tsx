@@ -1,8 +1,8 @@
 import { Button, Classes, NonIdealState } from '@blueprintjs/core';
 import { ArchiveIcon, FilterRemoveIcon } from '@blueprintjs/icons';
 import { FormattedMessage } from 'react-intl';
-import { CopyButton } from '../../components/copy-button/copy-button';
-import { useBrokerMqttAddress } from '../../components/mqtt/broker-address';
+import { CopyButton } from '../../../components/copy-button/copy-button';
+import { useBrokerMqttAddress } from '../../../components/mqtt/broker-address';
 import { firstRetainedCommand } from './first-retained-command';
 
 /** No retained message matches the filter: the way back is to clear it. */

@@ -1,4 +1,4 @@
-import { commandLine } from '../../components/mqtt/shell-command';
+import { commandLine } from '../../../components/mqtt/shell-command';
 
 /** Spec section 3, web-socket client defaults: the publish topic the console suggests everywhere. */
 export const SAMPLE_RETAINED_TOPIC = 'sensors/temperature';

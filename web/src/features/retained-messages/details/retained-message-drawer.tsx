@@ -2,20 +2,20 @@ import { Button, Drawer, NonIdealState, Spinner } from '@blueprintjs/core';
 import { TrashIcon } from '@blueprintjs/icons';
 import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { ApiError } from '../../api/api-error';
-import { getGetRetainedMessageQueryKey, useGetRetainedMessage } from '../../api/generated/endpoints/retained-message/retained-message';
-import type { RetainedMessageDetails } from '../../api/generated/model/retainedMessageDetails';
-import { entityLabels } from '../../components/entity/entity-labels';
-import { HelpButton } from '../../components/help/help-button';
-import { entityHelpIds } from '../../components/help/help-ids';
-import { MEDIA_GT_SM } from '../../components/media-query/breakpoints';
-import { useMediaQuery } from '../../components/media-query/use-media-query';
-import { bytesOfBase64 } from '../../components/payload-viewer/payload-content';
-import { PayloadViewer } from '../../components/payload-viewer/payload-viewer';
-import type { RetainedDeleteTarget } from './retained-delete';
-import { RetainedDeleteDialog } from './retained-delete-dialog';
+import type { ApiError } from '../../../api/api-error';
+import { getGetRetainedMessageQueryKey, useGetRetainedMessage } from '../../../api/generated/endpoints/retained-message/retained-message';
+import type { RetainedMessageDetails } from '../../../api/generated/model/retainedMessageDetails';
+import { entityLabels } from '../../../components/entity/entity-labels';
+import { HelpButton } from '../../../components/help/help-button';
+import { entityHelpIds } from '../../../components/help/help-ids';
+import { MEDIA_GT_SM } from '../../../components/media-query/breakpoints';
+import { useMediaQuery } from '../../../components/media-query/use-media-query';
+import { bytesOfBase64 } from '../../../components/payload-viewer/payload-content';
+import { PayloadViewer } from '../../../components/payload-viewer/payload-viewer';
+import type { RetainedDeleteTarget } from '../delete/retained-delete';
+import { RetainedDeleteDialog } from '../delete/retained-delete-dialog';
 import { RetainedMessageFields } from './retained-message-fields';
-import { RETAINED_REFRESH_MS } from './use-retained-messages-list';
+import { RETAINED_REFRESH_MS } from '../use-retained-messages-list';
 
 interface RetainedMessageDrawerProps {
   /** The topic whose retained message shows; the drawer is closed while null. */

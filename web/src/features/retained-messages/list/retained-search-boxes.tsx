@@ -2,11 +2,11 @@ import { FormGroup, InputGroup } from '@blueprintjs/core';
 import { FilterIcon } from '@blueprintjs/icons';
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { entityLabels } from '../../components/entity/entity-labels';
-import { SearchInput } from '../../components/table/search-input';
-import { SEARCH_DEBOUNCE_MS } from '../../components/table/use-page-link';
-import { useDebouncedValue } from '../../components/table/use-debounced-value';
-import { isSearchableTopicFilter, type RetainedFilter } from './retained-filter';
+import { entityLabels } from '../../../components/entity/entity-labels';
+import { SearchInput } from '../../../components/table/search-input';
+import { SEARCH_DEBOUNCE_MS } from '../../../components/table/use-page-link';
+import { useDebouncedValue } from '../../../components/table/use-debounced-value';
+import { isSearchableTopicFilter, type RetainedFilter } from '../retained-filter';
 
 interface RetainedSearchBoxesProps {
   filter: RetainedFilter;

@@ -1,8 +1,8 @@
 import { Tag } from '@blueprintjs/core';
 import { useMemo } from 'react';
 import { FormattedMessage } from 'react-intl';
-import type { RetainedMessageInfo } from '../../api/generated/model/retainedMessageInfo';
-import { bytesOfBase64, payloadPreview } from '../../components/payload-viewer/payload-content';
+import type { RetainedMessageInfo } from '../../../api/generated/model/retainedMessageInfo';
+import { bytesOfBase64, payloadPreview } from '../../../components/payload-viewer/payload-content';
 
 /** The first bytes of a payload on one line: as text, or as hex with a tag saying so. */
 export function PayloadPreviewCell({ message }: { message: RetainedMessageInfo }) {

@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import { ConfirmDialog } from '../../components/dialogs/confirm-dialog';
+import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { retainedDeleteCount, type RetainedDeleteTarget, useRetainedDeleteMutation } from './retained-delete';
 
 interface RetainedDeleteDialogProps {

@@ -1,6 +1,6 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
-import type { ApiError } from '../../api/api-error';
+import type { ApiError } from '../../../api/api-error';
 import {
   deleteFilteredRetainedMessages,
   deleteRetainedMessage,
@@ -8,9 +8,9 @@ import {
   getGetRetainedMessageBranchesQueryKey,
   getGetRetainedMessageQueryKey,
   getGetRetainedMessagesQueryKey,
-} from '../../api/generated/endpoints/retained-message/retained-message';
-import { showToast } from '../../components/toast/toast-store';
-import { branchTopicFilter, type RetainedFilter, retainedFilterParams } from './retained-filter';
+} from '../../../api/generated/endpoints/retained-message/retained-message';
+import { showToast } from '../../../components/toast/toast-store';
+import { branchTopicFilter, type RetainedFilter, retainedFilterParams } from '../retained-filter';
 
 /** What a delete applies to: one message, the ticked rows, everything the filter matches, or a branch of the tree. */
 export type RetainedDeleteTarget =

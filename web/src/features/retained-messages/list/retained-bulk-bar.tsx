@@ -1,7 +1,7 @@
 import { Button } from '@blueprintjs/core';
 import { TrashIcon } from '@blueprintjs/icons';
 import { FormattedMessage } from 'react-intl';
-import { entityLabels } from '../../components/entity/entity-labels';
+import { entityLabels } from '../../../components/entity/entity-labels';
 
 interface RetainedBulkBarProps {
   selected: number;

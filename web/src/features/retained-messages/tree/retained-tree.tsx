@@ -2,16 +2,16 @@ import { Button, Classes, HTMLSelect, Spinner } from '@blueprintjs/core';
 import { ChevronDownIcon, ChevronRightIcon, EyeOpenIcon, ListIcon, SortAscIcon, SortDescIcon, TrashIcon } from '@blueprintjs/icons';
 import { type CSSProperties, useState } from 'react';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
-import { getGetRetainedMessageBranchesQueryKey, useGetRetainedMessageBranches } from '../../api/generated/endpoints/retained-message/retained-message';
-import type { RetainedBranch } from '../../api/generated/model/retainedBranch';
-import type { RetainedBranchSortProperty } from '../../api/generated/model/retainedBranchSortProperty';
-import { DataSizeText } from '../../components/format/data-size-text';
-import { formatTimeAgo } from '../../components/format/time-ago';
-import type { SortState } from '../../components/table/use-page-link';
-import type { RetainedDeleteTarget } from './retained-delete';
-import { RetainedDeleteDialog } from './retained-delete-dialog';
-import { NoRetainedMessagesYet } from './retained-empty-state';
-import { POLLING, QUIET } from './use-retained-messages-list';
+import { getGetRetainedMessageBranchesQueryKey, useGetRetainedMessageBranches } from '../../../api/generated/endpoints/retained-message/retained-message';
+import type { RetainedBranch } from '../../../api/generated/model/retainedBranch';
+import type { RetainedBranchSortProperty } from '../../../api/generated/model/retainedBranchSortProperty';
+import { DataSizeText } from '../../../components/format/data-size-text';
+import { formatTimeAgo } from '../../../components/format/time-ago';
+import type { SortState } from '../../../components/table/use-page-link';
+import type { RetainedDeleteTarget } from '../delete/retained-delete';
+import { RetainedDeleteDialog } from '../delete/retained-delete-dialog';
+import { NoRetainedMessagesYet } from '../empty/retained-empty-state';
+import { POLLING, QUIET } from '../use-retained-messages-list';
 
 /** Levels listed at a time; "show more" adds as many again. */
 export const LEVEL_PAGE_SIZE = 100;

@@ -1,12 +1,12 @@
 import { Button, Checkbox, HTMLTable } from '@blueprintjs/core';
 import { TrashIcon } from '@blueprintjs/icons';
-import { FormattedDate, FormattedMessage, FormattedNumber, FormattedTime, useIntl } from 'react-intl';
-import type { RetainedMessageInfo } from '../../api/generated/model/retainedMessageInfo';
-import type { RetainedMessageSortProperty } from '../../api/generated/model/retainedMessageSortProperty';
-import { DataSizeText } from '../../components/format/data-size-text';
-import { ActionsColumnHeader, TABLE_ACTIONS_CLASS } from '../../components/table/actions-column-header';
-import { SortableColumnHeader } from '../../components/table/sortable-column-header';
-import type { SortState } from '../../components/table/use-page-link';
+import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
+import type { RetainedMessageInfo } from '../../../api/generated/model/retainedMessageInfo';
+import type { RetainedMessageSortProperty } from '../../../api/generated/model/retainedMessageSortProperty';
+import { DataSizeText } from '../../../components/format/data-size-text';
+import { ActionsColumnHeader, TABLE_ACTIONS_CLASS } from '../../../components/table/actions-column-header';
+import { SortableColumnHeader } from '../../../components/table/sortable-column-header';
+import type { SortState } from '../../../components/table/use-page-link';
 import { PayloadPreviewCell } from './payload-preview-cell';
 
 /** The columns of the retained messages list (issue 14), each sortable, in the order they show. */
@@ -35,14 +35,11 @@ interface RetainedMessagesTableProps {
 
 /** Date over time: two short lines keep the seven columns within a laptop's width. */
 function Moment({ value }: { value: number }) {
+  const intl = useIntl();
   return (
     <>
-      <span className="retained-table__date">
-        <FormattedDate value={value} dateStyle="short" />
-      </span>
-      <span className="retained-table__date">
-        <FormattedTime value={value} timeStyle="medium" />
-      </span>
+      <span className="retained-table__date">{intl.formatDate(value, { dateStyle: 'short' })}</span>
+      <span className="retained-table__date">{intl.formatTime(value, { timeStyle: 'medium' })}</span>
     </>
   );
 }

@@ -1,10 +1,15 @@
 import { Classes, HTMLTable } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
-import { FormattedDate, FormattedMessage, FormattedRelativeTime, type MessageDescriptor } from 'react-intl';
-import type { RetainedMessageDetails } from '../../api/generated/model/retainedMessageDetails';
-import { CopyButton } from '../../components/copy-button/copy-button';
-import { DataSizeText } from '../../components/format/data-size-text';
-import { bytesOfBase64, hexOf } from '../../components/payload-viewer/payload-content';
+import { FormattedDate, FormattedMessage, type MessageDescriptor, useIntl } from 'react-intl';
+import type { RetainedMessageDetails } from '../../../api/generated/model/retainedMessageDetails';
+import { CopyButton } from '../../../components/copy-button/copy-button';
+import { DataSizeText } from '../../../components/format/data-size-text';
+import { bytesOfBase64, hexOf } from '../../../components/payload-viewer/payload-content';
+import { timeLeft } from './time-left';
+import { useNow } from './use-now';
+
+/** The expiry counts down by the second. */
+const EXPIRY_TICK_MS = 1000;
 
 const NOTHING = <span className={Classes.TEXT_MUTED}>—</span>;
 
@@ -12,15 +17,15 @@ function Moment({ value }: { value: number }) {
   return <FormattedDate value={value} dateStyle="medium" timeStyle="medium" />;
 }
 
-const secondsUntil = (time: number) => Math.max(0, Math.round((time - Date.now()) / 1000));
-
 /** How long new subscribers still receive the message, counting down; MQTT 5 section 3.3.2.3.3. */
 function ExpiryLeft({ expiryTime, interval }: { expiryTime: number | null; interval: number | null }) {
+  const intl = useIntl();
+  const now = useNow(EXPIRY_TICK_MS);
   if (expiryTime === null) return <FormattedMessage id="retained-message.never-expires" />;
-  const seconds = secondsUntil(expiryTime);
+  const { value, unit } = timeLeft(expiryTime - now);
   return (
     <span data-testid="retained-expiry">
-      <FormattedRelativeTime value={seconds} unit="second" numeric="auto" updateIntervalInSeconds={1} />{' '}
+      {intl.formatRelativeTime(value, unit, { numeric: 'auto' })}{' '}
       <span className={Classes.TEXT_MUTED}>
         (<Moment value={expiryTime} />; <FormattedMessage id="retained-message.expiry-interval" values={{ seconds: interval ?? 0 }} />)
       </span>

@@ -1,9 +1,9 @@
 import { Button, Card, FormGroup, InputGroup } from '@blueprintjs/core';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { DateTimeInput } from '../../components/form/date-time-input';
-import { FilterChoiceList } from '../../components/form/filter-choice-list';
-import { EMPTY_RETAINED_FILTER, QOS_LEVELS, type RetainedFilter } from './retained-filter';
+import { DateTimeInput } from '../../../components/form/date-time-input';
+import { FilterChoiceList } from '../../../components/form/filter-choice-list';
+import { EMPTY_RETAINED_FILTER, QOS_LEVELS, type RetainedFilter } from '../retained-filter';
 
 interface RetainedFilterPanelProps {
   /** The filter in force (from the URL); the panel edits a copy until applied. */

@@ -1,0 +1,126 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { RetainedMessageDetails } from '../../api/generated/model/retainedMessageDetails';
+import { makeTokenPair } from '../../api/test-tokens';
+import { pageOf, type RecordedCall, stubBrokerCalls } from '../../test-support/broker-stub';
+import { renderPage, setUpSignedInPageTests } from '../../test-support/page-test';
+import RetainedMessagesPage from './retained-messages-page';
+
+const base64 = (text: string) => btoa(text);
+
+function makeMessage(topic: string, payload: string, changes: Partial<RetainedMessageDetails> = {}): RetainedMessageDetails {
+  return {
+    topic,
+    qos: 1,
+    payload: base64(payload),
+    payloadPreview: base64(payload.slice(0, 96)),
+    payloadSize: payload.length,
+    payloadFormatIndicator: null,
+    contentType: null,
+    createdTime: Date.parse('2026-03-01T12:00:00Z'),
+    updatedTime: Date.parse('2026-03-01T12:30:00Z'),
+    userPropertiesCount: 0,
+    userProperties: [],
+    messageExpiryInterval: null,
+    expiryTime: null,
+    responseTopic: null,
+    correlationData: null,
+    ...changes,
+  };
+}
+
+const messages = [
+  makeMessage('plant/1/temperature', '{"value":21.5}', { userProperties: [{ key: 'unit', value: 'C' }], userPropertiesCount: 1 }),
+  makeMessage('plant/2/temperature', '19'),
+  makeMessage('office/door', 'open'),
+];
+
+/** The retained messages API as far as the page uses it; records every call. */
+function stubRetainedBroker(held: RetainedMessageDetails[]): RecordedCall[] {
+  return stubBrokerCalls(({ method, url, body }) => {
+    const route = `${method} ${url.pathname}`;
+    if (route === 'GET /api/auth/user') return Response.json({ id: 'me', email: 'me@example.com', authority: 'SYS_ADMIN' });
+    if (route === 'POST /api/auth/token') return Response.json(makeTokenPair());
+    if (route === 'GET /api/app/config') return Response.json({ tcpPort: 1999 });
+    if (route === 'GET /api/v2/retained-msg') {
+      const search = url.searchParams.get('textSearch') ?? '';
+      const prefix = url.searchParams.get('topicFilter')?.replace(/#$/, '') ?? '';
+      return Response.json(pageOf(held.filter((message) => message.topic.includes(search) && message.topic.startsWith(prefix)), url));
+    }
+    if (route === 'GET /api/retained-msg') {
+      const message = held.find((candidate) => candidate.topic === url.searchParams.get('topicName'));
+      return message ? Response.json(message) : Response.json({ status: 404, errorCode: 32, message: 'Not found' }, { status: 404 });
+    }
+    if (route === 'POST /api/retained-msg/delete') {
+      const count = (body as { topicNames: string[] }).topicNames.length;
+      return Response.json({ matchedCount: count, deletedCount: count });
+    }
+    return undefined;
+  });
+}
+
+const listCalls = (calls: RecordedCall[]) => calls.filter((call) => call.method === 'GET' && call.url.pathname === '/api/v2/retained-msg');
+const openAt = (path: string) => {
+  window.history.replaceState(null, '', path);
+  return renderPage(<RetainedMessagesPage />);
+};
+
+describe('retained messages page (issue 14)', () => {
+  setUpSignedInPageTests();
+  beforeEach(() => window.history.replaceState(null, '', '/retained-messages'));
+
+  it('lists the messages with a one-line payload preview, sorted as the URL says', async () => {
+    const calls = stubRetainedBroker(messages);
+    openAt('/retained-messages?sortProperty=topic&sortOrder=ASC&page=0&pageSize=50');
+    const row = (await screen.findByRole('button', { name: 'plant/1/temperature' })).closest('tr') as HTMLElement;
+    expect(row.textContent).toContain('{"value":21.5}');
+    expect(row.textContent).toContain('14 bytes');
+    const call = listCalls(calls)[0];
+    expect(call?.url.searchParams.get('sortProperty')).toBe('topic');
+    expect(call?.url.searchParams.get('pageSize')).toBe('50');
+    expect(screen.getByRole('columnheader', { name: /Topic/ }).getAttribute('aria-sort')).toBe('ascending');
+  });
+
+  it('searches by a topic filter once typing pauses, and points out one no subscriber could use', async () => {
+    const calls = stubRetainedBroker(messages);
+    openAt('/retained-messages');
+    await screen.findByRole('button', { name: 'office/door' });
+    const box = screen.getByTestId('retained-topic-filter');
+    fireEvent.change(box, { target: { value: 'plant/#/x' } });
+    expect(screen.getByText('Not a topic filter: + and # stand for whole levels, # only at the end.')).toBeTruthy();
+    fireEvent.change(box, { target: { value: 'plant/#' } });
+    await waitFor(() => expect(window.location.search).toBe('?topicFilter=plant%2F%23'));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'office/door' })).toBeNull());
+    expect(listCalls(calls).map((call) => call.url.searchParams.get('topicFilter'))).not.toContain('plant/#/x');
+  });
+
+  it('deletes the ticked messages after confirming their count', async () => {
+    const calls = stubRetainedBroker(messages);
+    openAt('/retained-messages');
+    fireEvent.click(await screen.findByLabelText('Select plant/1/temperature'));
+    fireEvent.click(screen.getByLabelText('Select office/door'));
+    fireEvent.click(screen.getByTestId('retained-delete-selected'));
+    expect(await screen.findByText('Delete 2 retained messages?')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('confirm-dialog-ok'));
+    await screen.findByText('2 retained messages deleted.');
+    const deletion = calls.find((call) => call.method === 'POST');
+    expect(deletion?.body).toEqual({ topicNames: ['plant/1/temperature', 'office/door'] });
+  });
+
+  it('opens a message from a link, with its properties and its payload as JSON', async () => {
+    stubRetainedBroker(messages);
+    openAt('/retained-messages?topic=plant%2F1%2Ftemperature');
+    expect((await screen.findByTestId('retained-details-topic')).textContent).toBe('plant/1/temperature');
+    expect(screen.getByTestId('payload-json').textContent).toContain('"value": 21.5');
+    expect(screen.getByTestId('retained-user-properties').textContent).toContain('unit');
+  });
+
+  it('explains retained messages and offers the command that leaves one, when the broker holds none', async () => {
+    stubRetainedBroker([]);
+    openAt('/retained-messages');
+    await waitFor(() =>
+      expect(screen.getByTestId('first-retained-command').textContent).toBe(`mosquitto_pub -h localhost -p 1999 -t sensors/temperature -m '{"temperature":21.5}' -q 1 -r`),
+    );
+    expect(screen.getByText(/the last message published to a topic with the retain flag set/)).toBeTruthy();
+  });
+});
