@@ -115,6 +115,14 @@ describe('retained messages page (issue 14)', () => {
     expect(screen.getByTestId('retained-user-properties').textContent).toContain('unit');
   });
 
+  it('counts down the time a message with an expiry is still delivered', async () => {
+    const expiring = makeMessage('office/alarm', 'ring', { messageExpiryInterval: 120, expiryTime: Date.now() + 90_500 });
+    stubRetainedBroker([expiring]);
+    openAt('/retained-messages?topic=office%2Falarm');
+    expect((await screen.findByTestId('retained-expiry')).textContent).toContain('in 1 minute');
+    expect(screen.getByTestId('retained-expiry').textContent).toContain('interval 120 s');
+  });
+
   it('explains retained messages and offers the command that leaves one, when the broker holds none', async () => {
     stubRetainedBroker([]);
     openAt('/retained-messages');
