@@ -28,6 +28,7 @@ import { subscriptionRouter } from '../sessions/subscription-router.js';
 import { systemRouter } from '../system/system-router.js';
 import { AccountActivationService } from '../auth/account-activation.js';
 import { accountActivationRouter } from '../auth/account-activation-router.js';
+import { LinkMailLimiter } from '../auth/link-mail-limiter.js';
 import { PasswordExpiry } from '../auth/password-expiry.js';
 import { RefreshTokenLedger } from '../auth/refresh-token-ledger.js';
 import { PublicSignIn } from '../auth/public-session.js';
@@ -81,12 +82,13 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
   try {
     const database = openDatabase(config.dataDir);
     cleanups.push(() => database.close());
+    const userRepository = new UserRepository(database);
     const tokens = new TokenService(
       loadOrCreateSecret(config.dataDir, config.jwtSecret),
       config.accessTokenSeconds,
       config.refreshTokenSeconds,
+      userRepository,
     );
-    const userRepository = new UserRepository(database);
     const users = new UserService(userRepository);
     const settingsRepository = new SettingsRepository(database);
     const mailSettings = new MailSettingsStore(settingsRepository);
@@ -94,13 +96,14 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
     cleanups.push(() => clientAccess.unauthorizedClients.flush());
     const mail = new MailService(mailSettings);
     const resetTokens = new ResetTokenRepository(database);
-    const activation = new AccountActivationService(userRepository, users, resetTokens, mail, tokens, config.publicUrl);
+    const linkMails = new LinkMailLimiter();
+    const activation = new AccountActivationService(userRepository, users, resetTokens, mail, tokens, config.publicUrl, linkMails);
     const auth = new AuthService(userRepository, tokens, new PasswordExpiry(config.passwordMaxAgeDays, resetTokens), new RefreshTokenLedger(database), new PublicSignIn(config.publicId), { maxFailures: config.signInMaxFailures, windowMs: config.signInWindowSeconds * 1000 });
     auth.ensureDefaultAdmin();
 
     const sessionStore = new SessionStore(database);
     cleanups.push(() => sessionStore.close());
-    const events = new ClientEventLog(database, { retentionMs: config.clientEventRetentionHours * 3_600_000 });
+    const events = new ClientEventLog(database, { retentionMs: config.clientEventRetentionHours * 3_600_000, maxEvents: config.clientEventMaxCount });
     cleanups.push(() => events.close());
     const observers = { sessions: new SessionRegistry(sessionStore), statistics: new BrokerStatistics(), events };
     const broker = await createMqttBroker({
@@ -138,7 +141,7 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
       webDir: config.webDir,
       routers: [
         authRouter(auth),
-        passwordResetRouter(new PasswordResetService(userRepository, users, resetTokens, mail, tokens, config.publicUrl)),
+        passwordResetRouter(new PasswordResetService(userRepository, users, resetTokens, mail, tokens, config.publicUrl, linkMails)),
         userRouter(users, tokens, activation),
         accountActivationRouter(activation),
         settingsRouter(mailSettings, mail, users),

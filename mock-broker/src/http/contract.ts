@@ -18,6 +18,8 @@ interface OperationObject {
   security?: unknown[];
   /** Operations a public session (POST /api/auth/login/public) may call. */
   'x-starling-public-session'?: boolean;
+  /** Operations a session whose password must change may call (what the forced-change screen needs). */
+  'x-starling-password-change-session'?: boolean;
   parameters?: (ParameterObject | { $ref: string })[];
   requestBody?: { required?: boolean; content: Record<string, { schema: JsonSchema }> };
   responses: Record<string, { $ref?: string; content?: Record<string, { schema: JsonSchema }> }>;
@@ -35,6 +37,7 @@ export interface ContractOperation {
   pathTemplate: string;
   requiresAuthentication: boolean;
   allowsPublicSession: boolean;
+  allowsPasswordChangeSession: boolean;
   validateParameters: ValidateFunction;
   /** Query parameters holding lists, sent comma-joined (`style: form, explode: false`). */
   listParameters: string[];
@@ -124,6 +127,7 @@ export class Contract {
             pathTemplate,
             requiresAuthentication: security.length > 0,
             allowsPublicSession: operation['x-starling-public-session'] === true,
+            allowsPasswordChangeSession: operation['x-starling-password-change-session'] === true,
             validateParameters: coercing.compile(parameterSchema),
             listParameters: parameters.filter((parameter) => parameter.in === 'query' && parameter.schema.type === 'array').map((parameter) => parameter.name),
             validateBody: bodySchema ? strict.compile(resolveReferences(bodySchema) as JsonSchema) : undefined,

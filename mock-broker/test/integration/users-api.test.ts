@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../support/api-client.js';
 import { startTestNode, type TestNode } from '../support/test-node.js';
+import { createSettledUser } from '../support/users.js';
 
 let node: TestNode;
 let admin: ApiClient;
@@ -111,7 +112,7 @@ describe('users (spec: /api/admin…)', () => {
 describe('profile and password', () => {
   it('saves the signed-in user own names and language', async () => {
     const me = new ApiClient(node.baseUrl);
-    await createUser('profile@example.com', { password: 'first-secret' });
+    await createSettledUser(admin, 'profile@example.com', 'first-secret');
     await me.signIn('profile@example.com', 'first-secret');
     const answer = await me.call<User>('POST', '/api/admin/user', { firstName: 'Pia', lastName: 'Profile', additionalInfo: { lang: 'de_DE' } });
     expect(answer.body).toMatchObject({ email: 'profile@example.com', firstName: 'Pia', lastName: 'Profile', additionalInfo: { lang: 'de_DE' } });

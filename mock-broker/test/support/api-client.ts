@@ -7,7 +7,7 @@ export interface ApiAnswer<T = unknown> {
 export class ApiClient {
   token: string | undefined;
 
-  constructor(private readonly baseUrl: string) {}
+  constructor(readonly baseUrl: string) {}
 
   async call<T = unknown>(method: string, path: string, body?: unknown): Promise<ApiAnswer<T>> {
     const headers: Record<string, string> = { Accept: 'application/json' };

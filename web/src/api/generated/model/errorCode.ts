@@ -11,16 +11,24 @@ Conventions:
   and answer `{data, totalPages, totalElements, hasNext}`.
 - Errors answer `{status, message, errorCode, timestamp}`; `errorCode` is one of
   2 general, 10 authentication, 11 token expired, 12 tenant trial expired, 15 credentials expired,
-  20 permission denied, 30 invalid arguments, 31 bad request params, 32 item not found,
-  33 too many requests, 34 too many updates.
+  20 permission denied, 21 password change required, 30 invalid arguments, 31 bad request params,
+  32 item not found, 33 too many requests, 34 too many updates.
+- Codes 21 (password change required) and 11 for ended sessions: see the ErrorCode schema.
 
  * OpenAPI spec version: 1.3.0
  */
 
 /**
  * 2 general, 10 authentication, 11 JWT token expired, 12 tenant trial expired, 15 credentials expired,
-20 permission denied, 30 invalid arguments, 31 bad request params, 32 item not found,
-33 too many requests, 34 too many updates.
+20 permission denied, 21 password change required, 30 invalid arguments, 31 bad request params,
+32 item not found, 33 too many requests, 34 too many updates.
+
+21 is Starling's own, not one of the spec's: the session's password was chosen by someone else
+(see POST /api/auth/login), so it may only change it (403 on anything else).
+
+11 also answers an access token of an ended session: a password change or reset, deleting the
+user and a refresh token used twice end every session of the user (its refresh tokens then
+answer 401 with 10).
 
  */
 export type ErrorCode = typeof ErrorCode[keyof typeof ErrorCode];
@@ -34,6 +42,7 @@ export const ErrorCode = {
   NUMBER_12: 12,
   NUMBER_15: 15,
   NUMBER_20: 20,
+  NUMBER_21: 21,
   NUMBER_30: 30,
   NUMBER_31: 31,
   NUMBER_32: 32,

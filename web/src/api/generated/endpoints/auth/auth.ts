@@ -11,8 +11,9 @@ Conventions:
   and answer `{data, totalPages, totalElements, hasNext}`.
 - Errors answer `{status, message, errorCode, timestamp}`; `errorCode` is one of
   2 general, 10 authentication, 11 token expired, 12 tenant trial expired, 15 credentials expired,
-  20 permission denied, 30 invalid arguments, 31 bad request params, 32 item not found,
-  33 too many requests, 34 too many updates.
+  20 permission denied, 21 password change required, 30 invalid arguments, 31 bad request params,
+  32 item not found, 33 too many requests, 34 too many updates.
+- Codes 21 (password change required) and 11 for ended sessions: see the ErrorCode schema.
 
  * OpenAPI spec version: 1.3.0
  */
@@ -51,6 +52,7 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
+ * When someone else chose the password (the user's password history holds one entry or fewer, as for the default administrator), the tokens are flagged `passwordChangeRequired` and may call only the operations marked `x-starling-password-change-session`; every other answers 403 with errorCode 21. The password change (POST /api/auth/changePassword) answers tokens without the flag.
  * @summary Sign in with username (an e-mail) and password.
  */
 export const login = (
@@ -311,7 +313,7 @@ export function useGetCurrentUser<TData = Awaited<ReturnType<typeof getCurrentUs
 
 
 /**
- * @summary Change the signed-in user's password; answers a fresh token pair.
+ * @summary Change the signed-in user's password; answers a fresh token pair and ends the user's other sessions.
  */
 export const changePassword = (
     changePasswordRequest: ChangePasswordRequest,
@@ -359,7 +361,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type ChangePasswordMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
 
     /**
- * @summary Change the signed-in user's password; answers a fresh token pair.
+ * @summary Change the signed-in user's password; answers a fresh token pair and ends the user's other sessions.
  */
 export const useChangePassword = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changePassword>>, TError,{data: ChangePasswordRequest}, TContext>, request?: SecondParameter<typeof httpClient>}

@@ -11,8 +11,9 @@ Conventions:
   and answer `{data, totalPages, totalElements, hasNext}`.
 - Errors answer `{status, message, errorCode, timestamp}`; `errorCode` is one of
   2 general, 10 authentication, 11 token expired, 12 tenant trial expired, 15 credentials expired,
-  20 permission denied, 30 invalid arguments, 31 bad request params, 32 item not found,
-  33 too many requests, 34 too many updates.
+  20 permission denied, 21 password change required, 30 invalid arguments, 31 bad request params,
+  32 item not found, 33 too many requests, 34 too many updates.
+- Codes 21 (password change required) and 11 for ended sessions: see the ErrorCode schema.
 
  * OpenAPI spec version: 1.3.0
  */
@@ -665,7 +666,8 @@ export const useRemoveClientSessions = <TError = BadRequestResponse | Unauthoriz
     /**
  * @summary A client's event history, newest first by default: connections (address, protocol version),
 disconnections (reason, who initiated), takeovers, keep-alive timeouts, refused sign-ins and
-session expiry. Kept for STARLING_CLIENT_EVENT_RETENTION_HOURS.
+session expiry. Kept for STARLING_CLIENT_EVENT_RETENTION_HOURS, and at most
+STARLING_CLIENT_EVENT_MAX_COUNT events across all clients (the oldest go first).
 
  */
 export const getClientEvents = (
@@ -716,7 +718,8 @@ export type GetClientEventsQueryError = BadRequestResponse | UnauthorizedRespons
 /**
  * @summary A client's event history, newest first by default: connections (address, protocol version),
 disconnections (reason, who initiated), takeovers, keep-alive timeouts, refused sign-ins and
-session expiry. Kept for STARLING_CLIENT_EVENT_RETENTION_HOURS.
+session expiry. Kept for STARLING_CLIENT_EVENT_RETENTION_HOURS, and at most
+STARLING_CLIENT_EVENT_MAX_COUNT events across all clients (the oldest go first).
 
  */
 

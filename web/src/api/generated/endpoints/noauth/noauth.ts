@@ -11,8 +11,9 @@ Conventions:
   and answer `{data, totalPages, totalElements, hasNext}`.
 - Errors answer `{status, message, errorCode, timestamp}`; `errorCode` is one of
   2 general, 10 authentication, 11 token expired, 12 tenant trial expired, 15 credentials expired,
-  20 permission denied, 30 invalid arguments, 31 bad request params, 32 item not found,
-  33 too many requests, 34 too many updates.
+  20 permission denied, 21 password change required, 30 invalid arguments, 31 bad request params,
+  32 item not found, 33 too many requests, 34 too many updates.
+- Codes 21 (password change required) and 11 for ended sessions: see the ErrorCode schema.
 
  * OpenAPI spec version: 1.3.0
  */
@@ -46,7 +47,8 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * @summary Send a reset-password link to the e-mail address, if it belongs to a user.
+ * Limited per e-mail address, whether or not it belongs to an account: after 3 requests in 15 minutes the next answers 429 (errorCode 33, with Retry-After). A link works once.
+ * @summary Send a reset-password link to the e-mail address, if it belongs to a user; its new link voids the last one.
  */
 export const requestPasswordReset = (
     resetPasswordEmailRequest: ResetPasswordEmailRequest,
@@ -94,7 +96,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type RequestPasswordResetMutationError = BadRequestResponse | TooManyRequestsResponse
 
     /**
- * @summary Send a reset-password link to the e-mail address, if it belongs to a user.
+ * @summary Send a reset-password link to the e-mail address, if it belongs to a user; its new link voids the last one.
  */
 export const useRequestPasswordReset = <TError = BadRequestResponse | TooManyRequestsResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestPasswordReset>>, TError,{data: ResetPasswordEmailRequest}, TContext>, request?: SecondParameter<typeof httpClient>}
@@ -303,7 +305,8 @@ export const useActivateByEmailCode = <TError = BadRequestResponse | NotFoundRes
       return useMutation(mutationOptions);
     }
     /**
- * @summary Send the activation mail again.
+ * Links by mail (this and the password reset) are limited per e-mail address, whether or not it belongs to an account: after 3 requests in 15 minutes the next answers 429 (errorCode 33, with Retry-After).
+ * @summary Send the activation mail again; its new link voids the last one.
  */
 export const resendEmailActivation = (
     params: ResendEmailActivationParams,
@@ -320,7 +323,7 @@ export const resendEmailActivation = (
   
 
 
-export const getResendEmailActivationMutationOptions = <TError = BadRequestResponse,
+export const getResendEmailActivationMutationOptions = <TError = BadRequestResponse | TooManyRequestsResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendEmailActivation>>, TError,{params: ResendEmailActivationParams}, TContext>, request?: SecondParameter<typeof httpClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof resendEmailActivation>>, TError,{params: ResendEmailActivationParams}, TContext> => {
 
@@ -347,12 +350,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ResendEmailActivationMutationResult = NonNullable<Awaited<ReturnType<typeof resendEmailActivation>>>
     
-    export type ResendEmailActivationMutationError = BadRequestResponse
+    export type ResendEmailActivationMutationError = BadRequestResponse | TooManyRequestsResponse
 
     /**
- * @summary Send the activation mail again.
+ * @summary Send the activation mail again; its new link voids the last one.
  */
-export const useResendEmailActivation = <TError = BadRequestResponse,
+export const useResendEmailActivation = <TError = BadRequestResponse | TooManyRequestsResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendEmailActivation>>, TError,{params: ResendEmailActivationParams}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof resendEmailActivation>>,
