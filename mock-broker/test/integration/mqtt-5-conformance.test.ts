@@ -344,7 +344,7 @@ describe('QoS 2 receipt (4.3.3)', () => {
     expect((await client.next('pubcomp')).messageId).toBe(7);
     expect((await client.next('pubcomp')).messageId).toBe(7);
     client.publish('pubrel/again', 'after', { qos: 0 });
-    expect(payloads(await watcher.collect('publish', 300))).toEqual(['once', 'after']);
+    expect(payloads((await watcher.collect('publish', 300)) as IPublishPacket[])).toEqual(['once', 'after']);
   });
 });
 
