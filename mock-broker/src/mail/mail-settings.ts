@@ -54,13 +54,14 @@ export class MailSettingsStore {
 
   /**
    * The settings as given; without a password, the stored one when host, port and username are
-   * unchanged. With another of those, a stored password answers 400 naming the password field.
+   * unchanged. With another of those, a stored password answers 400 naming the password field;
+   * without a username (no login) none is needed, and the stored one is dropped.
    */
   withStoredPassword(given: MailSettings & { passwordSet?: boolean }): MailSettings {
-    const { passwordSet: _readOnly, ...settings } = given;
-    if (settings.password) return settings;
+    const { passwordSet: _readOnly, password, ...settings } = given;
+    if (password) return { ...settings, password };
     const stored = this.current();
-    if (!stored.password) return settings;
+    if (!stored.password || !settings.username) return settings;
     if (!sameServerAndLogin(stored, settings)) throw ApiError.invalidArguments(PASSWORD_FOR_ANOTHER_SERVER);
     return { ...settings, password: stored.password };
   }

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Contract } from '../../src/http/contract.js';
-import { ApiClient } from '../support/api-client.js';
+import { ApiClient, DEFAULT_ADMIN } from '../support/api-client.js';
 import { startTestNode, type TestNode } from '../support/test-node.js';
 
 let node: TestNode;
 
 beforeAll(async () => {
-  // The default administrator keeps the password nobody chose: its sign-in gets a restricted token.
+  // The default administrator keeps the password it did not choose: its sign-in gets a restricted token.
   node = await startTestNode({}, { keepDefaultPassword: true });
 });
 
@@ -34,7 +34,7 @@ describe('a session whose password must change (openapi.yaml, "Password change r
   let api: ApiClient;
   beforeAll(async () => {
     api = new ApiClient(node.baseUrl);
-    await api.signIn();
+    await api.signIn(DEFAULT_ADMIN.username, DEFAULT_ADMIN.password);
   });
 
   it.each(restrictedOperations)('%s answers it 403 with code 21', async (_call, operation) => {

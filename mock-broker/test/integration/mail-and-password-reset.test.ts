@@ -96,6 +96,16 @@ describe('outgoing mail settings', () => {
     expect((await mailServer.nextMail()).text).toContain('Subject: Starling test mail');
   });
 
+  it('drop the stored password when saved without a username: no login, nothing to send it with', async () => {
+    const anonymousLogin = await admin.call<{ jsonValue: MailSettingsView }>('POST', '/api/admin/settings', mailSettings({ username: '', smtpPort: 2525 }));
+    expect(anonymousLogin.status).toBe(200);
+    expect(anonymousLogin.body.jsonValue.passwordSet).toBe(false);
+    // Back to the first server and login: the dropped password does not come back with them.
+    const withLogin = await admin.call<{ jsonValue: MailSettingsView }>('POST', '/api/admin/settings', mailSettings());
+    expect(withLogin.body.jsonValue.passwordSet).toBe(false);
+    expect((await admin.call('POST', '/api/admin/settings', mailSettings({ password: SMTP_LOGIN.password }))).status).toBe(200);
+  });
+
   it('say why a test mail failed', async () => {
     const answer = await admin.call<{ message: string }>('POST', '/api/admin/settings/testMail', mailSettings({ password: 'wrong' }));
     expect(answer.status).toBe(400);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../support/api-client.js';
+import { ApiClient, DEFAULT_ADMIN } from '../support/api-client.js';
 import { startTestNode, type TestNode } from '../support/test-node.js';
 import { claimsOf, type TokenPair } from '../support/users.js';
 
@@ -43,7 +43,7 @@ async function expectRefusedWithCode21(api: ApiClient): Promise<void> {
 describe('a sign-in whose password someone else chose (spec section 2, enforced by the broker)', () => {
   it('with the default password may read its user and the broker config, and nothing else', async () => {
     const api = new ApiClient(node.baseUrl);
-    const pair = await api.signIn();
+    const pair = await api.signIn(DEFAULT_ADMIN.username, DEFAULT_ADMIN.password);
     expect(claimsOf(pair.token)).toMatchObject({ passwordChangeRequired: true, scopes: ['SYS_ADMIN'] });
 
     const user = await api.call<User>('GET', '/api/auth/user');
@@ -61,9 +61,19 @@ describe('a sign-in whose password someone else chose (spec section 2, enforced 
     expect((await api.call<ErrorBody>('GET', '/api/admin?pageSize=10&page=0')).body.errorCode).toBe(21);
   });
 
+  it('may not "change" the password to itself', async () => {
+    const api = new ApiClient(node.baseUrl);
+    await api.signIn(DEFAULT_ADMIN.username, DEFAULT_ADMIN.password);
+    const same = await api.call<ErrorBody>('POST', '/api/auth/changePassword', { currentPassword: 'sysadmin', newPassword: 'sysadmin' });
+    expect(same.status).toBe(400);
+    expect(same.body.errorCode).toBe(30);
+    expect(same.body.message).toMatch(/^body\.newPassword/);
+    await expectRefusedWithCode21(api);
+  });
+
   it('gets full tokens from the password change, and nothing the restricted session tried was done', async () => {
     const api = new ApiClient(node.baseUrl);
-    const first = await api.signIn();
+    const first = await api.signIn(DEFAULT_ADMIN.username, DEFAULT_ADMIN.password);
     const changed = await api.call<TokenPair>('POST', '/api/auth/changePassword', { currentPassword: 'sysadmin', newPassword: 'Harbour-lights-42' });
     expect(changed.status).toBe(200);
     expect(claimsOf(changed.body.token)).not.toHaveProperty('passwordChangeRequired');
@@ -94,5 +104,27 @@ describe('a sign-in whose password someone else chose (spec section 2, enforced 
     const changed = await operator.call<TokenPair>('POST', '/api/auth/changePassword', { currentPassword: 'typed-by-admin', newPassword: 'my-own-secret' });
     operator.token = changed.body.token;
     expect((await operator.call('GET', '/api/admin?pageSize=10&page=0')).status).toBe(200);
+  });
+
+  it('applies again when an administrator types in a new password for a user who had chosen one', async () => {
+    const admin = new ApiClient(node.baseUrl);
+    await admin.signIn('sysadmin@starling.local', 'Harbour-lights-42');
+    const operator = new ApiClient(node.baseUrl);
+    await operator.signIn('new-operator@example.com', 'my-own-secret');
+    const { id } = (await operator.call<User>('GET', '/api/auth/user')).body;
+    expect((await admin.call('POST', '/api/admin', { id, email: 'new-operator@example.com', password: 'typed-again-by-admin' })).status).toBe(200);
+
+    await operator.signIn('new-operator@example.com', 'typed-again-by-admin');
+    expect((await operator.call<User>('GET', '/api/auth/user')).body.additionalInfo.userPasswordHistory).toHaveLength(1);
+    await expectRefusedWithCode21(operator);
+  });
+
+  it('does not apply when administrators set their own password through the users page', async () => {
+    const admin = new ApiClient(node.baseUrl);
+    await admin.signIn('sysadmin@starling.local', 'Harbour-lights-42');
+    const me = (await admin.call<User>('GET', '/api/auth/user')).body;
+    expect((await admin.call('POST', '/api/admin', { id: me.id, email: 'sysadmin@starling.local', password: 'Harbour-lights-43' })).status).toBe(200);
+    const signedIn = await new ApiClient(node.baseUrl).signIn('sysadmin@starling.local', 'Harbour-lights-43');
+    expect(claimsOf(signedIn.token)).not.toHaveProperty('passwordChangeRequired');
   });
 });

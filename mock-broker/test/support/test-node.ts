@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startNode, type NodeOptions, type RunningNode } from '../../src/app/node.js';
 import { loadConfig, type BrokerConfig } from '../../src/config/config.js';
-import { ApiClient } from './api-client.js';
+import { ADMIN_PASSWORD, ApiClient, DEFAULT_ADMIN } from './api-client.js';
 import { claimsOf } from './users.js';
 
 export interface TestNode extends RunningNode {
@@ -17,21 +17,24 @@ export interface TestNode extends RunningNode {
 export interface TestNodeOptions extends NodeOptions {
   /**
    * Leave the default administrator as a fresh node has it: its password chosen by someone else, so
-   * its sign-ins may only change it. Otherwise the administrator has chosen `sysadmin` itself, through
-   * the API, and the tests of other areas sign in with it to full tokens.
+   * its sign-ins may only change it. Otherwise the administrator has chosen ADMIN_PASSWORD itself,
+   * through the API, and the tests of other areas sign in with it to full tokens.
    */
   keepDefaultPassword?: boolean;
 }
 
 /**
- * When the broker asks for it, the default administrator changes its password to the same word, as
- * a user at the forced-change screen could; a data directory carried over is settled already.
+ * The default administrator changes its password to ADMIN_PASSWORD, as a user at the forced-change
+ * screen could; on a data directory carried over the default password is refused: settled already.
  */
 async function settleDefaultPassword(baseUrl: string): Promise<void> {
   const api = new ApiClient(baseUrl);
-  const { token } = await api.signIn();
-  if (claimsOf(token).passwordChangeRequired !== true) return;
-  const answer = await api.call('POST', '/api/auth/changePassword', { currentPassword: 'sysadmin', newPassword: 'sysadmin' });
+  const signedIn = await api.call<{ token: string }>('POST', '/api/auth/login', DEFAULT_ADMIN);
+  if (signedIn.status === 401) return;
+  if (signedIn.status !== 200) throw new Error(`the default administrator could not sign in: ${signedIn.status} ${JSON.stringify(signedIn.body)}`);
+  if (claimsOf(signedIn.body.token).passwordChangeRequired !== true) return;
+  api.token = signedIn.body.token;
+  const answer = await api.call('POST', '/api/auth/changePassword', { currentPassword: DEFAULT_ADMIN.password, newPassword: ADMIN_PASSWORD });
   if (answer.status !== 200) throw new Error(`the default administrator could not settle its password: ${answer.status} ${JSON.stringify(answer.body)}`);
 }
 

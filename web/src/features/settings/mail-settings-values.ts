@@ -66,11 +66,13 @@ export function storedPasswordApplies(values: MailSettingsValues, saved: MailSet
 
 /**
  * Each message names its field, so it reads well in a toast or next to the field. With the saved
- * settings, a password that must be typed again (see storedPasswordApplies) is an error too.
+ * settings, a password that must be typed again (see storedPasswordApplies) is an error too; without
+ * a username there is no login, and the broker drops the stored password instead.
  */
 export function validateMailSettings(values: MailSettingsValues, saved?: MailSettings): Partial<Record<MailSettingsField, MessageDescriptor>> {
   const errors: Partial<Record<MailSettingsField, MessageDescriptor>> = {};
-  if (saved?.passwordSet === true && values.password === '' && !storedPasswordApplies(values, saved)) {
+  const needsLogin = values.username.trim() !== '';
+  if (saved?.passwordSet === true && needsLogin && values.password === '' && !storedPasswordApplies(values, saved)) {
     errors.password = { id: 'admin.smtp-password-retype' };
   }
   if (values.mailFrom.trim() === '') errors.mailFrom = { id: 'admin.mail-from-required' };

@@ -25,7 +25,7 @@ export interface AdminUserSave {
   email: string;
   firstName?: string;
   lastName?: string;
-  /** The new user's password; an empty or missing one on creation gives the default. */
+  /** The new user's password; an empty or missing one on creation gives the default. Given for an existing user, it ends that user's sessions; for another user than the caller, it restarts the history at one entry, so that user must change it (see POST /api/auth/login). */
   password?: string;
   additionalInfo?: UserAdditionalInfo;
 }

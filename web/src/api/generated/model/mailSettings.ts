@@ -43,7 +43,7 @@ export interface MailSettings {
   enableTls: boolean;
   tlsVersion?: MailSettingsTlsVersion;
   username?: string;
-  /** Sent only to change it; never answered. */
+  /** Sent only to change it; never answered. Left out, the stored password is kept, but only with the smtpHost, smtpPort and username it was saved with: with another of them it must be given again (400 naming `body.jsonValue.password`), so that the stored password never reaches another server. Without a username (no login) the stored password is dropped. */
   password?: string;
   /** Whether a password is stored. */
   readonly passwordSet?: boolean;

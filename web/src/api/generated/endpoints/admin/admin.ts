@@ -446,7 +446,7 @@ export function useGetAdminSettings<TData = Awaited<ReturnType<typeof getAdminSe
 
 
 /**
- * @summary Save settings. For mail, an empty or absent password keeps the stored one.
+ * @summary Save settings. For mail, an empty or absent password keeps the stored one (see MailSettings).
  */
 export const saveAdminSettings = (
     adminSettings: AdminSettings,
@@ -494,7 +494,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type SaveAdminSettingsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
 
     /**
- * @summary Save settings. For mail, an empty or absent password keeps the stored one.
+ * @summary Save settings. For mail, an empty or absent password keeps the stored one (see MailSettings).
  */
 export const useSaveAdminSettings = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveAdminSettings>>, TError,{data: AdminSettings}, TContext>, request?: SecondParameter<typeof httpClient>}
@@ -510,7 +510,7 @@ export const useSaveAdminSettings = <TError = BadRequestResponse | UnauthorizedR
       return useMutation(mutationOptions);
     }
     /**
- * @summary Send a test mail to the signed-in user with these (possibly unsaved) mail settings.
+ * @summary Send a test mail to the signed-in user with these (possibly unsaved) mail settings; the stored password serves as for saving (see MailSettings).
  */
 export const sendTestMail = (
     adminSettings: AdminSettings,
@@ -558,7 +558,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type SendTestMailMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
 
     /**
- * @summary Send a test mail to the signed-in user with these (possibly unsaved) mail settings.
+ * @summary Send a test mail to the signed-in user with these (possibly unsaved) mail settings; the stored password serves as for saving (see MailSettings).
  */
 export const useSendTestMail = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendTestMail>>, TError,{data: AdminSettings}, TContext>, request?: SecondParameter<typeof httpClient>}

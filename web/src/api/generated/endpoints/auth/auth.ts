@@ -52,7 +52,7 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * When someone else chose the password (the user's password history holds one entry or fewer, as for the default administrator), the tokens are flagged `passwordChangeRequired` and may call only the operations marked `x-starling-password-change-session`; every other answers 403 with errorCode 21. The password change (POST /api/auth/changePassword) answers tokens without the flag.
+ * When someone else chose the password (the user's password history holds one entry or fewer, as for the default administrator), the tokens are flagged `passwordChangeRequired` and may call only the operations marked `x-starling-password-change-session`; every other answers 403 with errorCode 21. The password change (POST /api/auth/changePassword) answers tokens without the flag. A user a password was typed in for by an administrator (on creation, or later through POST /api/admin) starts a history of one entry again.
  * @summary Sign in with username (an e-mail) and password.
  */
 export const login = (
@@ -182,6 +182,7 @@ export const useLoginPublic = <TError = BadRequestResponse | UnauthorizedRespons
       return useMutation(mutationOptions);
     }
     /**
+ * Each refresh token renews the pair once. Using one a second time answers 401 and ends every session of its user: two parties hold it, and the broker cannot tell the owner from a thief.
  * @summary Exchange a refresh token for a new token pair.
  */
 export const refreshToken = (
@@ -313,6 +314,7 @@ export function useGetCurrentUser<TData = Awaited<ReturnType<typeof getCurrentUs
 
 
 /**
+ * The new password must differ from the current one (400 naming `body.newPassword`): a password someone else chose is not made one's own by setting it again.
  * @summary Change the signed-in user's password; answers a fresh token pair and ends the user's other sessions.
  */
 export const changePassword = (

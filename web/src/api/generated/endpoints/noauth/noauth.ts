@@ -178,7 +178,7 @@ export const useActivateUser = <TError = BadRequestResponse | NotFoundResponse,
       return useMutation(mutationOptions);
     }
     /**
- * @summary Set a new password with a reset token.
+ * @summary Set a new password with a reset token (it works once); ends every other session of the user.
  */
 export const resetPassword = (
     resetPasswordRequest: ResetPasswordRequest,
@@ -226,7 +226,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type ResetPasswordMutationError = BadRequestResponse | NotFoundResponse
 
     /**
- * @summary Set a new password with a reset token.
+ * @summary Set a new password with a reset token (it works once); ends every other session of the user.
  */
 export const useResetPassword = <TError = BadRequestResponse | NotFoundResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resetPassword>>, TError,{data: ResetPasswordRequest}, TContext>, request?: SecondParameter<typeof httpClient>}
