@@ -19,4 +19,9 @@ export function boundedText(text: string, maxCharacters: number): string {
 }
 
 /** Client ids, usernames and reasons in the client event and unauthorized-client logs. */
-export const MAX_LOGGED_TEXT_CHARACTERS = 256;
+const MAX_LOGGED_TEXT_CHARACTERS = 256;
+
+/** Outside text as the client event and unauthorized-client logs keep it (and look it up). */
+export function loggedText(text: string): string {
+  return boundedText(text, MAX_LOGGED_TEXT_CHARACTERS);
+}

@@ -1,4 +1,4 @@
-import { boundedText, MAX_LOGGED_TEXT_CHARACTERS } from '../database/bounded-text.js';
+import { loggedText } from '../database/bounded-text.js';
 import type { Database, Row } from '../database/database.js';
 import { WriteBehind } from './persistence/write-behind.js';
 
@@ -41,7 +41,6 @@ export interface ClientEventLogOptions {
 
 /** How soon after the log outgrew maxEvents the oldest events are deleted; reads trim at once. */
 const TRIM_DELAY_MS = 1000;
-const logged = (text: string) => boundedText(text, MAX_LOGGED_TEXT_CHARACTERS);
 
 const INSERT = `INSERT INTO mqtt_client_event (ts, client_id, type, address, protocol_version, reason, reason_code, initiator)
   VALUES (?, ?, ?, ?, ?, ?, ?, ?)`;
@@ -88,11 +87,11 @@ export class ClientEventLog {
     this.sequence += 1;
     this.writes.schedule(`event:${this.sequence}`, INSERT, () => [
       event.ts,
-      logged(event.clientId),
+      loggedText(event.clientId),
       event.type,
       event.address ?? null,
       event.protocolVersion ?? null,
-      event.reason === undefined ? null : logged(event.reason),
+      event.reason === undefined ? null : loggedText(event.reason),
       event.reasonCode ?? null,
       event.initiator ?? null,
     ]);
@@ -103,13 +102,13 @@ export class ClientEventLog {
   /** A client's events, oldest first. */
   forClient(clientId: string): ClientEvent[] {
     this.flushAndTrim();
-    return this.database.all('SELECT * FROM mqtt_client_event WHERE client_id = ? ORDER BY ts, id', [logged(clientId)]).map(toEvent);
+    return this.database.all('SELECT * FROM mqtt_client_event WHERE client_id = ? ORDER BY ts, id', [loggedText(clientId)]).map(toEvent);
   }
 
   page(query: ClientEventQuery): { data: ClientEvent[]; totalElements: number } {
     this.flushAndTrim();
     const conditions = ['client_id = ?'];
-    const values: (string | number)[] = [logged(query.clientId)];
+    const values: (string | number)[] = [loggedText(query.clientId)];
     if (query.types?.length) {
       conditions.push(`type IN (${query.types.map(() => '?').join(', ')})`);
       values.push(...query.types);

@@ -1,4 +1,4 @@
-import { boundedText, MAX_LOGGED_TEXT_CHARACTERS } from '../database/bounded-text.js';
+import { loggedText } from '../database/bounded-text.js';
 import { inTransaction, type Database, type Row } from '../database/database.js';
 import { selectPage, WhereClause, type Page, type PageRequest } from '../database/page-query.js';
 
@@ -52,7 +52,6 @@ function toUnauthorizedClient(row: Row): UnauthorizedClient {
 const FLUSH_DELAY_MS = 500;
 /** Rows kept at most: a flood of made-up client ids must not fill the disk. */
 const DEFAULT_CAPACITY = 10_000;
-const logged = (text: string) => boundedText(text, MAX_LOGGED_TEXT_CHARACTERS);
 
 /**
  * The unauthorized-client log in SQLite, the latest refusal per client id. Refusals are written
@@ -71,12 +70,12 @@ export class UnauthorizedClientLog {
   ) {}
 
   record(entry: UnauthorizedClient): void {
-    const clientId = logged(entry.clientId);
+    const clientId = loggedText(entry.clientId);
     this.pending.set(clientId, {
       ...entry,
       clientId,
-      username: entry.username === null ? null : logged(entry.username),
-      reason: logged(entry.reason),
+      username: entry.username === null ? null : loggedText(entry.username),
+      reason: loggedText(entry.reason),
     });
     if (this.pending.size >= this.capacity) this.flush();
     else this.timer ??= setTimeout(() => this.flush(), FLUSH_DELAY_MS);
@@ -127,7 +126,7 @@ export class UnauthorizedClientLog {
   /** Forgets one client id; answers whether it was logged. */
   delete(clientId: string): boolean {
     this.flush();
-    return this.database.run('DELETE FROM mqtt_unauthorized_client WHERE client_id = ?', [logged(clientId)]).changes > 0;
+    return this.database.run('DELETE FROM mqtt_unauthorized_client WHERE client_id = ?', [loggedText(clientId)]).changes > 0;
   }
 
   deleteAll(): void {
