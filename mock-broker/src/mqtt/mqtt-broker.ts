@@ -1,4 +1,4 @@
-import { Aedes } from 'aedes';
+import { Aedes, type AedesPublishPacket, type Client } from 'aedes';
 import type { Database } from '../database/database.js';
 import type { DroppedListener } from './persistence/dropped-messages.js';
 import { SqlitePersistence } from './persistence/sqlite-persistence.js';
@@ -15,6 +15,8 @@ export interface MqttBrokerOptions {
   maxQueuedMessages: number;
   limits: ProtocolLimits;
   onDropped?: DroppedListener;
+  /** Internal, for the bench alone: see SqlitePersistenceOptions. */
+  acknowledgeAfterCommit?: boolean;
 }
 
 /** What the broker states in CONNACK and holds clients to (MQTT 5 section 3.2.2.3). */
@@ -27,7 +29,8 @@ export interface ProtocolLimits {
 
 /** The Aedes instance: protocol handling stays in Aedes, our behaviour hooks in around it. */
 export async function createMqttBroker(options: MqttBrokerOptions): Promise<MqttBroker> {
-  const persistence = new SqlitePersistence(options.database, { maxQueuedMessages: options.maxQueuedMessages, onDropped: options.onDropped });
+  const acknowledgeAfterCommit = options.acknowledgeAfterCommit ?? true;
+  const persistence = new SqlitePersistence(options.database, { maxQueuedMessages: options.maxQueuedMessages, onDropped: options.onDropped, acknowledgeAfterCommit });
   const { maxPacketSize, receiveMaximum, maxKeepAliveSeconds } = options.limits;
   const broker = await Aedes.createBroker({
     id: options.nodeId,
@@ -38,8 +41,24 @@ export async function createMqttBroker(options: MqttBrokerOptions): Promise<Mqtt
     // Delivered by SharedSubscriptions, installed by the node.
     sharedSubscriptionAvailable: true,
     persistence,
+    ...(acknowledgeAfterCommit ? { published: acknowledgeQos1OnceStored(persistence) } : {}),
   });
   return Object.assign(broker, { persistence });
+}
+
+/**
+ * Aedes calls `published` last in publish(), after the message reached the queues of persistent
+ * sessions and the connected subscribers, and the PUBACK of a QoS 1 message waits for publish()
+ * (patches/README.md, 002). Holding it until the commit makes the PUBACK mean stored. Delivery does
+ * not wait: a subscriber that acknowledges before the commit needs no queue entry written at all,
+ * and a QoS 1 message the broker loses before its PUBACK is sent again by the publisher. QoS 2
+ * waits in the persistence instead, before delivery (SqlitePersistence.outgoingEnqueueCombi).
+ */
+function acknowledgeQos1OnceStored(persistence: SqlitePersistence) {
+  return (packet: AedesPublishPacket, client: Client | null, callback: (error?: Error | null) => void): void => {
+    if (!client || packet.qos !== 1) return callback(null);
+    persistence.whenStored().then(() => callback(null), callback);
+  };
 }
 
 export async function closeMqttBroker(broker: MqttBroker): Promise<void> {

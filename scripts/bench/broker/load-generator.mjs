@@ -85,6 +85,7 @@ export class LoadGenerator {
       qos: scenario.qos,
       window: scenario.window,
       payloadBytes: scenario.payloadBytes,
+      persistent: scenario.persistent ?? false,
     }));
     await Promise.all(
       this.workers.map((worker, workerIndex) =>
