@@ -87,6 +87,25 @@ describe.each(persistentSessions)('a persistent session ($version)', ({ options 
   });
 });
 
+describe('a session begun with Clean Start and a Session Expiry Interval (MQTT 5 section 3.1.2.4)', () => {
+  it('is kept across a restart and gets what was queued while it was away when it returns without Clean Start', async () => {
+    await start();
+    const first = await clients.connect({ protocolVersion: 5, clientId: 'clean-start-lasting', clean: true, properties: { sessionExpiryInterval: 3600 } });
+    await first.subscribeAsync('lasting/t', { qos: 2 });
+    await first.endAsync();
+    const publisher = await clients.connect({ protocolVersion: 5 });
+    await publisher.publishAsync('lasting/t', 'one', { qos: 1 });
+    await publisher.publishAsync('lasting/t', 'two', { qos: 2 });
+    await restartNode();
+
+    const again = clients.open({ protocolVersion: 5, clientId: 'clean-start-lasting', clean: false, properties: { sessionExpiryInterval: 3600 } });
+    const received = inbox(again);
+    await new Promise((resolve) => again.once('connect', resolve));
+    expect(clients.connack(again)?.sessionPresent).toBe(true);
+    expect([(await received.next()).payload, (await received.next()).payload]).toEqual(['one', 'two']);
+  });
+});
+
 describe('retained messages', () => {
   it('survive a restart, and a new subscriber gets them with payload and properties intact', async () => {
     await start();

@@ -34,6 +34,23 @@ describe('configuration', () => {
   });
 });
 
+describe('MQTT limits', () => {
+  it('states 256 KiB packets, a Receive Maximum of 1024 and no keep-alive maximum unless told otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ maxPacketSize: 262144, receiveMaximum: 1024, maxKeepAliveSeconds: 0 });
+    expect(loadConfig({ STARLING_MAX_PACKET_SIZE: '1048576', STARLING_RECEIVE_MAXIMUM: '10', STARLING_MAX_KEEP_ALIVE_SECONDS: '300' })).toMatchObject({
+      maxPacketSize: 1048576,
+      receiveMaximum: 10,
+      maxKeepAliveSeconds: 300,
+    });
+  });
+
+  it('refuses limits MQTT cannot state, naming the variable', () => {
+    expect(() => loadConfig({ STARLING_MAX_PACKET_SIZE: '100' })).toThrow('STARLING_MAX_PACKET_SIZE must be a number of bytes from 1024 to 268435460, got "100"');
+    expect(() => loadConfig({ STARLING_RECEIVE_MAXIMUM: '0' })).toThrow('STARLING_RECEIVE_MAXIMUM must be a whole number from 1 to 65535, got "0"');
+    expect(() => loadConfig({ STARLING_MAX_KEEP_ALIVE_SECONDS: '70000' })).toThrow('STARLING_MAX_KEEP_ALIVE_SECONDS');
+  });
+});
+
 describe('TLS configuration', () => {
   it('enables the secure listeners only with both a certificate and a key', () => {
     expect(loadConfig({}).tls).toBeUndefined();

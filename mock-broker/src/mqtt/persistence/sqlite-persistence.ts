@@ -199,12 +199,14 @@ export class SqlitePersistence {
   }
 
   /**
-   * Committed before Aedes sends the PUBCOMP: after it the publisher may reuse the packet id, and
-   * a stale id restored after a crash would make the broker take the new message for a repeat of
-   * the old one, acknowledge it and drop it.
+   * Idempotent: Aedes handles the packets of one read together, so a PUBREL repeated in the same
+   * segment finds the packet already released, and Aedes leaves a rejection here unhandled, which
+   * would end the process. Committed before Aedes sends the PUBCOMP: after it the publisher may reuse
+   * the packet id, and a stale id restored after a crash would make the broker take the new message
+   * for a repeat of the old one, acknowledge it and drop it.
    */
   async incomingDelPacket(client: ClientRef, packet: Pick<PersistedPacket, 'messageId'>): Promise<void> {
-    if (!this.#incoming.delete(client.id, packet.messageId)) throw new Error('no such packet');
+    this.#incoming.delete(client.id, packet.messageId);
     if (this.#acknowledgeAfterCommit) await this.#journal.whenStored();
   }
 

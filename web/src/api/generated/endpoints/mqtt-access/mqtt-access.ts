@@ -48,7 +48,7 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * @summary Whether clients that match no client credentials may connect (home page).
+ * @summary Whether clients that match no client credentials may connect, and the topics they may use (home page).
  */
 export const getAnonymousAccess = (
     
@@ -95,7 +95,7 @@ export type GetAnonymousAccessQueryError = UnauthorizedResponse | ForbiddenRespo
 
 
 /**
- * @summary Whether clients that match no client credentials may connect (home page).
+ * @summary Whether clients that match no client credentials may connect, and the topics they may use (home page).
  */
 
 export function useGetAnonymousAccess<TData = Awaited<ReturnType<typeof getAnonymousAccess>>, TError = UnauthorizedResponse | ForbiddenResponse>(
@@ -115,7 +115,7 @@ export function useGetAnonymousAccess<TData = Awaited<ReturnType<typeof getAnony
 
 
 /**
- * @summary Set the anonymous access mode; connected anonymous clients are disconnected when it closes.
+ * @summary Set the anonymous access mode and the topic rules of anonymous clients; connected anonymous clients are disconnected when it closes.
  */
 export const saveAnonymousAccess = (
     anonymousAccessSave: AnonymousAccessSave,
@@ -163,7 +163,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type SaveAnonymousAccessMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
 
     /**
- * @summary Set the anonymous access mode; connected anonymous clients are disconnected when it closes.
+ * @summary Set the anonymous access mode and the topic rules of anonymous clients; connected anonymous clients are disconnected when it closes.
  */
 export const useSaveAnonymousAccess = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveAnonymousAccess>>, TError,{data: AnonymousAccessSave}, TContext>, request?: SecondParameter<typeof httpClient>}
