@@ -1,5 +1,6 @@
-import { Aedes, type AedesPublishPacket, type Client } from 'aedes';
+import { Aedes } from 'aedes';
 import type { Database } from '../database/database.js';
+import { acknowledgeOnceStored } from './flow/acknowledge-once-stored.js';
 import type { DroppedListener } from './persistence/dropped-messages.js';
 import { SqlitePersistence } from './persistence/sqlite-persistence.js';
 
@@ -44,24 +45,10 @@ export async function createMqttBroker(options: MqttBrokerOptions): Promise<Mqtt
     // Delivered by SharedSubscriptions, installed by the node.
     sharedSubscriptionAvailable: true,
     persistence,
-    ...(acknowledgeAfterCommit ? { published: acknowledgeQos1OnceStored(persistence) } : {}),
+    // Wrapped by the node's protocol limits (flow/protocol-limits.ts), which see packets first.
+    outgoing: acknowledgeAfterCommit ? acknowledgeOnceStored(persistence) : null,
   });
   return Object.assign(broker, { persistence });
-}
-
-/**
- * Aedes calls `published` last in publish(), after the message reached the queues of persistent
- * sessions and the connected subscribers, and the PUBACK of a QoS 1 message waits for publish()
- * (patches/README.md, 002). Holding it until the commit makes the PUBACK mean stored. Delivery does
- * not wait: a subscriber that acknowledges before the commit needs no queue entry written at all,
- * and a QoS 1 message the broker loses before its PUBACK is sent again by the publisher. QoS 2
- * waits in the persistence instead, before delivery (SqlitePersistence.outgoingEnqueueCombi).
- */
-function acknowledgeQos1OnceStored(persistence: SqlitePersistence) {
-  return (packet: AedesPublishPacket, client: Client | null, callback: (error?: Error | null) => void): void => {
-    if (!client || packet.qos !== 1) return callback(null);
-    persistence.whenStored().then(() => callback(null), callback);
-  };
 }
 
 export async function closeMqttBroker(broker: MqttBroker): Promise<void> {

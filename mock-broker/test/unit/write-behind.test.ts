@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import sqlite from 'node-sqlite3-wasm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/database/database.js';
 import { WriteBehind } from '../../src/mqtt/persistence/write-behind.js';
@@ -31,17 +30,15 @@ afterEach(() => {
 
 const note = (id: number, text = `note ${id}`) => journal.schedule(`note:${id}`, 'INSERT OR REPLACE INTO note (id, text) VALUES (?, ?)', () => [id, text]);
 
-/** What another connection would read from the file: only committed rows. */
+/**
+ * What the file holds: only committed rows (the connection keeps the file to itself, and changes
+ * not yet written exist in the write-behind's memory only).
+ */
 function committed(): number[] {
-  const reader = new sqlite.Database(path.join(dataDir, 'starling.sqlite'));
-  try {
-    return reader.all('SELECT id FROM note ORDER BY id').map((row) => Number(row.id));
-  } finally {
-    reader.close();
-  }
+  return database.all('SELECT id FROM note ORDER BY id').map((row) => Number(row.id));
 }
 
-describe('WriteBehind.whenStored', () => {
+describe('WriteBehind.afterStored and whenStored', () => {
   it('resolves once the changes scheduled before it are committed, all in one transaction', async () => {
     const commits: number[] = [];
     const run = database.exec.bind(database);
@@ -61,6 +58,20 @@ describe('WriteBehind.whenStored', () => {
 
   it('resolves at once when nothing is waiting to be written', async () => {
     await expect(journal.whenStored()).resolves.toBeUndefined();
+  });
+
+  it('calls back in the order asked, also a caller that came when everything was written but others still waited', async () => {
+    const calls: string[] = [];
+    note(1);
+    journal.afterStored(() => calls.push('first'));
+    // Cancelled before the commit: nothing is pending, yet the first caller has not been answered.
+    journal.cancel('note:1');
+    journal.afterStored(() => calls.push('second'));
+    expect(calls).toEqual([]);
+    await journal.whenStored();
+    expect(calls).toEqual(['first', 'second']);
+    journal.afterStored(() => calls.push('third'));
+    expect(calls).toEqual(['first', 'second', 'third']);
   });
 
   it('keeps waiting while the batch cannot be committed, and resolves once it is', async () => {

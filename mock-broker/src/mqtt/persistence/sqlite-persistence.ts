@@ -11,7 +11,7 @@ import { RetainedView } from './retained-view.js';
 import { SessionView } from './session-view.js';
 import { SubscriptionIndex, type ClientSubscription, type SubscriptionRequest } from './subscription-index.js';
 import { Wills } from './wills.js';
-import { WriteBehind } from './write-behind.js';
+import { WriteBehind, type StoredCallback } from './write-behind.js';
 
 export const DEFAULT_MAX_QUEUED_MESSAGES = 1000;
 export const DEFAULT_FLUSH_INTERVAL_MS = 25;
@@ -163,7 +163,8 @@ export class SqlitePersistence {
    *   again after a crash is recognised, and the message is not delivered twice;
    * - the packet id never reaches the disk without the queue entries: such a repeat is never taken
    *   for a message already queued when it was not.
-   * QoS 1 delivers at once and waits before its PUBACK only (createMqttBroker).
+   * The wait also holds the publisher's next packets: Aedes reads on once it has written the PUBREC.
+   * QoS 1 delivers at once and only its PUBACK waits (flow/acknowledge-once-stored.ts).
    */
   async outgoingEnqueueCombi(subscriptions: { clientId: string }[], packet: PersistedPacket): Promise<void> {
     for (const subscription of subscriptions) this.#outgoing.enqueue(subscription.clientId, packet);
@@ -233,9 +234,9 @@ export class SqlitePersistence {
     return Readable.from(this.#subscriptions.clientsSubscribedTo(topicFilter));
   }
 
-  /** Resolves once every change made so far is committed (see WriteBehind.whenStored). */
-  whenStored(): Promise<void> {
-    return this.#journal.whenStored();
+  /** Calls back once every change made so far is committed (see WriteBehind.afterStored). */
+  afterStored(callback: StoredCallback): void {
+    this.#journal.afterStored(callback);
   }
 
   /** Writes what is pending. Aedes' close() does not call this: the node does, after it. */

@@ -13,26 +13,21 @@ export interface WriteBehindOptions {
   onFlushError: (error: unknown) => void;
 }
 
-/** One promise for everyone waiting on the same batch: one allocation per batch, not per caller. */
-interface Waiters {
-  promise: Promise<void>;
-  resolve: () => void;
-  reject: (error: Error) => void;
-}
+/** Called once the changes scheduled before it are committed, or with an error when they never will be. */
+export type StoredCallback = (error?: Error) => void;
 
 /**
  * Batches row changes into one SQLite transaction (group commit).
  *
  * A change nobody waits for reaches the file at most `flushIntervalMs` after it was made (plus the
  * time the transaction takes), and on a clean stop; a crash of the process loses at most that
- * window. A caller that must not go on before its changes are on disk (the broker acknowledging a
- * QoS 1/2 message) calls whenStored(): the batch is then committed as soon as the current turn of
- * the event loop is over, so every change the packets read in that turn made shares the one
- * transaction and its fsync. Under load, the changes arriving while one commit runs make up the
- * next batch, so batches grow with the load and the number of commits per second stays bounded
- * by the disk. Each committed batch is safe against power loss too (see openDatabase for the
- * journal and synchronous settings); one fsync'd commit per message would cap the broker at a few
- * hundred messages per second.
+ * window. A caller that must not go on before its changes are committed (the broker acknowledging
+ * a QoS 1/2 message) asks with afterStored() or whenStored(): the batch is then committed as soon
+ * as the current turn of the event loop is over (setImmediate), so the changes every packet read in
+ * that turn made share one transaction. Under load a turn handles more packets, so batches grow
+ * with the load. A commit in WAL mode with synchronous=NORMAL (see openDatabase) does not wait for
+ * the disk: once it returns, the changes survive the process being killed; what a power loss does
+ * is said there.
  *
  * Only the last write per row key is kept: a row changed again before its batch is written is
  * written once, and one added and removed in between never touches the disk.
@@ -42,13 +37,13 @@ export class WriteBehind {
   readonly #options: WriteBehindOptions;
   readonly #statements = new Map<string, Statement>();
   #pending = new Map<string, PendingWrite>();
-  #waiters: Waiters | undefined;
+  /** In the order they asked: acknowledgements sent from them keep the order of their packets. */
+  #waiting: StoredCallback[] = [];
   #timer: NodeJS.Timeout | undefined;
   #soon: NodeJS.Immediate | undefined;
   /** The last commit failed: its retry waits for the interval, whoever waits. */
   #failing = false;
   #closed = false;
-  #scratchTimer: NodeJS.Timeout | undefined;
 
   constructor(database: Database, options: WriteBehindOptions) {
     this.#database = database;
@@ -70,37 +65,27 @@ export class WriteBehind {
   }
 
   /**
-   * Resolves once every change scheduled so far is committed; rejects only when the store closes
-   * before they could be. A batch that fails to commit is retried and its waiters keep waiting:
-   * nothing is reported stored that is not.
+   * Calls back once every change scheduled so far is committed: at once when nothing is pending
+   * and nobody waits before it, else right after the commit, in the order of the calls. Calls back
+   * with an error only when the store closes first. A batch that fails to commit is retried and
+   * its callers keep waiting: nothing is reported stored that is not.
    */
-  whenStored(): Promise<void> {
-    if (this.#closed) return Promise.reject(new Error('the store is closed: changes are no longer written'));
-    if (this.#pending.size === 0) return Promise.resolve();
-    if (!this.#waiters) {
-      let resolve = () => {};
-      let reject: (error: Error) => void = () => {};
-      const promise = new Promise<void>((done, fail) => {
-        resolve = done;
-        reject = fail;
-      });
-      this.#waiters = { promise, resolve, reject };
-    }
+  afterStored(callback: StoredCallback): void {
+    if (this.#closed) return callback(new Error('the store is closed: changes are no longer written'));
+    if (this.#pending.size === 0 && this.#waiting.length === 0) return callback();
+    this.#waiting.push(callback);
     // Not while a failed batch waits for its retry: retrying at once would spin on a full disk.
-    if (!this.#failing && !this.#soon && !this.#scratchTimer) {
-      const mode = process.env.SCRATCH_COMMIT ?? 'i1';
-      if (mode === 'i1') this.#soon = setImmediate(() => this.flush());
-      else if (mode === 'i2') this.#soon = setImmediate(() => { this.#soon = setImmediate(() => this.flush()); });
-      else this.#scratchTimer = setTimeout(() => { this.#scratchTimer = undefined; this.flush(); }, Number(mode.slice(1)));
-    }
-    return this.#waiters.promise;
+    if (!this.#failing) this.#soon ??= setImmediate(() => this.flush());
+  }
+
+  /** afterStored() as a promise, for callers that are async anyway. */
+  whenStored(): Promise<void> {
+    return new Promise((resolve, reject) => this.afterStored((error) => (error ? reject(error) : resolve())));
   }
 
   flush(): void {
     clearTimeout(this.#timer);
     clearImmediate(this.#soon);
-    clearTimeout(this.#scratchTimer);
-    this.#scratchTimer = undefined;
     this.#timer = undefined;
     this.#soon = undefined;
     const batch = this.#pending;
@@ -111,7 +96,7 @@ export class WriteBehind {
         });
       }
     } catch (error) {
-      // The transaction rolled back and the batch stays pending (with its waiters): retry on the
+      // The transaction rolled back and the batch stays pending (with its callers): retry on the
       // next interval (a full disk may free up) rather than drop state the broker relies on.
       this.#failing = true;
       this.#options.onFlushError(error);
@@ -120,11 +105,11 @@ export class WriteBehind {
     }
     this.#failing = false;
     if (batch.size > 0) this.#pending = new Map();
-    // The write is synchronous: every waiter registered so far waited on changes in this batch
-    // (or on changes cancelled since, which need no writing).
-    const waiters = this.#waiters;
-    this.#waiters = undefined;
-    waiters?.resolve();
+    // The write is synchronous: every caller waiting so far waited on changes in this batch (or on
+    // changes cancelled since, which need no writing).
+    const waiting = this.#waiting;
+    this.#waiting = [];
+    for (const callback of waiting) callback();
   }
 
   /** Writes what is pending and releases the prepared statements; the database stays open. */
@@ -135,8 +120,8 @@ export class WriteBehind {
       this.#closed = true;
       clearTimeout(this.#timer);
       // Whoever still waits waited on a batch that could not be written: never report it stored.
-      this.#waiters?.reject(new Error('the store closed before these changes could be written'));
-      this.#waiters = undefined;
+      const error = new Error('the store closed before these changes could be written');
+      for (const callback of this.#waiting.splice(0)) callback(error);
       for (const statement of this.#statements.values()) statement.finalize();
       this.#statements.clear();
     }
