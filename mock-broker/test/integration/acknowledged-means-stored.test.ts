@@ -110,20 +110,26 @@ it('delivers every acknowledged QoS 1 and QoS 2 message after a SIGKILL under lo
 }, 30_000);
 
 describe('a QoS 2 flow cut by a SIGKILL right after the broker answered', () => {
-  it('after the PUBREL to a subscriber, the broker sends the PUBREL again, never the message', async () => {
-    broker = await BrokerProcess.create();
-    await broker.start();
+  /** A fresh broker with two persistent sessions: `ledger` subscribed to orders/# at `qos`, and a till to publish. */
+  async function ledgerAndTill(qos: 1 | 2, tillId: string) {
+    const running = await BrokerProcess.create();
+    broker = running;
+    await running.start();
     const ledger = await session('ledger');
-    await ledger.subscribe('orders/#', { qos: 2 });
-    const till = await session('till-3');
+    await ledger.subscribe('orders/#', { qos });
+    return { running, ledger, till: await session(tillId) };
+  }
+
+  it('after the PUBREL to a subscriber, the broker sends the PUBREL again, never the message', async () => {
+    const { running, ledger, till } = await ledgerAndTill(2, 'till-3');
     till.publish('orders/1', 'order-1', { qos: 2, messageId: 1 });
     const delivered = (await ledger.nextPublish()) as mqttPacket.IPublishPacket & { messageId: number };
     ledger.send({ cmd: 'pubrec', messageId: delivered.messageId });
     // The subscriber hands the message on at the PUBREL (and may forget it): kill the broker now.
     await ledger.next('pubrel');
-    await broker.kill();
+    await running.kill();
 
-    await broker.start();
+    await running.start();
     const again = await session('ledger');
     // MQTT 4.4: the broker resends the unfinished flow where it stood, the PUBREL.
     const resent = await again.next(undefined, 5000);
@@ -132,19 +138,15 @@ describe('a QoS 2 flow cut by a SIGKILL right after the broker answered', () => 
   });
 
   it('after the PUBCOMP to a publisher, its next message under the same packet id is delivered', async () => {
-    broker = await BrokerProcess.create();
-    await broker.start();
-    const ledger = await session('ledger');
-    await ledger.subscribe('orders/#', { qos: 1 });
-    const till = await session('till-4');
+    const { running, till } = await ledgerAndTill(1, 'till-4');
     till.publish('orders/1', 'order-1', { qos: 2, messageId: 7 });
     await till.next('pubrec');
     till.send({ cmd: 'pubrel', messageId: 7 });
     // The publisher may now reuse id 7 for a new message: kill the broker the moment it may.
     await till.next('pubcomp');
-    await broker.kill();
+    await running.kill();
 
-    await broker.start();
+    await running.start();
     const ledgerAgain = await session('ledger');
     const tillAgain = await session('till-4');
     tillAgain.publish('orders/2', 'order-2', { qos: 2, messageId: 7 });

@@ -143,6 +143,24 @@ export class LoadGenerator {
     };
   }
 
+  /**
+   * One round of a scenario against a broker: a saturation run, then a fixed-rate run, on clients
+   * set up for it and closed after, whatever happens. A broker that died is named in the error.
+   */
+  async trial({ name, port, pid, exitReason, logFile }, scenario, phases) {
+    try {
+      await this.setup(port, scenario);
+      const saturation = await this.run(pid, { mode: 'saturate', ...phases.saturate });
+      const fixedRate = await this.run(pid, { mode: 'rate', ratePerGroup: scenario.fixedRatePerGroup, ...phases.fixed });
+      return { saturation, fixedRate };
+    } catch (error) {
+      const reason = exitReason();
+      throw reason ? new Error(`${name} ${reason} during the run (log: ${logFile})`, { cause: error }) : error;
+    } finally {
+      await this.closeAll();
+    }
+  }
+
   async openIdle(port, count) {
     this.runCount += 1;
     const perWorker = Math.ceil(count / this.workers.length);
