@@ -1,22 +1,25 @@
 // npm run bench: builds if needed, then measures the console, the bundled broker side by side with
-// bare Aedes and Mosquitto, and the sessions list; writes results/<date>-<part>.md and .json.
-// Flags: --console --broker --sessions (default: all), --quick (short smoke run), --profile (CPU profiles).
+// bare Aedes and Mosquitto, what acknowledging after the commit costs, and the sessions list; writes
+// results/<date>-<part>.md and .json.
+// Flags: --console --broker --durable --sessions (default: all), --quick (short smoke run), --profile (CPU profiles).
 import { parseArgs } from 'node:util';
 import { build } from '../build.mjs';
 import { runBrokerPart } from './broker/broker-part.mjs';
 import { MOSQUITTO } from './broker/brokers.mjs';
+import { runDurablePart } from './broker/durable-part.mjs';
 import { CHROMIUM, runConsolePart } from './console/console-part.mjs';
 import { describeEnvironment } from './lib/environment.mjs';
 import { stopAll, stopAllOnSignals } from './lib/processes.mjs';
 import { writeResult } from './lib/report.mjs';
 import { runSessionsPart } from './sessions/sessions-part.mjs';
 
-const PARTS = { console: runConsolePart, broker: runBrokerPart, sessions: runSessionsPart };
+const PARTS = { console: runConsolePart, broker: runBrokerPart, durable: runDurablePart, sessions: runSessionsPart };
 
 const { values: flags } = parseArgs({
   options: {
     console: { type: 'boolean', default: false },
     broker: { type: 'boolean', default: false },
+    durable: { type: 'boolean', default: false },
     sessions: { type: 'boolean', default: false },
     quick: { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
@@ -25,7 +28,7 @@ const { values: flags } = parseArgs({
 });
 
 if (flags.help) {
-  console.log('usage: node scripts/bench/run.mjs [--console] [--broker] [--sessions] [--quick] [--profile]\nSee scripts/bench/README.md.');
+  console.log('usage: node scripts/bench/run.mjs [--console] [--broker] [--durable] [--sessions] [--quick] [--profile]\nSee scripts/bench/README.md.');
   process.exit(0);
 }
 

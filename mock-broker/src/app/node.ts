@@ -71,6 +71,11 @@ export interface RunningNode {
 export interface NodeOptions {
   /** Who may connect, publish and subscribe; the client credentials (src/credentials) when not given. */
   accessControl?: AccessControl;
+  /**
+   * Not a setting: off only for the bench, to measure the old behaviour beside the new one
+   * (acknowledgements before the commit; see SqlitePersistenceOptions).
+   */
+  acknowledgeAfterCommit?: boolean;
 }
 
 /** Starts one broker node: database, MQTT listeners and the HTTP API with the console. */
@@ -116,6 +121,7 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
       maxQueuedMessages: config.maxQueuedMessages,
       limits: config,
       onDropped: () => observers.statistics.messageDropped(),
+      acknowledgeAfterCommit: options.acknowledgeAfterCommit,
     });
     cleanups.push(() => closeMqttBroker(broker));
     refuseMalformedPackets(broker);

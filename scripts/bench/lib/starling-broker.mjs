@@ -7,15 +7,16 @@ import { brokerMain, ensureScratchDir } from './workspace.mjs';
 export const ADMINISTRATOR = { username: 'sysadmin@starling.local', password: 'sysadmin' };
 
 /**
- * @param {{ cores?: string, nodeArguments?: string[], name?: string }} options
- *   cores: taskset core list; nodeArguments: e.g. ['--cpu-prof', …] to profile the broker.
+ * @param {{ cores?: string, nodeArguments?: string[], name?: string, main?: string }} options
+ *   cores: taskset core list; nodeArguments: e.g. ['--cpu-prof', …] to profile the broker;
+ *   main: the script to run instead of the build's main.js (one taking the same STARLING_* variables).
  */
-export async function startStarling({ cores, nodeArguments = [], name = 'starling' } = {}) {
+export async function startStarling({ cores, nodeArguments = [], name = 'starling', main = brokerMain } = {}) {
   const [httpPort, mqttPort, wsPort] = [await freePort(), await freePort(), await freePort()];
   const dataDir = temporaryDirectory(name);
   const logFile = path.join(ensureScratchDir(), `${name}.log`);
   fs.writeFileSync(logFile, '');
-  const child = startProcess(process.execPath, [...nodeArguments, brokerMain], {
+  const child = startProcess(process.execPath, [...nodeArguments, main], {
     cores,
     logFile,
     env: {
