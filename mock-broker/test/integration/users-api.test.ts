@@ -95,8 +95,8 @@ describe('users (spec: /api/admin…)', () => {
     expect((await admin.call<ErrorBody>('GET', `/api/admin/user/${user.id}`)).status).toBe(404);
     const self = (await admin.call<User>('GET', '/api/auth/user')).body;
     const refused = await admin.call<ErrorBody>('DELETE', `/api/admin/${self.id}`);
-    expect(refused.status).toBe(400);
-    expect(refused.body.message).toBe('You cannot delete your own account');
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ errorCode: 20, message: 'You cannot delete your own account' });
   });
 
   it('signs an administrator in as another user', async () => {

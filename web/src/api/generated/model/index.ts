@@ -13,6 +13,13 @@ Conventions:
   2 general, 10 authentication, 11 token expired, 12 tenant trial expired, 15 credentials expired,
   20 permission denied, 30 invalid arguments, 31 bad request params, 32 item not found,
   33 too many requests, 34 too many updates.
+- Limits: every string the API takes has a maxLength, every number a maximum, every list a
+  maxItems; beyond them the answer is 400 naming the field. Request bodies are UTF-8 JSON of at
+  most 1 MiB (413 beyond). Passwords that bcrypt hashes are at most 72 bytes in UTF-8
+  (`x-starling-max-utf8-bytes`): bcrypt ignores whatever follows, so a longer one is refused
+  rather than silently cut. A method the contract does not list on one of its paths is answered
+  405 with an Allow header naming the ones it lists; a path or query that is not percent-encoded
+  UTF-8 is answered 400.
 
  * OpenAPI spec version: 1.3.0
  */
@@ -50,6 +57,7 @@ export * from './clientEvent';
 export * from './clientEventInitiator';
 export * from './clientEventPage';
 export * from './clientEventType';
+export * from './clientId';
 export * from './clientIdList';
 export * from './clientIpAddressParameter';
 export * from './clientSessionBulkResult';
@@ -65,6 +73,8 @@ export * from './clientSessionSortProperty';
 export * from './clientSessionStats';
 export * from './clientSubscription';
 export * from './clientSubscriptionQos';
+export * from './clientSubscriptionSave';
+export * from './clientSubscriptionSaveAllOf';
 export * from './clientSubscriptionsUpdate';
 export * from './clientType';
 export * from './clientTypeListParameter';
@@ -75,10 +85,13 @@ export * from './connectionState';
 export * from './deleteBlockedClientParams';
 export * from './deleteClientSubscriptionParams';
 export * from './deleteUnauthorizedClientsParams';
+export * from './description';
 export * from './disconnectClientSessionParams';
 export * from './disconnectFilteredClientSessionsParams';
 export * from './disconnectedEndTimeParameter';
 export * from './disconnectedStartTimeParameter';
+export * from './email';
+export * from './epochMillis';
 export * from './errorCode';
 export * from './errorResponse';
 export * from './forbiddenResponse';
@@ -99,6 +112,7 @@ export * from './getSharedSubscriptionGroupsSortProperty';
 export * from './getUnauthorizedClientsPageParams';
 export * from './getUnauthorizedClientsPageSortProperty';
 export * from './hasSubscriptionsParameter';
+export * from './hashedPassword';
 export * from './loginRequest';
 export * from './mailSettings';
 export * from './mailSettingsSmtpProtocol';
@@ -115,11 +129,14 @@ export * from './mqttClientCredentialsInfo';
 export * from './mqttClientCredentialsPage';
 export * from './mqttClientCredentialsSave';
 export * from './mqttCredentialsType';
+export * from './newPassword';
 export * from './nodeIdListParameter';
 export * from './notFoundResponse';
 export * from './pageParameter';
 export * from './pageSizeParameter';
 export * from './passwordHistoryEntry';
+export * from './payloadTooLargeResponse';
+export * from './personName';
 export * from './profileSave';
 export * from './publicLoginRequest';
 export * from './queuedMessagesMinParameter';
@@ -131,6 +148,7 @@ export * from './requiredClientIdParameter';
 export * from './resendEmailActivationParams';
 export * from './resetPasswordEmailRequest';
 export * from './resetPasswordRequest';
+export * from './rulePattern';
 export * from './saveAdminUserParams';
 export * from './saveClientSubscriptionParams';
 export * from './sessionClientIdParameter';
@@ -151,6 +169,7 @@ export * from './systemInfo';
 export * from './textSearchParameter';
 export * from './tokenPair';
 export * from './tooManyRequestsResponse';
+export * from './topicFilter';
 export * from './unauthorizedClient';
 export * from './unauthorizedClientPage';
 export * from './unauthorizedClientUsername';

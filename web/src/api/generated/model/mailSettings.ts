@@ -13,6 +13,13 @@ Conventions:
   2 general, 10 authentication, 11 token expired, 12 tenant trial expired, 15 credentials expired,
   20 permission denied, 30 invalid arguments, 31 bad request params, 32 item not found,
   33 too many requests, 34 too many updates.
+- Limits: every string the API takes has a maxLength, every number a maximum, every list a
+  maxItems; beyond them the answer is 400 naming the field. Request bodies are UTF-8 JSON of at
+  most 1 MiB (413 beyond). Passwords that bcrypt hashes are at most 72 bytes in UTF-8
+  (`x-starling-max-utf8-bytes`): bcrypt ignores whatever follows, so a longer one is refused
+  rather than silently cut. A method the contract does not list on one of its paths is answered
+  405 with an Allow header naming the ones it lists; a path or query that is not percent-encoded
+  UTF-8 is answered 400.
 
  * OpenAPI spec version: 1.3.0
  */
@@ -23,10 +30,15 @@ export interface MailSettings {
   /**
    * Sender, e.g. "Starling <noreply@example.com>".
    * @minLength 1
+   * @maxLength 512
    */
   mailFrom: string;
   smtpProtocol: MailSettingsSmtpProtocol;
-  /** @minLength 1 */
+  /**
+   * A host name (253 characters at most in DNS) or an address.
+   * @minLength 1
+   * @maxLength 253
+   */
   smtpHost: string;
   /**
    * @minimum 1
@@ -34,15 +46,20 @@ export interface MailSettings {
    */
   smtpPort: number;
   /**
-   * Connection timeout in milliseconds.
+   * Connection timeout in milliseconds, at most 10 minutes.
    * @minimum 1
+   * @maximum 600000
    */
   timeout: number;
   /** Require STARTTLS on a plain SMTP connection. */
   enableTls: boolean;
   tlsVersion?: MailSettingsTlsVersion;
+  /** @maxLength 255 */
   username?: string;
-  /** Sent only to change it; never answered. */
+  /**
+   * Sent only to change it; never answered.
+   * @maxLength 128
+   */
   password?: string;
   /** Whether a password is stored. */
   readonly passwordSet?: boolean;

@@ -13,6 +13,13 @@ Conventions:
   2 general, 10 authentication, 11 token expired, 12 tenant trial expired, 15 credentials expired,
   20 permission denied, 30 invalid arguments, 31 bad request params, 32 item not found,
   33 too many requests, 34 too many updates.
+- Limits: every string the API takes has a maxLength, every number a maximum, every list a
+  maxItems; beyond them the answer is 400 naming the field. Request bodies are UTF-8 JSON of at
+  most 1 MiB (413 beyond). Passwords that bcrypt hashes are at most 72 bytes in UTF-8
+  (`x-starling-max-utf8-bytes`): bcrypt ignores whatever follows, so a longer one is refused
+  rather than silently cut. A method the contract does not list on one of its paths is answered
+  405 with an Allow header naming the ones it lists; a path or query that is not percent-encoded
+  UTF-8 is answered 400.
 
  * OpenAPI spec version: 1.3.0
  */
@@ -35,6 +42,7 @@ import type {
   ChangePasswordRequest,
   ForbiddenResponse,
   LoginRequest,
+  PayloadTooLargeResponse,
   PublicLoginRequest,
   RefreshTokenRequest,
   TokenPair,
@@ -69,7 +77,7 @@ export const login = (
   
 
 
-export const getLoginMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse,
+export const getLoginMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | TooManyRequestsResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof login>>, TError,{data: LoginRequest}, TContext>, request?: SecondParameter<typeof httpClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof login>>, TError,{data: LoginRequest}, TContext> => {
 
@@ -96,12 +104,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type LoginMutationResult = NonNullable<Awaited<ReturnType<typeof login>>>
     export type LoginMutationBody = LoginRequest
-    export type LoginMutationError = BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse
+    export type LoginMutationError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | TooManyRequestsResponse
 
     /**
  * @summary Sign in with username (an e-mail) and password.
  */
-export const useLogin = <TError = BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse,
+export const useLogin = <TError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | TooManyRequestsResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof login>>, TError,{data: LoginRequest}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof login>>,
@@ -134,7 +142,7 @@ export const loginPublic = (
   
 
 
-export const getLoginPublicMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse,
+export const getLoginPublicMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof loginPublic>>, TError,{data: PublicLoginRequest}, TContext>, request?: SecondParameter<typeof httpClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof loginPublic>>, TError,{data: PublicLoginRequest}, TContext> => {
 
@@ -161,12 +169,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type LoginPublicMutationResult = NonNullable<Awaited<ReturnType<typeof loginPublic>>>
     export type LoginPublicMutationBody = PublicLoginRequest
-    export type LoginPublicMutationError = BadRequestResponse | UnauthorizedResponse
+    export type LoginPublicMutationError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse
 
     /**
  * @summary Sign in by a public id; the token is flagged isPublic.
  */
-export const useLoginPublic = <TError = BadRequestResponse | UnauthorizedResponse,
+export const useLoginPublic = <TError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof loginPublic>>, TError,{data: PublicLoginRequest}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof loginPublic>>,
@@ -198,7 +206,7 @@ export const refreshToken = (
   
 
 
-export const getRefreshTokenMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse,
+export const getRefreshTokenMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof refreshToken>>, TError,{data: RefreshTokenRequest}, TContext>, request?: SecondParameter<typeof httpClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof refreshToken>>, TError,{data: RefreshTokenRequest}, TContext> => {
 
@@ -225,12 +233,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RefreshTokenMutationResult = NonNullable<Awaited<ReturnType<typeof refreshToken>>>
     export type RefreshTokenMutationBody = RefreshTokenRequest
-    export type RefreshTokenMutationError = BadRequestResponse | UnauthorizedResponse
+    export type RefreshTokenMutationError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse
 
     /**
  * @summary Exchange a refresh token for a new token pair.
  */
-export const useRefreshToken = <TError = BadRequestResponse | UnauthorizedResponse,
+export const useRefreshToken = <TError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof refreshToken>>, TError,{data: RefreshTokenRequest}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof refreshToken>>,
@@ -329,7 +337,7 @@ export const changePassword = (
   
 
 
-export const getChangePasswordMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
+export const getChangePasswordMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changePassword>>, TError,{data: ChangePasswordRequest}, TContext>, request?: SecondParameter<typeof httpClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof changePassword>>, TError,{data: ChangePasswordRequest}, TContext> => {
 
@@ -356,12 +364,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ChangePasswordMutationResult = NonNullable<Awaited<ReturnType<typeof changePassword>>>
     export type ChangePasswordMutationBody = ChangePasswordRequest
-    export type ChangePasswordMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+    export type ChangePasswordMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse
 
     /**
  * @summary Change the signed-in user's password; answers a fresh token pair.
  */
-export const useChangePassword = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
+export const useChangePassword = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changePassword>>, TError,{data: ChangePasswordRequest}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof changePassword>>,

@@ -13,6 +13,13 @@ Conventions:
   2 general, 10 authentication, 11 token expired, 12 tenant trial expired, 15 credentials expired,
   20 permission denied, 30 invalid arguments, 31 bad request params, 32 item not found,
   33 too many requests, 34 too many updates.
+- Limits: every string the API takes has a maxLength, every number a maximum, every list a
+  maxItems; beyond them the answer is 400 naming the field. Request bodies are UTF-8 JSON of at
+  most 1 MiB (413 beyond). Passwords that bcrypt hashes are at most 72 bytes in UTF-8
+  (`x-starling-max-utf8-bytes`): bcrypt ignores whatever follows, so a longer one is refused
+  rather than silently cut. A method the contract does not list on one of its paths is answered
+  405 with an Allow header naming the ones it lists; a path or query that is not percent-encoded
+  UTF-8 is answered 400.
 
  * OpenAPI spec version: 1.3.0
  */
@@ -45,6 +52,7 @@ import type {
   GetClientSessionDetailsParams,
   GetClientSessionsParams,
   NotFoundResponse,
+  PayloadTooLargeResponse,
   RemoveClientSessionParams,
   RemoveFilteredClientSessionsParams,
   UnauthorizedResponse
@@ -487,7 +495,7 @@ export const disconnectClientSessions = (
   
 
 
-export const getDisconnectClientSessionsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
+export const getDisconnectClientSessionsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof disconnectClientSessions>>, TError,{data: ClientIdList}, TContext>, request?: SecondParameter<typeof httpClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof disconnectClientSessions>>, TError,{data: ClientIdList}, TContext> => {
 
@@ -514,12 +522,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DisconnectClientSessionsMutationResult = NonNullable<Awaited<ReturnType<typeof disconnectClientSessions>>>
     export type DisconnectClientSessionsMutationBody = ClientIdList
-    export type DisconnectClientSessionsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+    export type DisconnectClientSessionsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse
 
     /**
  * @summary Disconnects the listed clients that are connected (a selection on the sessions page).
  */
-export const useDisconnectClientSessions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
+export const useDisconnectClientSessions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof disconnectClientSessions>>, TError,{data: ClientIdList}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof disconnectClientSessions>>,
@@ -617,7 +625,7 @@ export const removeClientSessions = (
   
 
 
-export const getRemoveClientSessionsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
+export const getRemoveClientSessionsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeClientSessions>>, TError,{data: ClientIdList}, TContext>, request?: SecondParameter<typeof httpClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof removeClientSessions>>, TError,{data: ClientIdList}, TContext> => {
 
@@ -644,12 +652,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RemoveClientSessionsMutationResult = NonNullable<Awaited<ReturnType<typeof removeClientSessions>>>
     export type RemoveClientSessionsMutationBody = ClientIdList
-    export type RemoveClientSessionsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+    export type RemoveClientSessionsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse
 
     /**
  * @summary Removes the listed sessions that are offline (a selection on the sessions page).
  */
-export const useRemoveClientSessions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
+export const useRemoveClientSessions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeClientSessions>>, TError,{data: ClientIdList}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof removeClientSessions>>,

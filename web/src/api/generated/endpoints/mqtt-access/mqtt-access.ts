@@ -13,6 +13,13 @@ Conventions:
   2 general, 10 authentication, 11 token expired, 12 tenant trial expired, 15 credentials expired,
   20 permission denied, 30 invalid arguments, 31 bad request params, 32 item not found,
   33 too many requests, 34 too many updates.
+- Limits: every string the API takes has a maxLength, every number a maximum, every list a
+  maxItems; beyond them the answer is 400 naming the field. Request bodies are UTF-8 JSON of at
+  most 1 MiB (413 beyond). Passwords that bcrypt hashes are at most 72 bytes in UTF-8
+  (`x-starling-max-utf8-bytes`): bcrypt ignores whatever follows, so a longer one is refused
+  rather than silently cut. A method the contract does not list on one of its paths is answered
+  405 with an Allow header naming the ones it lists; a path or query that is not percent-encoded
+  UTF-8 is answered 400.
 
  * OpenAPI spec version: 1.3.0
  */
@@ -37,6 +44,7 @@ import type {
   AnonymousAccessSave,
   BadRequestResponse,
   ForbiddenResponse,
+  PayloadTooLargeResponse,
   UnauthorizedResponse
 } from '../../model';
 
@@ -133,7 +141,7 @@ export const saveAnonymousAccess = (
   
 
 
-export const getSaveAnonymousAccessMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
+export const getSaveAnonymousAccessMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveAnonymousAccess>>, TError,{data: AnonymousAccessSave}, TContext>, request?: SecondParameter<typeof httpClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof saveAnonymousAccess>>, TError,{data: AnonymousAccessSave}, TContext> => {
 
@@ -160,12 +168,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SaveAnonymousAccessMutationResult = NonNullable<Awaited<ReturnType<typeof saveAnonymousAccess>>>
     export type SaveAnonymousAccessMutationBody = AnonymousAccessSave
-    export type SaveAnonymousAccessMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+    export type SaveAnonymousAccessMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse
 
     /**
  * @summary Set the anonymous access mode; connected anonymous clients are disconnected when it closes.
  */
-export const useSaveAnonymousAccess = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
+export const useSaveAnonymousAccess = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveAnonymousAccess>>, TError,{data: AnonymousAccessSave}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof saveAnonymousAccess>>,
@@ -198,7 +206,7 @@ export const simulateMqttAccess = (
   
 
 
-export const getSimulateMqttAccessMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
+export const getSimulateMqttAccessMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof simulateMqttAccess>>, TError,{data: AccessSimulationRequest}, TContext>, request?: SecondParameter<typeof httpClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof simulateMqttAccess>>, TError,{data: AccessSimulationRequest}, TContext> => {
 
@@ -225,12 +233,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SimulateMqttAccessMutationResult = NonNullable<Awaited<ReturnType<typeof simulateMqttAccess>>>
     export type SimulateMqttAccessMutationBody = AccessSimulationRequest
-    export type SimulateMqttAccessMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+    export type SimulateMqttAccessMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse
 
     /**
  * @summary Would this client be let in, and may it publish to or subscribe to this topic? Names what decided.
  */
-export const useSimulateMqttAccess = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
+export const useSimulateMqttAccess = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof simulateMqttAccess>>, TError,{data: AccessSimulationRequest}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof simulateMqttAccess>>,

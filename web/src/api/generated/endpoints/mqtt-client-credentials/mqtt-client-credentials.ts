@@ -13,6 +13,13 @@ Conventions:
   2 general, 10 authentication, 11 token expired, 12 tenant trial expired, 15 credentials expired,
   20 permission denied, 30 invalid arguments, 31 bad request params, 32 item not found,
   33 too many requests, 34 too many updates.
+- Limits: every string the API takes has a maxLength, every number a maximum, every list a
+  maxItems; beyond them the answer is 400 naming the field. Request bodies are UTF-8 JSON of at
+  most 1 MiB (413 beyond). Passwords that bcrypt hashes are at most 72 bytes in UTF-8
+  (`x-starling-max-utf8-bytes`): bcrypt ignores whatever follows, so a longer one is refused
+  rather than silently cut. A method the contract does not list on one of its paths is answered
+  405 with an Allow header naming the ones it lists; a path or query that is not percent-encoded
+  UTF-8 is answered 400.
 
  * OpenAPI spec version: 1.3.0
  */
@@ -40,6 +47,7 @@ import type {
   MqttClientCredentialsPage,
   MqttClientCredentialsSave,
   NotFoundResponse,
+  PayloadTooLargeResponse,
   UnauthorizedResponse
 } from '../../model';
 
@@ -70,7 +78,7 @@ export const saveMqttClientCredentials = (
   
 
 
-export const getSaveMqttClientCredentialsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
+export const getSaveMqttClientCredentialsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveMqttClientCredentials>>, TError,{data: MqttClientCredentialsSave}, TContext>, request?: SecondParameter<typeof httpClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof saveMqttClientCredentials>>, TError,{data: MqttClientCredentialsSave}, TContext> => {
 
@@ -97,12 +105,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SaveMqttClientCredentialsMutationResult = NonNullable<Awaited<ReturnType<typeof saveMqttClientCredentials>>>
     export type SaveMqttClientCredentialsMutationBody = MqttClientCredentialsSave
-    export type SaveMqttClientCredentialsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+    export type SaveMqttClientCredentialsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse
 
     /**
  * @summary Create client credentials (no id) or update them (with id).
  */
-export const useSaveMqttClientCredentials = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
+export const useSaveMqttClientCredentials = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveMqttClientCredentials>>, TError,{data: MqttClientCredentialsSave}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof saveMqttClientCredentials>>,
@@ -398,7 +406,7 @@ export const changeMqttClientPassword = (
   
 
 
-export const getChangeMqttClientPasswordMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
+export const getChangeMqttClientPasswordMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeMqttClientPassword>>, TError,{id: string;data: ChangeMqttClientPasswordRequest}, TContext>, request?: SecondParameter<typeof httpClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof changeMqttClientPassword>>, TError,{id: string;data: ChangeMqttClientPasswordRequest}, TContext> => {
 
@@ -425,12 +433,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ChangeMqttClientPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof changeMqttClientPassword>>>
     export type ChangeMqttClientPasswordMutationBody = ChangeMqttClientPasswordRequest
-    export type ChangeMqttClientPasswordMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+    export type ChangeMqttClientPasswordMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse
 
     /**
  * @summary Change the password of MQTT_BASIC credentials; clients connected with the old one are disconnected.
  */
-export const useChangeMqttClientPassword = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
+export const useChangeMqttClientPassword = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeMqttClientPassword>>, TError,{id: string;data: ChangeMqttClientPasswordRequest}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof changeMqttClientPassword>>,

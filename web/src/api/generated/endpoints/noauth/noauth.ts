@@ -13,6 +13,13 @@ Conventions:
   2 general, 10 authentication, 11 token expired, 12 tenant trial expired, 15 credentials expired,
   20 permission denied, 30 invalid arguments, 31 bad request params, 32 item not found,
   33 too many requests, 34 too many updates.
+- Limits: every string the API takes has a maxLength, every number a maximum, every list a
+  maxItems; beyond them the answer is 400 naming the field. Request bodies are UTF-8 JSON of at
+  most 1 MiB (413 beyond). Passwords that bcrypt hashes are at most 72 bytes in UTF-8
+  (`x-starling-max-utf8-bytes`): bcrypt ignores whatever follows, so a longer one is refused
+  rather than silently cut. A method the contract does not list on one of its paths is answered
+  405 with an Allow header naming the ones it lists; a path or query that is not percent-encoded
+  UTF-8 is answered 400.
 
  * OpenAPI spec version: 1.3.0
  */
@@ -31,6 +38,7 @@ import type {
   ActivateUserRequest,
   BadRequestResponse,
   NotFoundResponse,
+  PayloadTooLargeResponse,
   ResendEmailActivationParams,
   ResetPasswordEmailRequest,
   ResetPasswordRequest,
@@ -64,7 +72,7 @@ export const requestPasswordReset = (
   
 
 
-export const getRequestPasswordResetMutationOptions = <TError = BadRequestResponse | TooManyRequestsResponse,
+export const getRequestPasswordResetMutationOptions = <TError = BadRequestResponse | PayloadTooLargeResponse | TooManyRequestsResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestPasswordReset>>, TError,{data: ResetPasswordEmailRequest}, TContext>, request?: SecondParameter<typeof httpClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof requestPasswordReset>>, TError,{data: ResetPasswordEmailRequest}, TContext> => {
 
@@ -91,12 +99,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RequestPasswordResetMutationResult = NonNullable<Awaited<ReturnType<typeof requestPasswordReset>>>
     export type RequestPasswordResetMutationBody = ResetPasswordEmailRequest
-    export type RequestPasswordResetMutationError = BadRequestResponse | TooManyRequestsResponse
+    export type RequestPasswordResetMutationError = BadRequestResponse | PayloadTooLargeResponse | TooManyRequestsResponse
 
     /**
  * @summary Send a reset-password link to the e-mail address, if it belongs to a user.
  */
-export const useRequestPasswordReset = <TError = BadRequestResponse | TooManyRequestsResponse,
+export const useRequestPasswordReset = <TError = BadRequestResponse | PayloadTooLargeResponse | TooManyRequestsResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestPasswordReset>>, TError,{data: ResetPasswordEmailRequest}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof requestPasswordReset>>,
@@ -130,7 +138,7 @@ export const activateUser = (
   
 
 
-export const getActivateUserMutationOptions = <TError = BadRequestResponse | NotFoundResponse,
+export const getActivateUserMutationOptions = <TError = BadRequestResponse | NotFoundResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof activateUser>>, TError,{data: ActivateUserRequest;params?: ActivateUserParams}, TContext>, request?: SecondParameter<typeof httpClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof activateUser>>, TError,{data: ActivateUserRequest;params?: ActivateUserParams}, TContext> => {
 
@@ -157,12 +165,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ActivateUserMutationResult = NonNullable<Awaited<ReturnType<typeof activateUser>>>
     export type ActivateUserMutationBody = ActivateUserRequest
-    export type ActivateUserMutationError = BadRequestResponse | NotFoundResponse
+    export type ActivateUserMutationError = BadRequestResponse | NotFoundResponse | PayloadTooLargeResponse
 
     /**
  * @summary Activate an account with its activation token and a first password; sendActivationMail mails a confirmation.
  */
-export const useActivateUser = <TError = BadRequestResponse | NotFoundResponse,
+export const useActivateUser = <TError = BadRequestResponse | NotFoundResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof activateUser>>, TError,{data: ActivateUserRequest;params?: ActivateUserParams}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof activateUser>>,
@@ -194,7 +202,7 @@ export const resetPassword = (
   
 
 
-export const getResetPasswordMutationOptions = <TError = BadRequestResponse | NotFoundResponse,
+export const getResetPasswordMutationOptions = <TError = BadRequestResponse | NotFoundResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resetPassword>>, TError,{data: ResetPasswordRequest}, TContext>, request?: SecondParameter<typeof httpClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof resetPassword>>, TError,{data: ResetPasswordRequest}, TContext> => {
 
@@ -221,12 +229,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ResetPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof resetPassword>>>
     export type ResetPasswordMutationBody = ResetPasswordRequest
-    export type ResetPasswordMutationError = BadRequestResponse | NotFoundResponse
+    export type ResetPasswordMutationError = BadRequestResponse | NotFoundResponse | PayloadTooLargeResponse
 
     /**
  * @summary Set a new password with a reset token.
  */
-export const useResetPassword = <TError = BadRequestResponse | NotFoundResponse,
+export const useResetPassword = <TError = BadRequestResponse | NotFoundResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resetPassword>>, TError,{data: ResetPasswordRequest}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof resetPassword>>,

@@ -13,6 +13,13 @@ Conventions:
   2 general, 10 authentication, 11 token expired, 12 tenant trial expired, 15 credentials expired,
   20 permission denied, 30 invalid arguments, 31 bad request params, 32 item not found,
   33 too many requests, 34 too many updates.
+- Limits: every string the API takes has a maxLength, every number a maximum, every list a
+  maxItems; beyond them the answer is 400 naming the field. Request bodies are UTF-8 JSON of at
+  most 1 MiB (413 beyond). Passwords that bcrypt hashes are at most 72 bytes in UTF-8
+  (`x-starling-max-utf8-bytes`): bcrypt ignores whatever follows, so a longer one is refused
+  rather than silently cut. A method the contract does not list on one of its paths is answered
+  405 with an Allow header naming the ones it lists; a path or query that is not percent-encoded
+  UTF-8 is answered 400.
 
  * OpenAPI spec version: 1.3.0
  */
@@ -33,6 +40,7 @@ import type {
 import type {
   BadRequestResponse,
   ClientSubscription,
+  ClientSubscriptionSave,
   ClientSubscriptionsUpdate,
   DeleteClientSubscriptionParams,
   ForbiddenResponse,
@@ -40,6 +48,7 @@ import type {
   GetClientSubscriptionsParams,
   GetSharedSubscriptionGroupsParams,
   NotFoundResponse,
+  PayloadTooLargeResponse,
   SaveClientSubscriptionParams,
   SharedSubscriptionGroupPage,
   SubscriptionPage,
@@ -125,6 +134,7 @@ export function useGetClientSubscriptions<TData = Awaited<ReturnType<typeof getC
  * @summary Replaces a session's subscriptions, as if the client had unsubscribed from the ones left out
 and subscribed to new and changed ones: retained messages follow each one's Retain Handling
 (0 always, 1 only for a new subscription, 2 never). Unchanged ones are left as they are.
+Each topic filter must be a valid MQTT topic filter and be listed once (400 naming it).
 
  */
 export const replaceClientSubscriptions = (
@@ -143,7 +153,7 @@ export const replaceClientSubscriptions = (
   
 
 
-export const getReplaceClientSubscriptionsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
+export const getReplaceClientSubscriptionsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof replaceClientSubscriptions>>, TError,{data: ClientSubscriptionsUpdate}, TContext>, request?: SecondParameter<typeof httpClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof replaceClientSubscriptions>>, TError,{data: ClientSubscriptionsUpdate}, TContext> => {
 
@@ -170,15 +180,16 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ReplaceClientSubscriptionsMutationResult = NonNullable<Awaited<ReturnType<typeof replaceClientSubscriptions>>>
     export type ReplaceClientSubscriptionsMutationBody = ClientSubscriptionsUpdate
-    export type ReplaceClientSubscriptionsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+    export type ReplaceClientSubscriptionsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse
 
     /**
  * @summary Replaces a session's subscriptions, as if the client had unsubscribed from the ones left out
 and subscribed to new and changed ones: retained messages follow each one's Retain Handling
 (0 always, 1 only for a new subscription, 2 never). Unchanged ones are left as they are.
+Each topic filter must be a valid MQTT topic filter and be listed once (400 naming it).
 
  */
-export const useReplaceClientSubscriptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
+export const useReplaceClientSubscriptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof replaceClientSubscriptions>>, TError,{data: ClientSubscriptionsUpdate}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof replaceClientSubscriptions>>,
@@ -192,10 +203,10 @@ export const useReplaceClientSubscriptions = <TError = BadRequestResponse | Unau
       return useMutation(mutationOptions);
     }
     /**
- * @summary Adds one subscription to a session, or changes the one with the same topic filter (as SUBSCRIBE would).
+ * @summary Adds one subscription to a session, or changes the one with the same topic filter (as SUBSCRIBE would). The topic filter must be a valid MQTT topic filter (400).
  */
 export const saveClientSubscription = (
-    clientSubscription: ClientSubscription,
+    clientSubscriptionSave: ClientSubscriptionSave,
     params: SaveClientSubscriptionParams,
  options?: SecondParameter<typeof httpClient>,) => {
       
@@ -203,7 +214,7 @@ export const saveClientSubscription = (
       return httpClient<ClientSubscription[]>(
       {url: `/api/subscription`, method: 'PUT',
       headers: {'Content-Type': 'application/json', },
-      data: clientSubscription,
+      data: clientSubscriptionSave,
         params
     },
       options);
@@ -211,9 +222,9 @@ export const saveClientSubscription = (
   
 
 
-export const getSaveClientSubscriptionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveClientSubscription>>, TError,{data: ClientSubscription;params: SaveClientSubscriptionParams}, TContext>, request?: SecondParameter<typeof httpClient>}
-): UseMutationOptions<Awaited<ReturnType<typeof saveClientSubscription>>, TError,{data: ClientSubscription;params: SaveClientSubscriptionParams}, TContext> => {
+export const getSaveClientSubscriptionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveClientSubscription>>, TError,{data: ClientSubscriptionSave;params: SaveClientSubscriptionParams}, TContext>, request?: SecondParameter<typeof httpClient>}
+): UseMutationOptions<Awaited<ReturnType<typeof saveClientSubscription>>, TError,{data: ClientSubscriptionSave;params: SaveClientSubscriptionParams}, TContext> => {
 
 const mutationKey = ['saveClientSubscription'];
 const {mutation: mutationOptions, request: requestOptions} = options ?
@@ -225,7 +236,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
       
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof saveClientSubscription>>, {data: ClientSubscription;params: SaveClientSubscriptionParams}> = (props) => {
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof saveClientSubscription>>, {data: ClientSubscriptionSave;params: SaveClientSubscriptionParams}> = (props) => {
           const {data,params} = props ?? {};
 
           return  saveClientSubscription(data,params,requestOptions)
@@ -237,18 +248,18 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
   return  { mutationFn, ...mutationOptions }}
 
     export type SaveClientSubscriptionMutationResult = NonNullable<Awaited<ReturnType<typeof saveClientSubscription>>>
-    export type SaveClientSubscriptionMutationBody = ClientSubscription
-    export type SaveClientSubscriptionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+    export type SaveClientSubscriptionMutationBody = ClientSubscriptionSave
+    export type SaveClientSubscriptionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse
 
     /**
- * @summary Adds one subscription to a session, or changes the one with the same topic filter (as SUBSCRIBE would).
+ * @summary Adds one subscription to a session, or changes the one with the same topic filter (as SUBSCRIBE would). The topic filter must be a valid MQTT topic filter (400).
  */
-export const useSaveClientSubscription = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveClientSubscription>>, TError,{data: ClientSubscription;params: SaveClientSubscriptionParams}, TContext>, request?: SecondParameter<typeof httpClient>}
+export const useSaveClientSubscription = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveClientSubscription>>, TError,{data: ClientSubscriptionSave;params: SaveClientSubscriptionParams}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof saveClientSubscription>>,
         TError,
-        {data: ClientSubscription;params: SaveClientSubscriptionParams},
+        {data: ClientSubscriptionSave;params: SaveClientSubscriptionParams},
         TContext
       > => {
 
