@@ -1,11 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
 import { OPERATOR, openConsoleAs } from '../support/accounts.js';
 import { callApi, signInToApi } from '../support/api.js';
+import { connectMqttClient } from '../support/mqtt-client.js';
 import { e2ePorts } from '../support/ports.js';
 import { RunningCommand, runCommand } from '../support/shell-command.js';
 
 // The broker is shared by every spec file: in its AUTO anonymous-access mode, credentials left behind
-// would refuse the anonymous MQTT clients of the files after this one. Everything made here is deleted.
+// would refuse the anonymous MQTT clients of the files after this one, and anonymous topic rules
+// would hold them to some topics. Everything made here is deleted, anonymous access set back.
 const NAME_PREFIX = 'E2E credentials';
 const USERNAME = `e2e-sensor-${Date.now()}`;
 const FIRST_PASSWORD = 'first-Secret-1';
@@ -27,6 +29,8 @@ test.beforeAll(deleteTestCredentials);
 test.afterAll(async () => {
   for (const command of running) command.stop();
   await deleteTestCredentials();
+  // The default: AUTO, every topic (lists left out).
+  await callApi('POST', '/api/mqtt/anonymousAccess', { mode: 'AUTO' }, await signInToApi(OPERATOR.username, OPERATOR.password));
 });
 
 async function commandText(page: Page, testId: 'publish-command' | 'subscribe-command'): Promise<string> {
@@ -99,4 +103,40 @@ test('credentials made in the console let a real client in, until their password
   // The refusal is in the unauthorized-client log.
   await page.getByRole('tab', { name: 'Unauthorized clients' }).click();
   await expect(page.getByTestId('unauthorized-client-row').filter({ hasText: USERNAME }).first()).toBeVisible();
+});
+
+test('read-only topic rules set in the console refuse a real anonymous client its publish', async ({ page }) => {
+  await openConsoleAs(page, OPERATOR);
+  await page.getByRole('link', { name: 'Client credentials' }).first().click();
+  await page.getByLabel('Anonymous access').selectOption('ALLOWED');
+  await expect(page.getByTestId('anonymous-access-state')).toHaveText('Open');
+
+  // Read-only: no publish rule at all, subscriptions under public/ only.
+  await page.getByTestId('anonymous-rules-edit').click();
+  const dialog = page.getByRole('dialog', { name: 'Topic rules of anonymous clients' });
+  await dialog.getByRole('button', { name: 'Remove .*' }).first().click();
+  await dialog.getByRole('button', { name: 'Remove .*' }).click();
+  const subscribeRules = dialog.getByRole('combobox', { name: 'Subscribe rules' });
+  await subscribeRules.fill('public/.*');
+  await subscribeRules.press('Enter');
+  await dialog.getByTestId('anonymous-rules-save').click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('anonymous-rules-publish')).toHaveText('Publish: no topic');
+
+  // A client without credentials may read public/ but not publish there (MQTT 5 PUBACK 0x87).
+  const client = await connectMqttClient(`e2e-anonymous-${Date.now()}`);
+  try {
+    await client.subscribeAsync('public/#');
+    const refused = await client.publishAsync('public/news', 'x', { qos: 1 }).then(
+      () => 'delivered',
+      (error: { code?: number }) => error.code,
+    );
+    expect(refused).toBe(0x87);
+  } finally {
+    await client.endAsync(true);
+  }
+
+  // The home page says anonymous clients are held to some topics.
+  await page.getByRole('link', { name: 'Home' }).first().click();
+  await expect(page.getByTestId('anonymous-access-restricted')).toHaveText('Restricted topics');
 });

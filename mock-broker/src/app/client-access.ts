@@ -10,6 +10,8 @@ import { CredentialsRepository } from '../credentials/credentials-repository.js'
 import { credentialsRouter } from '../credentials/credentials-router.js';
 import { CredentialsService } from '../credentials/credentials-service.js';
 import { PasswordCheckCache } from '../credentials/password-check-cache.js';
+import { PasswordCheckWorker } from '../credentials/password-check-worker.js';
+import { PasswordGuessingGuard, type GuessingLimits } from '../credentials/password-guessing.js';
 import type { Database } from '../database/database.js';
 import type { ConnectAttempt, InstalledAccessControl } from '../mqtt/access-control.js';
 import type { SettingsRepository } from '../settings/settings-repository.js';
@@ -26,26 +28,30 @@ export interface ClientAccess {
   refused(attempt: ConnectAttempt, reason: string): void;
   /** From now on, every change to who may connect judges the connected clients again. */
   enforceOn(installed: InstalledAccessControl): void;
+  /** Stops the thread that checks passwords. */
+  close(): Promise<void>;
 }
 
 /**
  * Every change to who may connect judges the connected clients again, through the hooks
  * installAccessControl answers; those exist only once the broker does (enforceOn).
  */
-export function createClientAccess(database: Database, settings: SettingsRepository): ClientAccess {
+export function createClientAccess(database: Database, settings: SettingsRepository, guessingLimits: GuessingLimits): ClientAccess {
   let judgeConnectedClients: () => Promise<unknown> = async () => undefined;
   const accessChanged = () => judgeConnectedClients();
   const repository = new CredentialsRepository(database);
   const catalog = new CredentialsCatalog(repository.all());
-  const passwords = new PasswordCheckCache();
+  const passwordWorker = new PasswordCheckWorker();
+  const passwords = new PasswordCheckCache(undefined, passwordWorker.compare);
   const credentials = new CredentialsService(repository, catalog, passwords, accessChanged);
   const anonymous = new AnonymousAccess(settings, () => catalog.size, accessChanged);
   const blocked = new BlockedClientService(new BlockedClientRepository(database), accessChanged);
-  const access = new CredentialsAccessControl(catalog, passwords, anonymous, blocked);
+  const access = new CredentialsAccessControl(catalog, passwords, anonymous, blocked, new PasswordGuessingGuard(guessingLimits));
   const unauthorizedClients = new UnauthorizedClientLog(database);
   return {
     access,
     anonymous,
+    close: () => passwordWorker.close(),
     unauthorizedClients,
     routers: [credentialsRouter({ credentials, anonymous, access }), blockedClientRouter(blocked), unauthorizedClientRouter(unauthorizedClients)],
     enforceOn(installed) {

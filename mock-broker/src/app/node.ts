@@ -3,7 +3,7 @@ import { AuthService } from '../auth/auth-service.js';
 import { authRouter } from '../auth/auth-router.js';
 import { TokenService, loadOrCreateSecret } from '../auth/token-service.js';
 import type { BrokerConfig } from '../config/config.js';
-import { claimDataDirectory } from '../database/data-directory-claim.js';
+import { claimDataDirectory, restrictDataDirectory } from '../database/data-directory-claim.js';
 import { openDatabase } from '../database/database.js';
 import { createHttpApp } from '../http/app.js';
 import { Contract } from '../http/contract.js';
@@ -12,7 +12,9 @@ import { BrokerStatistics } from '../mqtt/broker-statistics.js';
 import { ClientEventLog } from '../mqtt/client-event-log.js';
 import { startMqttListeners } from '../mqtt/listeners.js';
 import { closeMqttBroker, createMqttBroker, type MqttBroker } from '../mqtt/mqtt-broker.js';
+import { installClientLimits } from '../mqtt/client-limits.js';
 import { installProtocolLimits } from '../mqtt/flow/protocol-limits.js';
+import { refuseMalformedPackets } from '../mqtt/malformed-packets.js';
 import { observeBroker } from '../mqtt/observe-broker.js';
 import { publishOrphanedWills } from '../mqtt/orphaned-wills.js';
 import { RestoredSessionExpiry } from '../mqtt/restored-session-expiry.js';
@@ -90,13 +92,15 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
     const users = new UserService(userRepository);
     const settingsRepository = new SettingsRepository(database);
     const mailSettings = new MailSettingsStore(settingsRepository);
-    const clientAccess = createClientAccess(database, settingsRepository);
+    const clientAccess = createClientAccess(database, settingsRepository, { maxFailures: config.signInMaxFailures, windowMs: config.signInWindowSeconds * 1000 });
     cleanups.push(() => clientAccess.unauthorizedClients.flush());
+    cleanups.push(() => clientAccess.close());
     const mail = new MailService(mailSettings);
     const resetTokens = new ResetTokenRepository(database);
     const activation = new AccountActivationService(userRepository, users, resetTokens, mail, tokens, config.publicUrl);
     const auth = new AuthService(userRepository, tokens, new PasswordExpiry(config.passwordMaxAgeDays, resetTokens), new RefreshTokenLedger(database), new PublicSignIn(config.publicId), { maxFailures: config.signInMaxFailures, windowMs: config.signInWindowSeconds * 1000 });
     auth.ensureDefaultAdmin();
+    restrictDataDirectory(config.dataDir);
 
     const sessionStore = new SessionStore(database);
     cleanups.push(() => sessionStore.close());
@@ -107,15 +111,15 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
       nodeId: config.nodeId,
       database,
       maxQueuedMessages: config.maxQueuedMessages,
-      limits: { maxPacketSize: config.maxPacketSize, receiveMaximum: config.receiveMaximum, maxKeepAliveSeconds: config.maxKeepAliveSeconds },
+      limits: config,
       onDropped: () => observers.statistics.messageDropped(),
     });
     cleanups.push(() => closeMqttBroker(broker));
+    refuseMalformedPackets(broker);
     observers.sessions.restore(sessionStore.loadAll(), (clientId) => storedSubscriptions(broker, clientId));
     const restoredExpiry = new RestoredSessionExpiry(broker, observers.sessions, observers.events);
     for (const session of observers.sessions.all()) restoredExpiry.schedule(session);
     cleanups.push(() => restoredExpiry.close());
-    cleanups.push(await publishOrphanedWills(broker));
     const observation = observeBroker(broker, { nodeId: config.nodeId, ...observers });
     const installedAccess = installAccessControl(broker, options.accessControl ?? clientAccess.access, {
       events: observers.events,
@@ -123,12 +127,15 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
       onRefused: clientAccess.refused,
     });
     clientAccess.enforceOn(installedAccess);
+    cleanups.push(await publishOrphanedWills(broker, installedAccess.mayPublishStoredWill));
     // After access control: it wraps the publish authorization installed above.
     const sharedSubscriptions = new SharedSubscriptions(broker, () => observers.statistics.messageDropped());
     installProtocolLimits(broker, { maxHeldMessages: config.maxQueuedMessages });
+    installClientLimits(broker, config);
     installWillDelivery(broker);
     const mqtt: MqttViews = { broker, ...observers, sharedSubscriptions };
-    const listeners = await startMqttListeners(broker, config);
+    let consolePort = config.httpPort;
+    const listeners = await startMqttListeners(broker, { ...config, consolePort: () => consolePort });
     cleanups.push(() => listeners.close());
 
     const app = createHttpApp({
@@ -153,6 +160,7 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
     // percent-encoded, so that a request within its limits is never refused with a bare 431.
     const httpServer = http.createServer({ maxHeaderSize: 64 * 1024 }, app);
     const httpPort = await listen(httpServer, config.httpPort, config.bindAddress, 'STARLING_HTTP_PORT');
+    consolePort = httpPort;
     cleanups.push(() => closeServer(httpServer));
     const { mqttPort, wsPort, mqttsPort, wssPort } = listeners;
     return { httpPort, mqttPort, wsPort, mqttsPort, wssPort, mqtt, close };

@@ -45,6 +45,18 @@ export interface BrokerConfig {
   receiveMaximum: number;
   /** Longest keep-alive the broker grants, in seconds; 0: whatever the client asks. MQTT 5 clients asking more (or none) get Server Keep Alive. */
   maxKeepAliveSeconds: number;
+  /** Largest packet before CONNACK (the CONNECT), in bytes: what an unauthenticated connection may make the broker hold. */
+  maxConnectPacketSize: number;
+  /** Longest client id and username, in characters. */
+  maxClientIdLength: number;
+  /** Longest topic name or filter, in bytes of UTF-8. */
+  maxTopicLength: number;
+  /** Subscriptions one client may hold. */
+  maxSubscriptionsPerClient: number;
+  /** Open MQTT connections (TCP, TLS and WebSocket together) from one address. */
+  maxConnectionsPerAddress: number;
+  /** Browser origins (besides the console's own) whose pages may open MQTT over WebSocket; `*`: any. */
+  webSocketOrigins: string[];
 }
 
 type Environment = Record<string, string | undefined>;
@@ -62,6 +74,8 @@ const INTEGER_KINDS = {
   packetSize: { min: 1024, max: 268_435_460, expected: 'a number of bytes from 1024 to 268435460' },
   receiveMaximum: { min: 1, max: 65535, expected: 'a whole number from 1 to 65535' },
   keepAlive: { min: 0, max: 65535, expected: 'a number of seconds from 0 (no maximum) to 65535' },
+  // MQTT strings are at most 65,535 bytes (1.5.4).
+  textLength: { min: 23, max: 65535, expected: 'a length from 23 to 65535' },
 } as const;
 
 function integer(environment: Environment, name: string, fallback: number, kind: keyof typeof INTEGER_KINDS): number {
@@ -112,5 +126,11 @@ export function loadConfig(environment: Environment = process.env, cwd = process
     maxPacketSize: integer(environment, 'STARLING_MAX_PACKET_SIZE', 256 * 1024, 'packetSize'),
     receiveMaximum: integer(environment, 'STARLING_RECEIVE_MAXIMUM', 1024, 'receiveMaximum'),
     maxKeepAliveSeconds: integer(environment, 'STARLING_MAX_KEEP_ALIVE_SECONDS', 0, 'keepAlive'),
+    maxConnectPacketSize: integer(environment, 'STARLING_MAX_CONNECT_PACKET_SIZE', 16 * 1024, 'packetSize'),
+    maxClientIdLength: integer(environment, 'STARLING_MAX_CLIENT_ID_LENGTH', 256, 'textLength'),
+    maxTopicLength: integer(environment, 'STARLING_MAX_TOPIC_LENGTH', 4096, 'textLength'),
+    maxSubscriptionsPerClient: integer(environment, 'STARLING_MAX_SUBSCRIPTIONS_PER_CLIENT', 5000, 'count'),
+    maxConnectionsPerAddress: integer(environment, 'STARLING_MAX_CONNECTIONS_PER_ADDRESS', 1000, 'count'),
+    webSocketOrigins: (environment.STARLING_WS_ALLOWED_ORIGINS ?? '').split(',').map((origin) => origin.trim().replace(/\/+$/, '')).filter((origin) => origin !== ''),
   };
 }

@@ -1,6 +1,6 @@
 import { viewOf as blockedViewOf, type BlockedClientView } from '../blocked-clients/blocked-client.js';
 import type { ClientType } from '../mqtt/session-registry.js';
-import type { CredentialsType } from './client-credentials.js';
+import type { ClientCredentials, CredentialsType } from './client-credentials.js';
 import type { CredentialsAccessControl } from './credentials-access.js';
 import type { RuleList } from './topic-rules.js';
 
@@ -28,6 +28,16 @@ export interface AccessSimulationResult {
   blockedClient?: BlockedClientView;
 }
 
+/** Names the rules that decided: those of the matched credentials, or the anonymous-access rules. */
+function authorizationReason(credentials: ClientCredentials | undefined, ruleList: RuleList, rulePattern: string | undefined): string {
+  if (!credentials) {
+    return rulePattern !== undefined
+      ? `No client credentials match; anonymous access is on and its ${ruleList} pattern "${rulePattern}" allows it`
+      : `No client credentials match; anonymous access is on but none of its ${ruleList} patterns matches`;
+  }
+  return rulePattern !== undefined ? `${ruleList} pattern "${rulePattern}" of "${credentials.name}" allows it` : `No ${ruleList} pattern of "${credentials.name}" matches`;
+}
+
 /**
  * Answers "would this client get in, and may it use this topic?" with the broker's own
  * decisions (no peer console has this), naming the credentials and the rule that decided.
@@ -53,18 +63,13 @@ export async function simulateAccess(access: CredentialsAccessControl, request: 
   const ruleList: RuleList = request.action === 'PUBLISH' ? 'pubAuthRulePatterns' : 'subAuthRulePatterns';
   const admission = credentials ? { clientType: credentials.clientType, credentialsId: credentials.id } : { clientType: 'DEVICE' as const };
   const rulePattern = access.allowingPattern({ identity, admission }, ruleList, request.topic);
-  const reason = !credentials
-    ? 'No client credentials match; anonymous access is on and allows every topic'
-    : rulePattern !== undefined
-      ? `${ruleList} pattern "${rulePattern}" of "${credentials.name}" allows it`
-      : `No ${ruleList} pattern of "${credentials.name}" matches`;
   return {
     allowed: rulePattern !== undefined,
     stage: 'AUTHORIZATION',
-    reason,
+    reason: authorizationReason(credentials, ruleList, rulePattern),
     passwordChecked: decision.passwordChecked,
     ...about,
-    ...(credentials ? { ruleList } : {}),
-    ...(credentials && rulePattern !== undefined ? { rulePattern } : {}),
+    ruleList,
+    ...(rulePattern !== undefined ? { rulePattern } : {}),
   };
 }

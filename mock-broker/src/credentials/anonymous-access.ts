@@ -1,4 +1,6 @@
 import type { SettingsRepository } from '../settings/settings-repository.js';
+import { allTopics, type AuthRules } from './client-credentials.js';
+import { authRules } from './credentials-value.js';
 
 /**
  * Whether clients that match no client credentials may connect. AUTO, the default, keeps a fresh
@@ -8,15 +10,33 @@ import type { SettingsRepository } from '../settings/settings-repository.js';
  */
 export type AnonymousAccessMode = 'AUTO' | 'ALLOWED' | 'REFUSED';
 
-export interface AnonymousAccessView {
+/** The contract's AnonymousAccess: the setting, its effect now, and the topics anonymous clients may use. */
+export interface AnonymousAccessView extends AuthRules {
   mode: AnonymousAccessMode;
   allowed: boolean;
 }
 
+/** The contract's AnonymousAccessSave; the lists unchecked until save() reads them. */
+export interface AnonymousAccessSaveRequest {
+  mode: AnonymousAccessMode;
+  pubAuthRulePatterns?: unknown;
+  subAuthRulePatterns?: unknown;
+}
+
+interface StoredSetting extends Partial<AuthRules> {
+  mode: AnonymousAccessMode;
+}
+
 const SETTINGS_KEY = 'mqttAnonymousAccess';
 
+/**
+ * The anonymous-access setting, held in memory for the MQTT path and stored as JSON in
+ * admin_settings. Rows written before anonymous rules existed hold the mode alone and read as
+ * every topic, what anonymous clients had then: no migration is needed.
+ */
 export class AnonymousAccess {
   private current: AnonymousAccessMode;
+  private currentRules: AuthRules;
 
   constructor(
     private readonly settings: SettingsRepository,
@@ -24,7 +44,13 @@ export class AnonymousAccess {
     /** Judges connected clients again; awaited before a change is answered. */
     private readonly onChange: () => Promise<unknown> = async () => undefined,
   ) {
-    this.current = settings.find<{ mode: AnonymousAccessMode }>(SETTINGS_KEY)?.mode ?? 'AUTO';
+    const stored = settings.find<StoredSetting>(SETTINGS_KEY);
+    this.current = stored?.mode ?? 'AUTO';
+    const every = allTopics();
+    this.currentRules = {
+      pubAuthRulePatterns: stored?.pubAuthRulePatterns ?? every.pubAuthRulePatterns,
+      subAuthRulePatterns: stored?.subAuthRulePatterns ?? every.subAuthRulePatterns,
+    };
   }
 
   /** Asked on every CONNECT that matches no credentials: memory only. */
@@ -32,13 +58,26 @@ export class AnonymousAccess {
     return this.current === 'ALLOWED' || (this.current === 'AUTO' && this.credentialsCount() === 0);
   }
 
-  view(): AnonymousAccessView {
-    return { mode: this.current, allowed: this.allowed() };
+  /** The topics anonymous clients may use, asked at every PUBLISH and SUBSCRIBE: memory only. */
+  rules(): AuthRules {
+    return this.currentRules;
   }
 
-  async save(mode: AnonymousAccessMode): Promise<AnonymousAccessView> {
-    this.settings.save(SETTINGS_KEY, { mode });
-    this.current = mode;
+  view(): AnonymousAccessView {
+    return { mode: this.current, allowed: this.allowed(), ...this.currentRules };
+  }
+
+  /**
+   * Replaces the whole setting. The lists are read exactly as the client credentials' rules (left
+   * out: every topic; empty: none) and checked before anything is stored, so a refused pattern
+   * leaves the old setting in force.
+   */
+  async save(request: AnonymousAccessSaveRequest): Promise<AnonymousAccessView> {
+    const rules = authRules({ pubAuthRulePatterns: request.pubAuthRulePatterns, subAuthRulePatterns: request.subAuthRulePatterns }, 'body');
+    const setting: StoredSetting = { mode: request.mode, ...rules };
+    this.settings.save(SETTINGS_KEY, setting);
+    this.current = request.mode;
+    this.currentRules = rules;
     await this.onChange();
     return this.view();
   }

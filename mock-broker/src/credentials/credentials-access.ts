@@ -1,17 +1,22 @@
+import { randomBytes } from 'node:crypto';
+import bcrypt from 'bcryptjs';
 import type { BlockedClient } from '../blocked-clients/blocked-client.js';
 import type { BlockedClientService } from '../blocked-clients/blocked-client-service.js';
 import type { AccessControl, AdmittedClient, AuthenticationResult, ClientIdentity, ConnectAttempt } from '../mqtt/access-control.js';
 import type { AnonymousAccess } from './anonymous-access.js';
-import { EVERY_TOPIC, type ClientCredentials } from './client-credentials.js';
+import type { AuthRules, ClientCredentials } from './client-credentials.js';
 import { credentialsMatch, rulesFor, type CredentialsCatalog } from './credentials-catalog.js';
+import { BCRYPT_ROUNDS } from '../users/user-service.js';
 import type { PasswordCheckCache } from './password-check-cache.js';
-import { firstMatchingPattern, ruledTopicFilter, type RuleList } from './topic-rules.js';
+import type { PasswordGuessingGuard } from './password-guessing.js';
+import { allowingPatternOf, ruledTopicFilter, type RuleList } from './topic-rules.js';
 
 export type ConnectDecision =
   | { admitted: true; credentials: ClientCredentials | undefined; passwordChecked: boolean }
   | { admitted: false; reason: string; returnCode: 4 | 5; passwordChecked: boolean; credentials?: ClientCredentials; blockedClient?: BlockedClient };
 
 export const BAD_CREDENTIALS = 'Bad username or password';
+export const TOO_MANY_FAILURES = 'Too many failed passwords for this username or from this address: try again later';
 
 /** The secret checked at CONNECT, so that a connected client is dropped when it changes. */
 const secretStampOf = (credentials: ClientCredentials) => (credentials.credentialsType === 'MQTT_BASIC' ? (credentials.passwordHash ?? '') : '');
@@ -19,7 +24,8 @@ const secretStampOf = (credentials: ClientCredentials) => (credentials.credentia
 /**
  * Access control by client credentials (issue 6): blocked clients first, then the credentials
  * that match the client (password checked through the cache), then anonymous access; topics by
- * the matched credentials' rules, read at every PUBLISH and SUBSCRIBE so that edits apply at once.
+ * the matched credentials' rules, or the anonymous-access rules, read at every PUBLISH and
+ * SUBSCRIBE so that edits apply at once.
  */
 export class CredentialsAccessControl implements AccessControl {
   constructor(
@@ -27,7 +33,11 @@ export class CredentialsAccessControl implements AccessControl {
     private readonly passwords: PasswordCheckCache,
     private readonly anonymous: AnonymousAccess,
     private readonly blocked: BlockedClientService,
+    private readonly guessing?: PasswordGuessingGuard,
   ) {}
+
+  /** A hash of nothing anyone knows, compared when no credentials match: refusing takes as long either way. */
+  private readonly unknownIdentityHash = bcrypt.hashSync(randomBytes(16).toString('base64'), BCRYPT_ROUNDS);
 
   /** The CONNECT decision; without checkPassword (the simulator, no password given) the password is not judged. */
   async decideConnect(identity: ClientIdentity, password: string | undefined, checkPassword: boolean): Promise<ConnectDecision> {
@@ -35,15 +45,24 @@ export class CredentialsAccessControl implements AccessControl {
     if (blockedClient) {
       return { admitted: false, reason: `Blocked: ${blockedClient.type} "${blockedClient.value}"`, returnCode: 5, passwordChecked: false, blockedClient };
     }
+    if (checkPassword && this.guessing?.refuses(identity.username, identity.address)) {
+      return { admitted: false, reason: TOO_MANY_FAILURES, returnCode: 5, passwordChecked: false };
+    }
     const credentials = this.catalog.find(identity);
     if (!credentials) {
       if (this.anonymous.allowed()) return { admitted: true, credentials: undefined, passwordChecked: false };
+      if (checkPassword && password !== undefined) {
+        await this.passwords.check('', this.unknownIdentityHash, password);
+        this.guessing?.failed(identity.username, identity.address);
+      }
       const reason = 'No client credentials match and anonymous access is off';
       return { admitted: false, reason, returnCode: identity.username === undefined ? 5 : 4, passwordChecked: false };
     }
     const passwordHash = credentials.credentialsType === 'MQTT_BASIC' ? credentials.passwordHash : null;
     if (passwordHash === null || !checkPassword) return { admitted: true, credentials, passwordChecked: false };
     const matches = password !== undefined && (await this.passwords.check(credentials.id, passwordHash, password));
+    if (matches) this.guessing?.succeeded(identity.username);
+    else this.guessing?.failed(identity.username, identity.address);
     return matches
       ? { admitted: true, credentials, passwordChecked: true }
       : { admitted: false, reason: BAD_CREDENTIALS, returnCode: 4, passwordChecked: true, credentials };
@@ -59,15 +78,20 @@ export class CredentialsAccessControl implements AccessControl {
 
   /**
    * The pattern that allows the topic (or topic filter) under the credentials that let the client
-   * in, as they are now. Anonymous clients may use every topic: EVERY_TOPIC answers for them.
+   * in, as they are now; for a client let in anonymously, under the anonymous-access rules.
    */
   allowingPattern(client: AdmittedClient, list: RuleList, topic: string): string | undefined {
-    const { credentialsId } = client.admission;
-    if (credentialsId === undefined) return EVERY_TOPIC;
-    const credentials = this.catalog.get(credentialsId);
-    if (!credentials) return undefined;
+    const rules = this.rulesOf(client);
+    if (!rules) return undefined;
     const text = list === 'subAuthRulePatterns' ? ruledTopicFilter(topic) : topic;
-    return firstMatchingPattern(rulesFor(credentials, client.identity)[list], text);
+    return allowingPatternOf(rules[list], text);
+  }
+
+  /** undefined when the credentials that let the client in are gone. */
+  private rulesOf({ admission, identity }: AdmittedClient): AuthRules | undefined {
+    if (admission.credentialsId === undefined) return this.anonymous.rules();
+    const credentials = this.catalog.get(admission.credentialsId);
+    return credentials && rulesFor(credentials, identity);
   }
 
   mayPublish(client: AdmittedClient, topic: string): boolean {

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { AccessSimulationRequest } from './access-simulator.js';
 import { simulateAccess } from './access-simulator.js';
-import type { AnonymousAccess, AnonymousAccessMode } from './anonymous-access.js';
+import type { AnonymousAccess, AnonymousAccessSaveRequest } from './anonymous-access.js';
 import type { CredentialsAccessControl } from './credentials-access.js';
 import type { CredentialsPageQuery } from './credentials-repository.js';
 import type { CredentialsSaveRequest, CredentialsService } from './credentials-service.js';
@@ -39,7 +39,7 @@ export function credentialsRouter({ credentials, anonymous, access }: Credential
     response.json(anonymous.view());
   });
   router.post('/api/mqtt/anonymousAccess', async (request, response) => {
-    response.json(await anonymous.save((request.body as { mode: AnonymousAccessMode }).mode));
+    response.json(await anonymous.save(request.body as AnonymousAccessSaveRequest));
   });
   router.post('/api/mqtt/accessSimulation', async (request, response) => {
     response.json(await simulateAccess(access, request.body as AccessSimulationRequest));

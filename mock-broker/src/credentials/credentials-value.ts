@@ -54,8 +54,11 @@ function patternList(value: unknown, field: string, fallback: string[]): string[
   return [...new Set(patterns.filter((pattern) => pattern !== ''))];
 }
 
-/** Rules as sent; a list left out allows every topic, an empty one none. */
-function authRules(value: unknown, field: string): AuthRules {
+/**
+ * Rules as sent; a list left out allows every topic, an empty one none. Also read for anonymous
+ * access (anonymous-access.ts), whose save request holds the two lists at its top level.
+ */
+export function authRules(value: unknown, field: string): AuthRules {
   if (value === undefined || value === null) return allTopics();
   if (!isObject(value)) throw invalid(field, 'must be an object with pubAuthRulePatterns and subAuthRulePatterns');
   const every = allTopics();

@@ -23,7 +23,8 @@ function isRunning(pid: number): boolean {
  * "database is locked". Answers the release to call on shutdown.
  */
 export function claimDataDirectory(dataDir: string): () => void {
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  fs.chmodSync(dataDir, 0o700);
   const pidFile = path.join(dataDir, PID_FILE);
   const recorded = fs.existsSync(pidFile) ? Number(fs.readFileSync(pidFile, 'utf8').trim()) : NaN;
   if (Number.isInteger(recorded) && recorded !== process.pid && isRunning(recorded)) {
@@ -32,6 +33,18 @@ export function claimDataDirectory(dataDir: string): () => void {
     );
   }
   fs.rmSync(path.join(dataDir, SQLITE_LOCK), { recursive: true, force: true });
-  fs.writeFileSync(pidFile, String(process.pid));
+  fs.writeFileSync(pidFile, String(process.pid), { mode: 0o600 });
   return () => fs.rmSync(pidFile, { force: true });
+}
+
+/**
+ * The data directory holds password hashes, the token secret and every session's messages: only
+ * the user the node runs as may read it. Files SQLite created with the process' umask are
+ * narrowed to 0600 once they exist.
+ */
+export function restrictDataDirectory(dataDir: string): void {
+  fs.chmodSync(dataDir, 0o700);
+  for (const entry of fs.readdirSync(dataDir, { withFileTypes: true })) {
+    if (entry.isFile()) fs.chmodSync(path.join(dataDir, entry.name), 0o600);
+  }
 }

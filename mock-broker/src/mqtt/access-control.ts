@@ -53,6 +53,11 @@ export interface AccessControl {
   stillAdmitted?(client: AdmittedClient): boolean;
 }
 
+/** Topics of the broker itself (`$SYS/...` and any other `$` topic). */
+export function isBrokerTopic(topic: string): boolean {
+  return topic.startsWith('$');
+}
+
 export const openAccess: AccessControl = {
   authenticate: async () => ({ allowed: true, clientType: 'DEVICE' }),
   mayPublish: () => true,
@@ -86,7 +91,20 @@ export interface AccessControlHooks {
   onRefused?(attempt: ConnectAttempt, reason: string): void;
 }
 
+/** A will as stored: the client it belongs to and, since it was admitted, who let it in. */
+export interface StoredWillGrant {
+  clientId?: string;
+  topic: string;
+  admittedAs?: AdmittedClient;
+}
+
 export interface InstalledAccessControl {
+  /**
+   * Whether a will stored before a restart may still be published: its client would still be
+   * let in and its rules, as they are now, allow the topic. A will stored without its admission
+   * is judged as an anonymous client with its client id would be.
+   */
+  mayPublishStoredWill(will: StoredWillGrant): boolean;
   /**
    * Asks access control about every connected client again: disconnects those it would no longer
    * let in (MQTT 5: DISCONNECT 0x98 Administrative action) and drops the subscriptions the others
@@ -114,14 +132,17 @@ export function installAccessControl(broker: MqttBroker, access: AccessControl, 
           const { password: _password, ...identity } = attempt;
           const grant = { identity, admission };
           // The will is a publish like any other: refused at CONNECT when the rules refuse its topic (MQTT 5 section 3.1.2.5).
-          const willTopic = (client as Client & { _will?: { topic: string } | null })._will?.topic;
-          if (willTopic !== undefined && !access.mayPublish(grant, willTopic)) {
+          const will = (client as Client & { _will?: { topic: string } | null })._will;
+          const willTopic = will?.topic;
+          if (willTopic !== undefined && (isBrokerTopic(willTopic) || !access.mayPublish(grant, willTopic))) {
             const reason = `Not authorized to publish the will to ${willTopic}`;
             refuse(attempt, reason);
             done(Object.assign(new Error(reason), { returnCode: 5 as const }), false);
             return;
           }
           admitted.set(client, grant);
+          // Kept with the stored will, so that a will a restart finds is judged by the rules of then.
+          if (will) (will as StoredWillGrant).admittedAs = grant;
           hooks.onClientType(client, result.clientType);
           done(null, true);
           return;
@@ -135,10 +156,12 @@ export function installAccessControl(broker: MqttBroker, access: AccessControl, 
       },
     );
   };
-  // A client without an admission never passed authenticate: it gets nothing.
+  // A client without an admission never passed authenticate: it gets nothing. Topics starting
+  // with `$` belong to the broker (MQTT 5 section 4.7.2): no client publishes there, whatever its
+  // rules say — Aedes itself listens on `$SYS/<id>/new/clients` to drop a client id's other connection.
   broker.authorizePublish = (client: Client | null, packet: PublishPacket, callback) => {
     const grant = client ? admitted.get(client) : undefined;
-    if (client && !(grant && access.mayPublish(grant, packet.topic))) callback(new Error(`not authorized to publish to ${packet.topic}`));
+    if (client && !(grant && !isBrokerTopic(packet.topic) && access.mayPublish(grant, packet.topic))) callback(new Error(`not authorized to publish to ${packet.topic}`));
     else callback(null);
   };
   broker.authorizeSubscribe = (client: Client, subscription: Subscription, callback) => {
@@ -146,6 +169,13 @@ export function installAccessControl(broker: MqttBroker, access: AccessControl, 
     callback(null, grant && access.maySubscribe(grant, displayTopicFilter(subscription.topic)) ? subscription : null);
   };
   return {
+    mayPublishStoredWill(will) {
+      const grant = will.admittedAs ?? {
+        identity: { clientId: will.clientId ?? '', username: undefined, address: 'unknown', tlsUsed: false, certificateCommonName: undefined },
+        admission: { clientType: 'DEVICE' },
+      };
+      return !isBrokerTopic(will.topic) && access.stillAdmitted?.(grant) !== false && access.mayPublish(grant, will.topic);
+    },
     async revalidate() {
       const clients = (broker as MqttBroker & { clients: Record<string, Client | undefined> }).clients;
       const refused: Client[] = [];

@@ -12,6 +12,14 @@ export const WEBSOCKET_PATH = '/mqtt';
 const MQTT_SUBPROTOCOLS = ['mqtt', 'mqttv3.1'];
 
 export interface ListenerOptions {
+  /** Browser origins allowed to open MQTT over WebSocket besides the console's own (`*`: any). */
+  webSocketOrigins: string[];
+  /** Where the console is served: pages from its origin may always connect. */
+  publicUrl: string;
+  /** The console's port, known once its server listens. */
+  consolePort(): number;
+  /** Open connections one address may hold across every listener; more are closed at once. */
+  maxConnectionsPerAddress: number;
   mqttPort: number;
   wsPort: number;
   mqttsPort: number;
@@ -33,14 +41,64 @@ function notWebSocket(_request: http.IncomingMessage, response: http.ServerRespo
   response.writeHead(426, { 'Content-Type': 'text/plain' }).end(`MQTT over WebSocket is served at ${WEBSOCKET_PATH}\n`);
 }
 
+/**
+ * Counts open connections per remote address, so that one address cannot hold every file
+ * descriptor the node has. Only addresses with an open connection are kept.
+ */
+class ConnectionsPerAddress {
+  readonly #open = new Map<string, number>();
+
+  constructor(private readonly maximum: number) {}
+
+  /** Answers false (and counts nothing) when the address already holds the maximum. */
+  admit(address: string | undefined, socket: { once(event: 'close', listener: () => void): unknown }): boolean {
+    const key = address ?? 'unknown';
+    const open = this.#open.get(key) ?? 0;
+    if (open >= this.maximum) return false;
+    this.#open.set(key, open + 1);
+    socket.once('close', () => {
+      const left = (this.#open.get(key) ?? 1) - 1;
+      if (left === 0) this.#open.delete(key);
+      else this.#open.set(key, left);
+    });
+    return true;
+  }
+}
+
+const DEFAULT_PORTS: Record<string, number> = { 'http:': 80, 'https:': 443 };
+
+/**
+ * Whether a page from `origin` may open MQTT over WebSocket. A browser sends the page's origin
+ * with every WebSocket; without a check, any site a signed-in operator visits could talk MQTT to
+ * the broker from the operator's machine. Clients that are not browsers send no origin.
+ */
+export function webSocketOriginAllowed(origin: string | undefined, host: string | undefined, options: Pick<ListenerOptions, 'webSocketOrigins' | 'publicUrl' | 'consolePort'>): boolean {
+  if (origin === undefined) return true;
+  if (options.webSocketOrigins.includes('*') || options.webSocketOrigins.includes(origin)) return true;
+  try {
+    const page = new URL(origin);
+    if (page.origin === new URL(options.publicUrl).origin) return true;
+    // The console's own origin, whatever name the browser reached this machine by.
+    const requested = host === undefined ? undefined : new URL(`http://${host}`).hostname;
+    return page.hostname === requested && Number(page.port || DEFAULT_PORTS[page.protocol]) === options.consolePort();
+  } catch {
+    return false;
+  }
+}
+
 /** MQTT over WebSocket at WEBSOCKET_PATH on an HTTP or HTTPS server. */
-function attachWebSocket(server: http.Server, broker: MqttBroker): WebSocketServer {
+function attachWebSocket(server: http.Server, broker: MqttBroker, connections: ConnectionsPerAddress, options: ListenerOptions): WebSocketServer {
   const webSocketServer = new WebSocketServer({
     server,
     path: WEBSOCKET_PATH,
+    verifyClient: ({ req }: { req: http.IncomingMessage }) => webSocketOriginAllowed(req.headers.origin, req.headers.host, options),
     handleProtocols: (offered) => MQTT_SUBPROTOCOLS.find((protocol) => offered.has(protocol)) ?? false,
   });
   webSocketServer.on('connection', (socket, request) => {
+    if (!connections.admit(request.socket.remoteAddress, request.socket)) {
+      socket.terminate();
+      return;
+    }
     const stream = createWebSocketStream(socket);
     stream.on('error', () => socket.terminate());
     broker.handle(stream, request);
@@ -74,22 +132,27 @@ export async function startMqttListeners(broker: MqttBroker, options: ListenerOp
     }
     await Promise.all(servers.map(closeServer));
   };
+  const connections = new ConnectionsPerAddress(options.maxConnectionsPerAddress);
+  const handle = (socket: net.Socket) => {
+    if (connections.admit(socket.remoteAddress, socket)) broker.handle(socket);
+    else socket.destroy();
+  };
   const start = async (server: net.Server, port: number, setting: string) => {
     servers.push(server);
     return listen(server, port, options.bindAddress, setting);
   };
   try {
-    const mqttPort = await start(net.createServer((socket) => broker.handle(socket)), options.mqttPort, 'STARLING_MQTT_PORT');
+    const mqttPort = await start(net.createServer(handle), options.mqttPort, 'STARLING_MQTT_PORT');
     const wsServer = http.createServer(notWebSocket);
-    webSocketServers.push(attachWebSocket(wsServer, broker));
+    webSocketServers.push(attachWebSocket(wsServer, broker, connections, options));
     const wsPort = await start(wsServer, options.wsPort, 'STARLING_WS_PORT');
     let mqttsPort: number | null = null;
     let wssPort: number | null = null;
     if (options.tls) {
       const secure = tlsOptions(options.tls);
-      mqttsPort = await start(tls.createServer(secure, (socket) => broker.handle(socket)), options.mqttsPort, 'STARLING_MQTTS_PORT');
+      mqttsPort = await start(tls.createServer(secure, handle), options.mqttsPort, 'STARLING_MQTTS_PORT');
       const wssServer = https.createServer(secure, notWebSocket);
-      webSocketServers.push(attachWebSocket(wssServer, broker));
+      webSocketServers.push(attachWebSocket(wssServer, broker, connections, options));
       wssPort = await start(wssServer, options.wssPort, 'STARLING_WSS_PORT');
     }
     return { mqttPort, wsPort, mqttsPort, wssPort, close };

@@ -23,16 +23,19 @@ export interface ProtocolLimits {
   receiveMaximum: number;
   /** 0: no maximum. */
   maxKeepAliveSeconds: number;
+  /** Before CONNACK, when the client is not known yet. */
+  maxConnectPacketSize: number;
 }
 
 /** The Aedes instance: protocol handling stays in Aedes, our behaviour hooks in around it. */
 export async function createMqttBroker(options: MqttBrokerOptions): Promise<MqttBroker> {
   const persistence = new SqlitePersistence(options.database, { maxQueuedMessages: options.maxQueuedMessages, onDropped: options.onDropped });
-  const { maxPacketSize, receiveMaximum, maxKeepAliveSeconds } = options.limits;
+  const { maxPacketSize, receiveMaximum, maxKeepAliveSeconds, maxConnectPacketSize } = options.limits;
   const broker = await Aedes.createBroker({
     id: options.nodeId,
     topicAliasMaximum: TOPIC_ALIAS_MAXIMUM,
     maximumPacketSize: maxPacketSize,
+    maximumConnectPacketSize: Math.min(maxConnectPacketSize, maxPacketSize),
     receiveMaximum,
     keepaliveLimit: maxKeepAliveSeconds,
     // Delivered by SharedSubscriptions, installed by the node.

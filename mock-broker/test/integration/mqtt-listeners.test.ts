@@ -64,4 +64,21 @@ describe('MQTT listeners', () => {
     });
     expect(outcome).toContain('400');
   });
+
+  it('lets pages of the console\'s own origin and clients without an origin open MQTT over WebSocket, and no other page', async () => {
+    const opens = (origin: string | undefined) =>
+      new Promise<string>((resolve) => {
+        const socket = new WebSocket(`ws://127.0.0.1:${node.wsPort}/mqtt`, 'mqtt', origin === undefined ? {} : { origin });
+        socket.once('open', () => {
+          socket.close();
+          resolve('opened');
+        });
+        socket.once('error', (error) => resolve(error.message));
+      });
+    expect(await opens(undefined)).toBe('opened');
+    expect(await opens(`http://127.0.0.1:${node.httpPort}`)).toBe('opened');
+    expect(await opens('http://localhost:8083')).toBe('opened');
+    expect(await opens('https://attacker.example')).toContain('401');
+    expect(await opens(`http://127.0.0.1:${node.httpPort + 1}`)).toContain('401');
+  });
 });

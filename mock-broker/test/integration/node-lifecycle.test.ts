@@ -1,4 +1,7 @@
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PortInUseError } from '../../src/app/listen.js';
 import { ApiClient } from '../support/api-client.js';
@@ -38,5 +41,15 @@ describe('node lifecycle', () => {
     } finally {
       blocker.close();
     }
+  });
+
+  it('keeps its data directory to the user it runs as: the folder 0700, its files 0600', async () => {
+    const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'starling-modes-')), 'data');
+    const node = await startTestNode({ dataDir });
+    running.push(node);
+    expect(fs.statSync(dataDir).mode & 0o777).toBe(0o700);
+    const files = fs.readdirSync(dataDir).filter((name) => fs.statSync(path.join(dataDir, name)).isFile());
+    expect(files).toContain('starling.sqlite');
+    for (const name of files) expect([name, fs.statSync(path.join(dataDir, name)).mode & 0o777]).toEqual([name, 0o600]);
   });
 });

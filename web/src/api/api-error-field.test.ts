@@ -7,6 +7,7 @@ describe('apiErrorField', () => {
     expect(apiErrorField(new ApiError(400, 'body.email: a user with e-mail a@b.c already exists', 30))).toBe('email');
     expect(apiErrorField(new ApiError(400, 'body.jsonValue.smtpPort must be <= 65535', 31))).toBe('smtpPort');
     expect(apiErrorField(new ApiError(400, 'body.currentPassword does not match the current password', 30))).toBe('currentPassword');
+    expect(apiErrorField(new ApiError(400, 'body.subAuthRulePatterns[1] is not a valid regular expression: Unterminated group', 30))).toBe('subAuthRulePatterns');
   });
 
   it('finds no field in other answers', () => {

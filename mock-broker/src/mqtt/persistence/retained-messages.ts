@@ -1,19 +1,13 @@
-import { QlobberTrue } from 'qlobber';
 import type { PersistedPacket } from './persisted-packet.js';
 import { retainedRows, type RetainedEntry } from './persistence-rows.js';
-import { TOPIC_TRIE_OPTIONS } from './subscription-index.js';
+import { RetainedTopicTree } from './retained-topic-tree.js';
 import type { WriteBehind } from './write-behind.js';
-
-/** A predicate for "topic matches one of these MQTT topic filters". */
-function topicMatcher(topicFilters: readonly string[]): (topic: string) => boolean {
-  const filters = new QlobberTrue(TOPIC_TRIE_OPTIONS);
-  for (const filter of topicFilters) filters.add(filter);
-  return (topic) => filters.test(topic);
-}
 
 /** The last retained message per topic, with the time it was stored. */
 export class RetainedMessages {
   readonly #byTopic = new Map<string, RetainedEntry>();
+  /** The same entries by topic level, for SUBSCRIBE's filters. */
+  readonly #tree = new RetainedTopicTree<RetainedEntry>();
   readonly #journal: WriteBehind;
 
   constructor(journal: WriteBehind) {
@@ -21,7 +15,7 @@ export class RetainedMessages {
   }
 
   restore(entry: RetainedEntry): void {
-    if (entry.packet.topic !== undefined) this.#byTopic.set(entry.packet.topic, entry);
+    if (entry.packet.topic !== undefined) this.#put(entry.packet.topic, entry);
   }
 
   /** Stores a copy of the packet; an empty payload deletes the topic's retained message. */
@@ -32,13 +26,16 @@ export class RetainedMessages {
       return;
     }
     const entry = { packet: { ...packet }, createdTime: now };
-    this.#byTopic.set(topic, entry);
+    this.#put(topic, entry);
     retainedRows.save(this.#journal, entry);
   }
 
   remove(topic: string): boolean {
     const existed = this.#byTopic.delete(topic);
-    if (existed) retainedRows.remove(this.#journal, topic);
+    if (existed) {
+      this.#tree.delete(topic);
+      retainedRows.remove(this.#journal, topic);
+    }
     return existed;
   }
 
@@ -48,9 +45,22 @@ export class RetainedMessages {
 
   /** Retained messages whose topic matches any of the filters; each message once. */
   *matching(topicFilters: readonly string[]): Generator<RetainedEntry> {
-    const matches = topicMatcher(topicFilters);
-    for (const [topic, entry] of this.#byTopic) {
-      if (matches(topic)) yield entry;
+    if (topicFilters.length === 1) {
+      yield* this.#tree.match(topicFilters[0] as string);
+      return;
     }
+    const seen = new Set<RetainedEntry>();
+    for (const filter of topicFilters) {
+      for (const entry of this.#tree.match(filter)) {
+        if (seen.has(entry)) continue;
+        seen.add(entry);
+        yield entry;
+      }
+    }
+  }
+
+  #put(topic: string, entry: RetainedEntry): void {
+    this.#byTopic.set(topic, entry);
+    this.#tree.set(topic, entry);
   }
 }

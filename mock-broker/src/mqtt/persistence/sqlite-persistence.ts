@@ -170,8 +170,13 @@ export class SqlitePersistence {
     return stored;
   }
 
+  /**
+   * Idempotent: Aedes handles the packets of one read together, so a PUBREL repeated in the same
+   * segment finds the packet already released. Aedes leaves a rejection here unhandled, which would
+   * end the process.
+   */
   async incomingDelPacket(client: ClientRef, packet: Pick<PersistedPacket, 'messageId'>): Promise<void> {
-    if (!this.#incoming.delete(client.id, packet.messageId)) throw new Error('no such packet');
+    this.#incoming.delete(client.id, packet.messageId);
   }
 
   /** Tags the will (in place, as Aedes expects) with this broker and the client. */

@@ -56,6 +56,13 @@ describe('chip input (spec section 5)', () => {
     expect(screen.getByText('Add at least one topic.')).toBeTruthy();
   });
 
+  it('shows an error its form has about the whole list in place of the hint, marking the field invalid', () => {
+    renderWithProviders(<Harness error="At most 2 rules." helperText="Regular expressions." initial={['a', 'b', 'c']} />);
+    expect(screen.getByText('At most 2 rules.')).toBeTruthy();
+    expect(screen.queryByText('Regular expressions.')).toBeNull();
+    expect(input().getAttribute('aria-invalid')).toBe('true');
+  });
+
   it('shows the empty-list error at once when the form asks for errors', () => {
     renderWithProviders(<Harness required showErrors />);
     expect(screen.getByText('At least one value is required.')).toBeTruthy();

@@ -17,6 +17,8 @@ export interface ChipInputProps extends ChipRules {
   requiredError?: ReactNode;
   /** Shows the empty-list error before the field was visited, e.g. once its form was submitted. */
   showErrors?: boolean;
+  /** An error about the whole list from its form (too many values, the broker's refusal), shown like the empty-list error. */
+  error?: ReactNode;
   helperText?: ReactNode;
   placeholder?: string;
 }
@@ -28,7 +30,7 @@ function refusalMessage(refusal: ChipRefusal): ReactNode {
 
 /** The chip input of spec section 5: a list of values typed as chips, with autocomplete. */
 export function ChipInput(props: ChipInputProps) {
-  const { id, label, values, onValuesChange, required = false, requiredError, showErrors = false, helperText, placeholder, options } = props;
+  const { id, label, values, onValuesChange, required = false, requiredError, showErrors = false, error: listError, helperText, placeholder, options } = props;
   const intl = useIntl();
   const listId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -76,7 +78,7 @@ export function ChipInput(props: ChipInputProps) {
   };
 
   const missing = isMissingRequiredList(values, required) && (visited || showErrors);
-  const error = refusal ? refusalMessage(refusal) : missing ? (requiredError ?? <FormattedMessage id="chip-input.list-required" />) : undefined;
+  const error = refusal ? refusalMessage(refusal) : (listError ?? (missing ? (requiredError ?? <FormattedMessage id="chip-input.list-required" />) : undefined));
   const intent = error ? 'danger' : 'none';
   return (
     <FormGroup label={label} labelFor={id} labelInfo={required ? '*' : undefined} helperText={error ?? helperText} intent={intent}>

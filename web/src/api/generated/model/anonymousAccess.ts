@@ -29,4 +29,8 @@ export interface AnonymousAccess {
   mode: AnonymousAccessMode;
   /** Whether a client matching no credentials is let in now. */
   allowed: boolean;
+  /** Topics anonymous clients may publish to, as in MqttAuthRules; `[".*"]` is every topic, `[]` none. */
+  pubAuthRulePatterns: string[];
+  /** Topic filters anonymous clients may subscribe to, as in MqttAuthRules; `[".*"]` is every filter, `[]` none. */
+  subAuthRulePatterns: string[];
 }

@@ -24,7 +24,16 @@ Conventions:
  * OpenAPI spec version: 1.3.0
  */
 import type { AnonymousAccessMode } from './anonymousAccessMode';
+import type { AnonymousAccessSavePubAuthRulePatterns } from './anonymousAccessSavePubAuthRulePatterns';
+import type { AnonymousAccessSaveSubAuthRulePatterns } from './anonymousAccessSaveSubAuthRulePatterns';
 
+/**
+ * The whole setting, replacing the stored one. The rule lists read as the client credentials' (MqttAuthRules): JavaScript regular expressions matched against the whole topic or topic filter (without `$share/<group>/`); a list left out (or null) allows every topic and is stored as `[".*"]`; an empty list allows none (`pubAuthRulePatterns: []`: no publishing at all). Patterns are trimmed, blanks and repeats dropped; one that is not a valid regular expression is refused with 400 naming it (`body.pubAuthRulePatterns[1] is not a valid regular expression: …`). Connected anonymous clients lose at once the subscriptions the new rules no longer allow.
+ */
 export interface AnonymousAccessSave {
   mode: AnonymousAccessMode;
+  /** @maxItems 100 */
+  pubAuthRulePatterns?: AnonymousAccessSavePubAuthRulePatterns;
+  /** @maxItems 100 */
+  subAuthRulePatterns?: AnonymousAccessSaveSubAuthRulePatterns;
 }

@@ -41,6 +41,8 @@ export * from './adminUserSave';
 export * from './anonymousAccess';
 export * from './anonymousAccessMode';
 export * from './anonymousAccessSave';
+export * from './anonymousAccessSavePubAuthRulePatterns';
+export * from './anonymousAccessSaveSubAuthRulePatterns';
 export * from './authority';
 export * from './badRequestResponse';
 export * from './blockedClient';

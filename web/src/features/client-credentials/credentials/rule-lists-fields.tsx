@@ -1,4 +1,5 @@
-import { FormattedMessage } from 'react-intl';
+import type { ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { ChipInput } from '../../../components/chip-input/chip-input';
 import { type AuthRuleLists, EVERY_TOPIC } from './credentials-value';
 import { topicPatternProblem } from './topic-pattern';
@@ -7,15 +8,27 @@ interface RuleListsFieldsProps {
   idPrefix: string;
   rules: AuthRuleLists;
   onChange: (rules: AuthRuleLists) => void;
+  /** A problem with a whole list (too many patterns, the broker's refusal), shown under it. */
+  errors?: Partial<Record<keyof AuthRuleLists, ReactNode>>;
+  /** The longest pattern the contract takes, where it sets one (anonymous access does). */
+  maxPatternLength?: number;
 }
 
 /**
  * The publish and subscribe rules as chip lists of regular expressions (spec section 5, chip input).
  * An empty list is allowed and means "no topic", which the hint under each list says.
  */
-export function RuleListsFields({ idPrefix, rules, onChange }: RuleListsFieldsProps) {
+export function RuleListsFields({ idPrefix, rules, onChange, errors = {}, maxPatternLength }: RuleListsFieldsProps) {
+  const intl = useIntl();
   // Autocomplete offers "every topic" and the patterns of the other list, often the same topics.
   const options = [...new Set([EVERY_TOPIC, ...rules.pub, ...rules.sub])];
+  const checkValue = (pattern: string) =>
+    maxPatternLength !== undefined && pattern.length > maxPatternLength
+      ? intl.formatMessage({ id: 'mqtt-client-credentials.rule-too-long' }, { max: maxPatternLength })
+      : topicPatternProblem(pattern);
+  const hint = (patterns: readonly string[]) => (
+    <FormattedMessage id={patterns.length === 0 ? 'mqtt-client-credentials.rules-empty-hint' : 'mqtt-client-credentials.rules-hint'} />
+  );
   return (
     <div className="client-access__field-row">
       <ChipInput
@@ -24,8 +37,9 @@ export function RuleListsFields({ idPrefix, rules, onChange }: RuleListsFieldsPr
         values={rules.pub}
         onValuesChange={(pub) => onChange({ ...rules, pub })}
         options={options}
-        checkValue={topicPatternProblem}
-        helperText={<FormattedMessage id={rules.pub.length === 0 ? 'mqtt-client-credentials.rules-empty-hint' : 'mqtt-client-credentials.rules-hint'} />}
+        checkValue={checkValue}
+        error={errors.pub}
+        helperText={hint(rules.pub)}
       />
       <ChipInput
         id={`${idPrefix}-sub`}
@@ -33,8 +47,9 @@ export function RuleListsFields({ idPrefix, rules, onChange }: RuleListsFieldsPr
         values={rules.sub}
         onValuesChange={(sub) => onChange({ ...rules, sub })}
         options={options}
-        checkValue={topicPatternProblem}
-        helperText={<FormattedMessage id={rules.sub.length === 0 ? 'mqtt-client-credentials.rules-empty-hint' : 'mqtt-client-credentials.rules-hint'} />}
+        checkValue={checkValue}
+        error={errors.sub}
+        helperText={hint(rules.sub)}
       />
     </div>
   );

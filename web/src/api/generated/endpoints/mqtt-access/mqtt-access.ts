@@ -56,7 +56,7 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * @summary Whether clients that match no client credentials may connect (home page).
+ * @summary Whether clients that match no client credentials may connect, and the topics they may use (home page).
  */
 export const getAnonymousAccess = (
     
@@ -103,7 +103,7 @@ export type GetAnonymousAccessQueryError = UnauthorizedResponse | ForbiddenRespo
 
 
 /**
- * @summary Whether clients that match no client credentials may connect (home page).
+ * @summary Whether clients that match no client credentials may connect, and the topics they may use (home page).
  */
 
 export function useGetAnonymousAccess<TData = Awaited<ReturnType<typeof getAnonymousAccess>>, TError = UnauthorizedResponse | ForbiddenResponse>(
@@ -123,7 +123,7 @@ export function useGetAnonymousAccess<TData = Awaited<ReturnType<typeof getAnony
 
 
 /**
- * @summary Set the anonymous access mode; connected anonymous clients are disconnected when it closes.
+ * @summary Set the anonymous access mode and the topic rules of anonymous clients; connected anonymous clients are disconnected when it closes.
  */
 export const saveAnonymousAccess = (
     anonymousAccessSave: AnonymousAccessSave,
@@ -171,7 +171,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type SaveAnonymousAccessMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse
 
     /**
- * @summary Set the anonymous access mode; connected anonymous clients are disconnected when it closes.
+ * @summary Set the anonymous access mode and the topic rules of anonymous clients; connected anonymous clients are disconnected when it closes.
  */
 export const useSaveAnonymousAccess = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveAnonymousAccess>>, TError,{data: AnonymousAccessSave}, TContext>, request?: SecondParameter<typeof httpClient>}

@@ -1,0 +1,72 @@
+import type { Client } from 'aedes';
+import type { Packet } from 'mqtt-packet';
+import type { MqttBroker } from './mqtt-broker.js';
+import { onInboundPacket } from './packet-hooks.js';
+
+export interface ClientLimitOptions {
+  /** Longest client id and username, in characters. */
+  maxClientIdLength: number;
+  /** Longest topic name or topic filter, in bytes of UTF-8. */
+  maxTopicLength: number;
+  maxSubscriptionsPerClient: number;
+}
+
+/** MQTT 5 DISCONNECT reason codes for what a client sent beyond the limits (section 2.4). */
+const TOPIC_FILTER_INVALID = 0x8f;
+const TOPIC_NAME_INVALID = 0x90;
+const QUOTA_EXCEEDED = 0x97;
+/** CONNACK return codes, which Aedes answers MQTT 5 clients as 0x85 and 0x86. */
+const IDENTIFIER_REJECTED = 2;
+const BAD_USERNAME_OR_PASSWORD = 4;
+
+type LimitedClient = Client & {
+  version: number | null;
+  subscriptions: Record<string, unknown>;
+  disconnect(options: { reasonCode: number }, done?: () => void): void;
+  close(done?: () => void): void;
+};
+
+/**
+ * Bounds what a client's text can make the broker hold or work through (client ids, usernames,
+ * topics, subscriptions): everything keyed by it, from the session registry to the rule patterns
+ * run on it, stays bounded. A client beyond a limit is refused at CONNECT (MQTT 5 0x85 or 0x86,
+ * 3.1.1 return code 2 or 4) or disconnected (MQTT 5 DISCONNECT 0x8F, 0x90 or 0x97; 3.1.1, which has
+ * no way to say why, is closed).
+ */
+export function installClientLimits(broker: MqttBroker, limits: ClientLimitOptions): void {
+  const authenticate = broker.authenticate.bind(broker);
+  broker.authenticate = (client, username, password, done) => {
+    // An id the broker assigned (MQTT 5, empty client id) is the broker's own, whatever its length.
+    const assigned = (client as Client & { _assignedClientId?: string })._assignedClientId !== undefined;
+    if (!assigned && client.id.length > limits.maxClientIdLength) {
+      done(Object.assign(new Error(`client id longer than ${limits.maxClientIdLength} characters`), { returnCode: IDENTIFIER_REJECTED as 2 }), false);
+    } else if (username !== undefined && username.length > limits.maxClientIdLength) {
+      done(Object.assign(new Error(`username longer than ${limits.maxClientIdLength} characters`), { returnCode: BAD_USERNAME_OR_PASSWORD as 4 }), false);
+    } else {
+      authenticate(client, username, password, done);
+    }
+  };
+
+  const tooLong = (topic: string) => topic.length > limits.maxTopicLength / 3 && Buffer.byteLength(topic) > limits.maxTopicLength;
+  const refuse = (client: LimitedClient, reasonCode: number) => {
+    if (client.version === 5) client.disconnect({ reasonCode });
+    else client.close();
+    return false;
+  };
+
+  onInboundPacket(broker, (client, packet: Packet) => {
+    const limited = client as LimitedClient;
+    switch (packet.cmd) {
+      case 'publish':
+        return tooLong(packet.topic) ? refuse(limited, TOPIC_NAME_INVALID) : true;
+      case 'subscribe': {
+        if (packet.subscriptions.some((subscription) => tooLong(subscription.topic))) return refuse(limited, TOPIC_FILTER_INVALID);
+        const added = new Set(packet.subscriptions.map((subscription) => subscription.topic).filter((topic) => !(topic in limited.subscriptions)));
+        if (added.size > 0 && Object.keys(limited.subscriptions).length + added.size > limits.maxSubscriptionsPerClient) return refuse(limited, QUOTA_EXCEEDED);
+        return true;
+      }
+      default:
+        return true;
+    }
+  });
+}

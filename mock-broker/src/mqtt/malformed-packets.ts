@@ -1,0 +1,80 @@
+import type { Client } from 'aedes';
+import type { Packet } from 'mqtt-packet';
+import type { MqttBroker } from './mqtt-broker.js';
+import { onInboundPacket } from './packet-hooks.js';
+
+/** MQTT 5 DISCONNECT reason codes (section 2.4). */
+const MALFORMED_PACKET = 0x81;
+const PROTOCOL_ERROR = 0x82;
+
+type ClosingClient = Client & {
+  version: number | null;
+  connackSent: boolean;
+  disconnect(options: { reasonCode: number }, done?: () => void): void;
+  close(done?: () => void): void;
+};
+
+/** The string fields of a packet: topics, filters, identifiers and the string properties. */
+function* stringsOf(packet: Packet): Generator<string> {
+  switch (packet.cmd) {
+    case 'connect':
+      yield packet.clientId;
+      if (packet.username !== undefined) yield packet.username;
+      if (packet.will) yield packet.will.topic;
+      break;
+    case 'publish':
+      yield packet.topic;
+      break;
+    case 'subscribe':
+      for (const subscription of packet.subscriptions) yield subscription.topic;
+      break;
+    case 'unsubscribe':
+      yield* packet.unsubscriptions;
+      break;
+  }
+  const properties = (packet as { properties?: Record<string, unknown> }).properties;
+  if (!properties) return;
+  for (const value of Object.values(properties)) {
+    if (typeof value === 'string') yield value;
+    else if (value !== null && typeof value === 'object' && !Buffer.isBuffer(value) && !Array.isArray(value)) {
+      // User properties: names and values, a value repeated as an array.
+      for (const [name, userValue] of Object.entries(value)) {
+        yield name;
+        for (const each of [userValue].flat()) if (typeof each === 'string') yield each;
+      }
+    }
+  }
+}
+
+/** What makes a parsed packet break the standard though the parser took it, or undefined. */
+function violation(packet: Packet): { reasonCode: number; why: string } | undefined {
+  // MQTT 3.1.1 [MQTT-1.5.3-1], MQTT 5 section 1.5.4: marked by the parser (patches/README.md).
+  if ((packet as { illFormedUtf8?: boolean }).illFormedUtf8) return { reasonCode: MALFORMED_PACKET, why: 'a string is not well-formed UTF-8' };
+  for (const text of stringsOf(packet)) {
+    // MQTT 3.1.1 [MQTT-1.5.3-2], MQTT 5 section 1.5.4: no UTF-8 string may hold U+0000.
+    if (text.includes('\u0000')) return { reasonCode: MALFORMED_PACKET, why: 'a string holds U+0000' };
+  }
+  const needsIdentifier = packet.cmd === 'subscribe' || packet.cmd === 'unsubscribe' || (packet.cmd === 'publish' && packet.qos > 0);
+  // [MQTT-2.3.1-1] / MQTT 5 section 2.2.1: a non-zero Packet Identifier.
+  if (needsIdentifier && !packet.messageId) return { reasonCode: PROTOCOL_ERROR, why: 'Packet Identifier 0' };
+  // [MQTT-3.10.3-2] / MQTT 5 section 3.10.3: at least one Topic Filter.
+  if (packet.cmd === 'unsubscribe' && packet.unsubscriptions.length === 0) return { reasonCode: PROTOCOL_ERROR, why: 'UNSUBSCRIBE without a topic filter' };
+  return undefined;
+}
+
+/**
+ * Refuses packets mqtt-packet parses but the standard does not allow, before Aedes acts on them:
+ * an MQTT 5 client is told why (DISCONNECT 0x81 or 0x82), anything else — an MQTT 3.1.1 client, or
+ * a connection not accepted yet — is closed, as both standards say.
+ */
+export function refuseMalformedPackets(broker: MqttBroker): void {
+  onInboundPacket(broker, (client, packet) => {
+    const found = violation(packet);
+    if (!found) return true;
+    const closing = client as ClosingClient;
+    broker.emit('clientError', client, new Error(`malformed ${packet.cmd}: ${found.why}`));
+    if (closing.version === 5 && closing.connackSent) closing.disconnect({ reasonCode: found.reasonCode });
+    else closing.close();
+    return false;
+  });
+}

@@ -1,0 +1,78 @@
+import type { IPubackPacket } from 'mqtt-packet';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../support/api-client.js';
+import { useBrokerSuite } from '../support/broker-suite.js';
+import { saveCredentials } from '../support/client-credentials.js';
+import { pause } from '../support/mqtt-clients.js';
+import { RawClients } from '../support/raw-mqtt-client.js';
+
+/** What an attacker tried against a fresh node, each as it was tried. */
+const suite = useBrokerSuite();
+const raw = new RawClients(() => suite.node.mqttPort);
+afterEach(() => raw.closeAll());
+let api: ApiClient;
+
+beforeAll(async () => {
+  api = new ApiClient(suite.node.baseUrl);
+  await api.signIn();
+});
+
+describe('no client can disconnect another', () => {
+  it.each([5, 4] as const)('through Aedes\' takeover topic $SYS/<id>/new/clients (MQTT version %i)', async (protocolVersion) => {
+    const { client: victim } = await raw.connect({ clientId: `victim-${protocolVersion}` });
+    const { client: attacker } = await raw.connect({}, { protocolVersion });
+    attacker.publish(`$SYS/elsewhere/new/clients`, `victim-${protocolVersion}`, { qos: 1, messageId: 1 });
+    if (protocolVersion === 5) expect(((await attacker.next('puback')) as IPubackPacket).reasonCode).toBe(0x87);
+    else expect(await attacker.waitClosed()).toBe(true);
+    await pause(300);
+    expect(victim.closed).toBe(false);
+    expect(suite.node.mqtt.sessions.get(`victim-${protocolVersion}`)?.connectionState).toBe('CONNECTED');
+  });
+
+  it('nor by a will sent to a $ topic: refused at CONNECT', async () => {
+    const { connack } = await raw.connect({ will: { topic: '$SYS/elsewhere/new/clients', payload: Buffer.from('victim'), qos: 0, retain: false } });
+    expect(connack.reasonCode).toBe(0x87);
+  });
+});
+
+describe('the broker\'s own topics', () => {
+  it('are subscribed to only under a rule that names them, never under a catch-all', async () => {
+    const { client: anonymous } = await raw.connect({});
+    expect((await anonymous.subscribe('$SYS/#', { qos: 0 })).granted).toEqual([0x87]);
+    await saveCredentials(api, { name: 'Monitor', value: { userName: 'monitor', authRules: { subAuthRulePatterns: ['.*', '\\$SYS/.*'] } } });
+    await saveCredentials(api, { name: 'Greedy', value: { userName: 'greedy', authRules: { subAuthRulePatterns: ['.*'] } } });
+    const { client: monitor } = await raw.connect({ username: 'monitor' });
+    expect((await monitor.subscribe('$SYS/#', { qos: 0 })).granted).toEqual([0]);
+    const { client: greedy } = await raw.connect({ username: 'greedy' });
+    expect((await greedy.subscribe('$SYS/#', { qos: 0 })).granted).toEqual([0x87]);
+    expect((await greedy.subscribe('plant/#', { qos: 0 }, 2)).granted).toEqual([0]);
+  });
+});
+
+describe('one publish cannot freeze the node', () => {
+  it('matches an administrator\'s catastrophic pattern against a long topic in linear time', async () => {
+    // With a backtracking engine this pattern and a 43-byte topic took about 6 s; the topic below
+    // would take longer than the test's time limit.
+    const evil = 'devices/([a-z0-9]+-?)+/telemetry';
+    await saveCredentials(api, { name: 'Telemetry', value: { userName: 'telemetry', authRules: { pubAuthRulePatterns: [evil], subAuthRulePatterns: ['.*'] } } });
+    const { client: device } = await raw.connect({ username: 'telemetry' });
+    const { client: watcher } = await raw.connect({ username: 'telemetry' });
+    await watcher.subscribe('devices/#', { qos: 0 });
+    device.publish(`devices/${'a1'.repeat(40)}!/telemetry`, 'stalls a backtracking engine', { qos: 1, messageId: 1 });
+    expect(((await device.next('puback')) as IPubackPacket).reasonCode).toBe(0x87);
+    device.publish('devices/pump-7/telemetry', 'allowed', { qos: 0 });
+    expect((await watcher.nextPublish()).payload.toString()).toBe('allowed');
+  });
+
+  it('refuses a pattern the linear engine cannot run, naming the field', async () => {
+    const answer = await api.call<{ message: string; errorCode: number }>('POST', '/api/mqtt/client/credentials', {
+      name: 'Backreference',
+      clientType: 'DEVICE',
+      credentialsType: 'MQTT_BASIC',
+      credentialsValue: JSON.stringify({ userName: 'echo', authRules: { pubAuthRulePatterns: ['(a+)\\1'] } }),
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toContain('pubAuthRulePatterns[0]');
+    expect(answer.body.message).toContain('linear time');
+  });
+});
