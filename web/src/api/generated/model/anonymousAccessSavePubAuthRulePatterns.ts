@@ -13,6 +13,13 @@ Conventions:
   2 general, 10 authentication, 11 token expired, 12 tenant trial expired, 15 credentials expired,
   20 permission denied, 30 invalid arguments, 31 bad request params, 32 item not found,
   33 too many requests, 34 too many updates.
+- Limits: every string the API takes has a maxLength, every number a maximum, every list a
+  maxItems; beyond them the answer is 400 naming the field. Request bodies are UTF-8 JSON of at
+  most 1 MiB (413 beyond). Passwords that bcrypt hashes are at most 72 bytes in UTF-8
+  (`x-starling-max-utf8-bytes`): bcrypt ignores whatever follows, so a longer one is refused
+  rather than silently cut. A method the contract does not list on one of its paths is answered
+  405 with an Allow header naming the ones it lists; a path or query that is not percent-encoded
+  UTF-8 is answered 400.
 
  * OpenAPI spec version: 1.3.0
  */

@@ -26,6 +26,6 @@ Conventions:
 import type { ErrorResponse } from './errorResponse';
 
 /**
- * The request names a missing or invalid field.
+ * The request names a missing or invalid field, or its path or query is not percent-encoded UTF-8, or its body is not UTF-8 JSON.
  */
 export type BadRequestResponse = ErrorResponse;

@@ -84,7 +84,7 @@ export const getGetAdminUserQueryKey = (id?: string,) => {
     }
 
     
-export const getGetAdminUserQueryOptions = <TData = Awaited<ReturnType<typeof getAdminUser>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: string, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getAdminUser>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+export const getGetAdminUserQueryOptions = <TData = Awaited<ReturnType<typeof getAdminUser>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: string, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getAdminUser>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -103,14 +103,14 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAdminUserQueryResult = NonNullable<Awaited<ReturnType<typeof getAdminUser>>>
-export type GetAdminUserQueryError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+export type GetAdminUserQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
 
 
 /**
  * @summary One user.
  */
 
-export function useGetAdminUser<TData = Awaited<ReturnType<typeof getAdminUser>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetAdminUser<TData = Awaited<ReturnType<typeof getAdminUser>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
  id: string, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getAdminUser>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {

@@ -34,6 +34,7 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  BadRequestResponse,
   BrokerConfig,
   ForbiddenResponse,
   UnauthorizedResponse
@@ -71,7 +72,7 @@ export const getIsEdgesEnabledQueryKey = () => {
     }
 
     
-export const getIsEdgesEnabledQueryOptions = <TData = Awaited<ReturnType<typeof isEdgesEnabled>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof isEdgesEnabled>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+export const getIsEdgesEnabledQueryOptions = <TData = Awaited<ReturnType<typeof isEdgesEnabled>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof isEdgesEnabled>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -90,14 +91,14 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type IsEdgesEnabledQueryResult = NonNullable<Awaited<ReturnType<typeof isEdgesEnabled>>>
-export type IsEdgesEnabledQueryError = UnauthorizedResponse | ForbiddenResponse
+export type IsEdgesEnabledQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
 
 
 /**
  * @summary Whether edge instances are enabled on this broker.
  */
 
-export function useIsEdgesEnabled<TData = Awaited<ReturnType<typeof isEdgesEnabled>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useIsEdgesEnabled<TData = Awaited<ReturnType<typeof isEdgesEnabled>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
   options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof isEdgesEnabled>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -138,7 +139,7 @@ export const getGetBrokerConfigQueryKey = () => {
     }
 
     
-export const getGetBrokerConfigQueryOptions = <TData = Awaited<ReturnType<typeof getBrokerConfig>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getBrokerConfig>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+export const getGetBrokerConfigQueryOptions = <TData = Awaited<ReturnType<typeof getBrokerConfig>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getBrokerConfig>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -157,14 +158,14 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetBrokerConfigQueryResult = NonNullable<Awaited<ReturnType<typeof getBrokerConfig>>>
-export type GetBrokerConfigQueryError = UnauthorizedResponse | ForbiddenResponse
+export type GetBrokerConfigQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
 
 
 /**
  * @summary The broker's configuration as a key/value map.
  */
 
-export function useGetBrokerConfig<TData = Awaited<ReturnType<typeof getBrokerConfig>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetBrokerConfig<TData = Awaited<ReturnType<typeof getBrokerConfig>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
   options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getBrokerConfig>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -205,7 +206,7 @@ export const getGetBrokerServiceIdsQueryKey = () => {
     }
 
     
-export const getGetBrokerServiceIdsQueryOptions = <TData = Awaited<ReturnType<typeof getBrokerServiceIds>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getBrokerServiceIds>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+export const getGetBrokerServiceIdsQueryOptions = <TData = Awaited<ReturnType<typeof getBrokerServiceIds>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getBrokerServiceIds>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -224,14 +225,14 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetBrokerServiceIdsQueryResult = NonNullable<Awaited<ReturnType<typeof getBrokerServiceIds>>>
-export type GetBrokerServiceIdsQueryError = UnauthorizedResponse | ForbiddenResponse
+export type GetBrokerServiceIdsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
 
 
 /**
  * @summary The service ids of the broker nodes.
  */
 
-export function useGetBrokerServiceIds<TData = Awaited<ReturnType<typeof getBrokerServiceIds>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetBrokerServiceIds<TData = Awaited<ReturnType<typeof getBrokerServiceIds>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
   options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getBrokerServiceIds>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -272,7 +273,7 @@ export const getGetMaxDatapointsLimitQueryKey = () => {
     }
 
     
-export const getGetMaxDatapointsLimitQueryOptions = <TData = Awaited<ReturnType<typeof getMaxDatapointsLimit>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getMaxDatapointsLimit>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+export const getGetMaxDatapointsLimitQueryOptions = <TData = Awaited<ReturnType<typeof getMaxDatapointsLimit>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getMaxDatapointsLimit>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -291,14 +292,14 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetMaxDatapointsLimitQueryResult = NonNullable<Awaited<ReturnType<typeof getMaxDatapointsLimit>>>
-export type GetMaxDatapointsLimitQueryError = UnauthorizedResponse | ForbiddenResponse
+export type GetMaxDatapointsLimitQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
 
 
 /**
  * @summary The largest number of datapoints a chart may ask for.
  */
 
-export function useGetMaxDatapointsLimit<TData = Awaited<ReturnType<typeof getMaxDatapointsLimit>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetMaxDatapointsLimit<TData = Awaited<ReturnType<typeof getMaxDatapointsLimit>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
   options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getMaxDatapointsLimit>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -339,7 +340,7 @@ export const getGetHelpBaseUrlQueryKey = () => {
     }
 
     
-export const getGetHelpBaseUrlQueryOptions = <TData = Awaited<ReturnType<typeof getHelpBaseUrl>>, TError = unknown>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getHelpBaseUrl>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+export const getGetHelpBaseUrlQueryOptions = <TData = Awaited<ReturnType<typeof getHelpBaseUrl>>, TError = BadRequestResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getHelpBaseUrl>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -358,14 +359,14 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetHelpBaseUrlQueryResult = NonNullable<Awaited<ReturnType<typeof getHelpBaseUrl>>>
-export type GetHelpBaseUrlQueryError = unknown
+export type GetHelpBaseUrlQueryError = BadRequestResponse
 
 
 /**
  * @summary The base URL of the help pages; empty when the console's own assets serve them.
  */
 
-export function useGetHelpBaseUrl<TData = Awaited<ReturnType<typeof getHelpBaseUrl>>, TError = unknown>(
+export function useGetHelpBaseUrl<TData = Awaited<ReturnType<typeof getHelpBaseUrl>>, TError = BadRequestResponse>(
   options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getHelpBaseUrl>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {

@@ -368,7 +368,7 @@ export const getGetClientSessionStatsQueryKey = () => {
     }
 
     
-export const getGetClientSessionStatsQueryOptions = <TData = Awaited<ReturnType<typeof getClientSessionStats>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getClientSessionStats>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+export const getGetClientSessionStatsQueryOptions = <TData = Awaited<ReturnType<typeof getClientSessionStats>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getClientSessionStats>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -387,14 +387,14 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetClientSessionStatsQueryResult = NonNullable<Awaited<ReturnType<typeof getClientSessionStats>>>
-export type GetClientSessionStatsQueryError = UnauthorizedResponse | ForbiddenResponse
+export type GetClientSessionStatsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
 
 
 /**
  * @summary How many sessions there are, connected and disconnected (the home page's counters).
  */
 
-export function useGetClientSessionStats<TData = Awaited<ReturnType<typeof getClientSessionStats>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetClientSessionStats<TData = Awaited<ReturnType<typeof getClientSessionStats>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
   options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getClientSessionStats>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {

@@ -80,7 +80,7 @@ export const getGetAnonymousAccessQueryKey = () => {
     }
 
     
-export const getGetAnonymousAccessQueryOptions = <TData = Awaited<ReturnType<typeof getAnonymousAccess>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getAnonymousAccess>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+export const getGetAnonymousAccessQueryOptions = <TData = Awaited<ReturnType<typeof getAnonymousAccess>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getAnonymousAccess>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -99,14 +99,14 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAnonymousAccessQueryResult = NonNullable<Awaited<ReturnType<typeof getAnonymousAccess>>>
-export type GetAnonymousAccessQueryError = UnauthorizedResponse | ForbiddenResponse
+export type GetAnonymousAccessQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
 
 
 /**
  * @summary Whether clients that match no client credentials may connect, and the topics they may use (home page).
  */
 
-export function useGetAnonymousAccess<TData = Awaited<ReturnType<typeof getAnonymousAccess>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAnonymousAccess<TData = Awaited<ReturnType<typeof getAnonymousAccess>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
   options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getAnonymousAccess>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {

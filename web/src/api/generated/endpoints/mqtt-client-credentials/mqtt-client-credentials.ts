@@ -216,7 +216,7 @@ export const getGetMqttClientCredentialsInfoQueryKey = () => {
     }
 
     
-export const getGetMqttClientCredentialsInfoQueryOptions = <TData = Awaited<ReturnType<typeof getMqttClientCredentialsInfo>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getMqttClientCredentialsInfo>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+export const getGetMqttClientCredentialsInfoQueryOptions = <TData = Awaited<ReturnType<typeof getMqttClientCredentialsInfo>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getMqttClientCredentialsInfo>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -235,14 +235,14 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetMqttClientCredentialsInfoQueryResult = NonNullable<Awaited<ReturnType<typeof getMqttClientCredentialsInfo>>>
-export type GetMqttClientCredentialsInfoQueryError = UnauthorizedResponse | ForbiddenResponse
+export type GetMqttClientCredentialsInfoQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
 
 
 /**
  * @summary How many client credentials there are, by client type (home page counters).
  */
 
-export function useGetMqttClientCredentialsInfo<TData = Awaited<ReturnType<typeof getMqttClientCredentialsInfo>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetMqttClientCredentialsInfo<TData = Awaited<ReturnType<typeof getMqttClientCredentialsInfo>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
   options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getMqttClientCredentialsInfo>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -283,7 +283,7 @@ export const getGetMqttClientCredentialsQueryKey = (id?: string,) => {
     }
 
     
-export const getGetMqttClientCredentialsQueryOptions = <TData = Awaited<ReturnType<typeof getMqttClientCredentials>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: string, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getMqttClientCredentials>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+export const getGetMqttClientCredentialsQueryOptions = <TData = Awaited<ReturnType<typeof getMqttClientCredentials>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: string, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getMqttClientCredentials>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -302,14 +302,14 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetMqttClientCredentialsQueryResult = NonNullable<Awaited<ReturnType<typeof getMqttClientCredentials>>>
-export type GetMqttClientCredentialsQueryError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+export type GetMqttClientCredentialsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
 
 
 /**
  * @summary One client credentials entry.
  */
 
-export function useGetMqttClientCredentials<TData = Awaited<ReturnType<typeof getMqttClientCredentials>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetMqttClientCredentials<TData = Awaited<ReturnType<typeof getMqttClientCredentials>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
  id: string, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getMqttClientCredentials>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -341,7 +341,7 @@ export const deleteMqttClientCredentials = (
   
 
 
-export const getDeleteMqttClientCredentialsMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
+export const getDeleteMqttClientCredentialsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteMqttClientCredentials>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof httpClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteMqttClientCredentials>>, TError,{id: string}, TContext> => {
 
@@ -368,12 +368,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteMqttClientCredentialsMutationResult = NonNullable<Awaited<ReturnType<typeof deleteMqttClientCredentials>>>
     
-    export type DeleteMqttClientCredentialsMutationError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+    export type DeleteMqttClientCredentialsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
 
     /**
  * @summary Delete client credentials; clients connected with them are disconnected.
  */
-export const useDeleteMqttClientCredentials = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
+export const useDeleteMqttClientCredentials = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteMqttClientCredentials>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof deleteMqttClientCredentials>>,

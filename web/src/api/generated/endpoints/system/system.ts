@@ -34,6 +34,7 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  BadRequestResponse,
   ForbiddenResponse,
   SystemInfo,
   UnauthorizedResponse
@@ -71,7 +72,7 @@ export const getGetSystemInfoQueryKey = () => {
     }
 
     
-export const getGetSystemInfoQueryOptions = <TData = Awaited<ReturnType<typeof getSystemInfo>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getSystemInfo>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+export const getGetSystemInfoQueryOptions = <TData = Awaited<ReturnType<typeof getSystemInfo>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getSystemInfo>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -90,14 +91,14 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetSystemInfoQueryResult = NonNullable<Awaited<ReturnType<typeof getSystemInfo>>>
-export type GetSystemInfoQueryError = UnauthorizedResponse | ForbiddenResponse
+export type GetSystemInfoQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
 
 
 /**
  * @summary The broker's version.
  */
 
-export function useGetSystemInfo<TData = Awaited<ReturnType<typeof getSystemInfo>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetSystemInfo<TData = Awaited<ReturnType<typeof getSystemInfo>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
   options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getSystemInfo>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {

@@ -34,6 +34,7 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  BadRequestResponse,
   ForbiddenResponse,
   NotFoundResponse,
   TokenPair,
@@ -72,7 +73,7 @@ export const getGetUserTokenQueryKey = (id?: string,) => {
     }
 
     
-export const getGetUserTokenQueryOptions = <TData = Awaited<ReturnType<typeof getUserToken>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: string, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getUserToken>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+export const getGetUserTokenQueryOptions = <TData = Awaited<ReturnType<typeof getUserToken>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: string, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getUserToken>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -91,14 +92,14 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetUserTokenQueryResult = NonNullable<Awaited<ReturnType<typeof getUserToken>>>
-export type GetUserTokenQueryError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+export type GetUserTokenQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
 
 
 /**
  * @summary A token pair for another user (sign in as that user).
  */
 
-export function useGetUserToken<TData = Awaited<ReturnType<typeof getUserToken>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetUserToken<TData = Awaited<ReturnType<typeof getUserToken>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
  id: string, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getUserToken>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -139,7 +140,7 @@ export const getIsUserTokenAccessEnabledQueryKey = () => {
     }
 
     
-export const getIsUserTokenAccessEnabledQueryOptions = <TData = Awaited<ReturnType<typeof isUserTokenAccessEnabled>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof isUserTokenAccessEnabled>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+export const getIsUserTokenAccessEnabledQueryOptions = <TData = Awaited<ReturnType<typeof isUserTokenAccessEnabled>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof isUserTokenAccessEnabled>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -158,14 +159,14 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type IsUserTokenAccessEnabledQueryResult = NonNullable<Awaited<ReturnType<typeof isUserTokenAccessEnabled>>>
-export type IsUserTokenAccessEnabledQueryError = UnauthorizedResponse | ForbiddenResponse
+export type IsUserTokenAccessEnabledQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
 
 
 /**
  * @summary Whether signing in as another user is enabled for the caller.
  */
 
-export function useIsUserTokenAccessEnabled<TData = Awaited<ReturnType<typeof isUserTokenAccessEnabled>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useIsUserTokenAccessEnabled<TData = Awaited<ReturnType<typeof isUserTokenAccessEnabled>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
   options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof isUserTokenAccessEnabled>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
