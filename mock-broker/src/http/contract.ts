@@ -3,6 +3,8 @@ import path from 'node:path';
 import { Ajv2020, type ErrorObject, type FuncKeywordDefinition, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
+import { patternError } from '../credentials/topic-rules.js';
+import { isValidTopicFilter } from '../sessions/topic-filter.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -98,6 +100,12 @@ const fitsUtf8Bytes: ReportingCheck = (limit, data) => {
 
 const maxUtf8Bytes: FuncKeywordDefinition = { keyword: MAX_UTF8_BYTES, type: 'string', schemaType: 'number', errors: true, validate: fitsUtf8Bytes };
 
+/** The contract's own string formats (described in openapi.yaml's info), checked by the same code the broker runs. */
+const CONTRACT_FORMATS = {
+  'mqtt-topic-filter': isValidTopicFilter,
+  'linear-regex': (pattern: string) => patternError(pattern.trim()) === undefined,
+};
+
 /** "body.email must match format \"email\"", "query.pageSize is required": errors name the field. */
 export function describeErrors(location: string, errors: ErrorObject[] | null | undefined): string {
   return (errors ?? [])
@@ -121,6 +129,7 @@ export class Contract {
     for (const ajv of [strict, coercing]) {
       addFormats.default(ajv);
       ajv.addKeyword(maxUtf8Bytes);
+      for (const [name, validate] of Object.entries(CONTRACT_FORMATS)) ajv.addFormat(name, { type: 'string', validate });
       ajv.addSchema({ $id: COMPONENTS_ID, components: resolveReferences(document.components) });
     }
     const componentParameters = document.components.parameters as Record<string, ParameterObject> | undefined;

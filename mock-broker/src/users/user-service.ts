@@ -57,7 +57,7 @@ export class UserService {
     const email = request.email.trim();
     const holder = this.users.findByEmail(email);
     if (holder && holder.id !== request.id) {
-      throw new ApiError(400, ErrorCode.invalidArguments, `body.email: a user with e-mail ${email} already exists`);
+      throw ApiError.conflict(`body.email: a user with e-mail ${email} already exists`);
     }
     if (request.id === undefined) {
       const names = { email, authority: 'SYS_ADMIN' as const, firstName: request.firstName ?? '', lastName: request.lastName ?? '' };

@@ -51,7 +51,7 @@ describe('users (spec: /api/admin…)', () => {
   it('refuses a second user with the same e-mail, naming the field, and keeps the first', async () => {
     await createUser('unique@example.com', { firstName: 'First' });
     const answer = await admin.call<ErrorBody>('POST', '/api/admin', { email: 'UNIQUE@example.com', firstName: 'Second' });
-    expect(answer.status).toBe(400);
+    expect(answer.status).toBe(409);
     expect(answer.body).toMatchObject({ errorCode: 30 });
     expect(answer.body.message).toContain('body.email');
     const found = await admin.call<Page>('GET', '/api/admin?pageSize=10&page=0&textSearch=unique');

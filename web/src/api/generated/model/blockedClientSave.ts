@@ -20,6 +20,13 @@ Conventions:
   rather than silently cut. A method the contract does not list on one of its paths is answered
   405 with an Allow header naming the ones it lists; a path or query that is not percent-encoded
   UTF-8 is answered 400.
+- Formats of the contract's own, checked like the standard ones (400 naming the field):
+  `mqtt-topic-filter`, a topic filter as MQTT defines it (`+` and `#` only as whole levels, `#`
+  last, no U+0000; `$share/{shareName}/{filter}` with a share name free of `/`, `+` and `#`);
+  `linear-regex`, a JavaScript regular expression, once trimmed, that V8's linear-time engine
+  runs (no backreferences, no lookaround).
+- A value another item already holds (a user's e-mail, client credentials' client id and
+  username) is answered 409 naming the field.
 
  * OpenAPI spec version: 1.3.0
  */
@@ -29,18 +36,32 @@ import type { EpochMillis } from './epochMillis';
 import type { Description } from './description';
 
 /**
- * The value must not be blank; an IP_ADDRESS value must be an IPv4 or IPv6 address and a REGEX value a valid JavaScript regular expression (400 naming it otherwise). REGEX needs regexMatchTarget.
+ * The value must not be blank (it is trimmed); an IP_ADDRESS value must be an IPv4 or IPv6 address and a REGEX value a `linear-regex` (400 naming it otherwise). REGEX needs regexMatchTarget.
  */
-export interface BlockedClientSave {
+export type BlockedClientSave = unknown & unknown & {
   type: BlockedClientType;
   /**
-   * The client id
+   * The client id, username, address, or a regular expression matched against the whole target field.
    * @minLength 1
    * @maxLength 1024
+   * @pattern [^\s\x1c-\x1f\x85\ufeff]
    */
   value: string;
   regexMatchTarget?: RegexMatchTarget;
   /** 0 or left out never expires. */
   expirationTime?: EpochMillis;
   description?: Description;
-}
+} & Required<Pick<unknown & unknown & {
+  type: BlockedClientType;
+  /**
+   * The client id, username, address, or a regular expression matched against the whole target field.
+   * @minLength 1
+   * @maxLength 1024
+   * @pattern [^\s\x1c-\x1f\x85\ufeff]
+   */
+  value: string;
+  regexMatchTarget?: RegexMatchTarget;
+  /** 0 or left out never expires. */
+  expirationTime?: EpochMillis;
+  description?: Description;
+}, 'type' | 'value'>>;

@@ -20,6 +20,13 @@ Conventions:
   rather than silently cut. A method the contract does not list on one of its paths is answered
   405 with an Allow header naming the ones it lists; a path or query that is not percent-encoded
   UTF-8 is answered 400.
+- Formats of the contract's own, checked like the standard ones (400 naming the field):
+  `mqtt-topic-filter`, a topic filter as MQTT defines it (`+` and `#` only as whole levels, `#`
+  last, no U+0000; `$share/{shareName}/{filter}` with a share name free of `/`, `+` and `#`);
+  `linear-regex`, a JavaScript regular expression, once trimmed, that V8's linear-time engine
+  runs (no backreferences, no lookaround).
+- A value another item already holds (a user's e-mail, client credentials' client id and
+  username) is answered 409 naming the field.
 
  * OpenAPI spec version: 1.3.0
  */
@@ -134,7 +141,8 @@ export function useGetClientSubscriptions<TData = Awaited<ReturnType<typeof getC
  * @summary Replaces a session's subscriptions, as if the client had unsubscribed from the ones left out
 and subscribed to new and changed ones: retained messages follow each one's Retain Handling
 (0 always, 1 only for a new subscription, 2 never). Unchanged ones are left as they are.
-Each topic filter must be a valid MQTT topic filter and be listed once (400 naming it).
+A topic filter listed more than once is taken as MQTT takes it in one SUBSCRIBE: the last
+one listed counts.
 
  */
 export const replaceClientSubscriptions = (
@@ -186,7 +194,8 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
  * @summary Replaces a session's subscriptions, as if the client had unsubscribed from the ones left out
 and subscribed to new and changed ones: retained messages follow each one's Retain Handling
 (0 always, 1 only for a new subscription, 2 never). Unchanged ones are left as they are.
-Each topic filter must be a valid MQTT topic filter and be listed once (400 naming it).
+A topic filter listed more than once is taken as MQTT takes it in one SUBSCRIBE: the last
+one listed counts.
 
  */
 export const useReplaceClientSubscriptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse,
@@ -203,7 +212,7 @@ export const useReplaceClientSubscriptions = <TError = BadRequestResponse | Unau
       return useMutation(mutationOptions);
     }
     /**
- * @summary Adds one subscription to a session, or changes the one with the same topic filter (as SUBSCRIBE would). The topic filter must be a valid MQTT topic filter (400).
+ * @summary Adds one subscription to a session, or changes the one with the same topic filter (as SUBSCRIBE would).
  */
 export const saveClientSubscription = (
     clientSubscriptionSave: ClientSubscriptionSave,
@@ -252,7 +261,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type SaveClientSubscriptionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse
 
     /**
- * @summary Adds one subscription to a session, or changes the one with the same topic filter (as SUBSCRIBE would). The topic filter must be a valid MQTT topic filter (400).
+ * @summary Adds one subscription to a session, or changes the one with the same topic filter (as SUBSCRIBE would).
  */
 export const useSaveClientSubscription = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveClientSubscription>>, TError,{data: ClientSubscriptionSave;params: SaveClientSubscriptionParams}, TContext>, request?: SecondParameter<typeof httpClient>}
