@@ -22,14 +22,18 @@ function consoleMethodNotAllowed(request: Request, response: Response): void {
   response.status(405).set('Allow', 'GET, HEAD').type('text').send(`${request.method} is not allowed here: the console is read with GET`);
 }
 
-/** A console file that could not be sent (it vanished under a running node): plain text, never a stack. */
+/** A console file that could not be sent (a client error, or it vanished under a running node): plain text, never a stack. */
 function consoleError(error: unknown, _request: Request, response: Response, next: NextFunction): void {
   if (response.headersSent) {
     next(error);
     return;
   }
   const status = (error as { status?: number }).status;
-  response.status(status === 404 ? 404 : 500).type('text').send(status === 404 ? 'Not found' : 'Internal server error');
+  if (status !== undefined && status >= 400 && status < 500) {
+    response.status(status).type('text').send(status === 404 ? 'Not found' : 'Bad request');
+    return;
+  }
+  response.status(500).type('text').send('Internal server error');
 }
 
 /** Serves the API under /api and the built console everywhere else (a single-page app). */

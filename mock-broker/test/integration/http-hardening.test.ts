@@ -69,6 +69,12 @@ describe('bad input answers 400 naming the part, never 500', () => {
     expectError(await send('GET', '/api/admin/user/%'), 400, 'is not percent-encoded UTF-8');
   });
 
+  it('a console path that is not percent-encoded UTF-8 is no server error', async () => {
+    for (const urlPath of ['/%E0', '/assets/%E0.js', '/assets/index.js?x=%E0']) {
+      expect((await send('GET', urlPath, { signedIn: false })).status).toBeLessThan(500);
+    }
+  });
+
   it('a query value that is not percent-encoded UTF-8, by its name', async () => {
     expectError(await send('GET', '/api/admin?pageSize=10&page=0&textSearch=%C3'), 400, 'query.textSearch is not percent-encoded UTF-8');
   });
