@@ -20,7 +20,7 @@ Conventions:
   rather than silently cut. A method the contract does not list on one of its paths is answered
   405 with an Allow header naming the ones it lists; a path or query that is not percent-encoded
   UTF-8 is answered 400.
-- Formats of the contract's own, checked like the standard ones (400 naming the field):
+- Formats of the contract's own (400 naming the field, and why, when a value is not one):
   `mqtt-topic-filter`, a topic filter as MQTT defines it (`+` and `#` only as whole levels, `#`
   last, no U+0000; `$share/{shareName}/{filter}` with a share name free of `/`, `+` and `#`);
   `linear-regex`, a JavaScript regular expression, once trimmed, that V8's linear-time engine
