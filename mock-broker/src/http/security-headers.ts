@@ -2,9 +2,10 @@ import type { NextFunction, Request, Response } from 'express';
 
 /**
  * The console's policy. Scripts and styles come from the build's own files (Vite writes no inline
- * script into index.html). style-src also allows 'unsafe-inline': Blueprint's popovers, tooltips
- * and overlays are placed by inline style attributes; a style cannot run script. Images allow
- * data: for the SVG icons Blueprint's stylesheet embeds. connect-src allows the API on this origin,
+ * script into index.html). style-src also allows 'unsafe-inline', for style attributes and style
+ * elements that libraries write (Blueprint's overlays, React's markup); a style cannot run script,
+ * and script-src has no such allowance. Images allow data: for the SVG icons Blueprint's
+ * stylesheet embeds. connect-src allows the API on this origin,
  * MQTT over WebSocket (ws:/wss:; the listener is on another port, 8084/8085, and the web-socket
  * client page may connect to any broker an operator names) and the release check of the home page
  * (spec section 7).
