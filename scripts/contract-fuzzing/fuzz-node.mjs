@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import mqtt from 'mqtt';
 import { SMTPServer } from 'smtp-server';
 import { root } from '../lib.mjs';
 
@@ -43,6 +44,23 @@ async function startMailSink() {
   return { port: server.server.address().port, close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
+/** The client id of the session the node keeps for the session and subscription operations (schemathesis.toml). */
+export const FUZZ_SESSION = 'fuzz-session';
+
+/**
+ * A real MQTT client with a persistent session and a subscription, so that the session and
+ * subscription operations find one. It reconnects when the fuzzer disconnects or removes it.
+ */
+async function startFuzzSession(mqttPort) {
+  const client = mqtt.connect({ host: '127.0.0.1', port: mqttPort, clientId: FUZZ_SESSION, protocolVersion: 5, clean: false, properties: { sessionExpiryInterval: 3600 }, reconnectPeriod: 200 });
+  await new Promise((resolve, reject) => {
+    client.once('connect', resolve);
+    client.once('error', reject);
+  });
+  await client.subscribeAsync('fuzz/#', { qos: 1 });
+  return { close: () => client.endAsync(true) };
+}
+
 async function signIn(baseUrl, username, password) {
   return (await call(baseUrl, 'POST', '/api/auth/login', { username, password })).token;
 }
@@ -58,7 +76,9 @@ export async function startFuzzNode() {
   const mailSink = await startMailSink();
   const node = await startNode(config);
   const baseUrl = `http://127.0.0.1:${node.httpPort}`;
+  let session;
   const stop = async () => {
+    await session?.close();
     await node.close();
     await mailSink.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -71,6 +91,7 @@ export async function startFuzzNode() {
     const firstToken = await signIn(baseUrl, FUZZER.email, FUZZER.firstPassword);
     await call(baseUrl, 'POST', '/api/auth/changePassword', { currentPassword: FUZZER.firstPassword, newPassword: FUZZER.password }, firstToken);
     const token = await signIn(baseUrl, FUZZER.email, FUZZER.password);
+    session = await startFuzzSession(node.mqttPort);
     return { baseUrl, token, close: stop };
   } catch (error) {
     await stop();

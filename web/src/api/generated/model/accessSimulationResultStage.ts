@@ -25,8 +25,9 @@ Conventions:
   last, no U+0000; `$share/{shareName}/{filter}` with a share name free of `/`, `+` and `#`);
   `linear-regex`, a JavaScript regular expression, once trimmed, that V8's linear-time engine
   runs (no backreferences, no lookaround).
-- A value another item already holds (a user's e-mail, client credentials' client id and
-  username) is answered 409 naming the field.
+- A request that clashes with what is stored is answered 409 naming the field: a value another
+  item already holds (a user's e-mail, client credentials' client id and username), a client
+  to disconnect that is not connected, a session to remove whose client is.
 
  * OpenAPI spec version: 1.3.0
  */

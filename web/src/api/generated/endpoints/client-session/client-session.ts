@@ -25,8 +25,9 @@ Conventions:
   last, no U+0000; `$share/{shareName}/{filter}` with a share name free of `/`, `+` and `#`);
   `linear-regex`, a JavaScript regular expression, once trimmed, that V8's linear-time engine
   runs (no backreferences, no lookaround).
-- A value another item already holds (a user's e-mail, client credentials' client id and
-  username) is answered 409 naming the field.
+- A request that clashes with what is stored is answered 409 naming the field: a value another
+  item already holds (a user's e-mail, client credentials' client id and username), a client
+  to disconnect that is not connected, a session to remove whose client is.
 
  * OpenAPI spec version: 1.3.0
  */
@@ -52,6 +53,7 @@ import type {
   ClientSessionDetails,
   ClientSessionPage,
   ClientSessionStats,
+  ConflictResponse,
   DisconnectClientSessionParams,
   DisconnectFilteredClientSessionsParams,
   ForbiddenResponse,
@@ -419,7 +421,8 @@ export function useGetClientSessionStats<TData = Awaited<ReturnType<typeof getCl
 
 /**
  * @summary Disconnects a connected client; MQTT 5 clients get a DISCONNECT with reason 152
-(Administrative action). A persistent session stays, offline.
+(Administrative action). A persistent session stays, offline. A client that is not
+connected: 409.
 
  */
 export const disconnectClientSession = (
@@ -436,7 +439,7 @@ export const disconnectClientSession = (
   
 
 
-export const getDisconnectClientSessionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
+export const getDisconnectClientSessionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof disconnectClientSession>>, TError,{params: DisconnectClientSessionParams}, TContext>, request?: SecondParameter<typeof httpClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof disconnectClientSession>>, TError,{params: DisconnectClientSessionParams}, TContext> => {
 
@@ -463,14 +466,15 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DisconnectClientSessionMutationResult = NonNullable<Awaited<ReturnType<typeof disconnectClientSession>>>
     
-    export type DisconnectClientSessionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+    export type DisconnectClientSessionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
 
     /**
  * @summary Disconnects a connected client; MQTT 5 clients get a DISCONNECT with reason 152
-(Administrative action). A persistent session stays, offline.
+(Administrative action). A persistent session stays, offline. A client that is not
+connected: 409.
 
  */
-export const useDisconnectClientSession = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
+export const useDisconnectClientSession = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof disconnectClientSession>>, TError,{params: DisconnectClientSessionParams}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof disconnectClientSession>>,
@@ -549,7 +553,7 @@ export const useDisconnectClientSessions = <TError = BadRequestResponse | Unauth
     }
     /**
  * @summary Removes an offline persistent session: its subscriptions, queued messages and will. A
-connected session is refused (400 naming clientId): disconnect it first.
+connected session is refused (409 naming clientId): disconnect it first.
 
  */
 export const removeClientSession = (
@@ -566,7 +570,7 @@ export const removeClientSession = (
   
 
 
-export const getRemoveClientSessionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
+export const getRemoveClientSessionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeClientSession>>, TError,{params: RemoveClientSessionParams}, TContext>, request?: SecondParameter<typeof httpClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof removeClientSession>>, TError,{params: RemoveClientSessionParams}, TContext> => {
 
@@ -593,14 +597,14 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RemoveClientSessionMutationResult = NonNullable<Awaited<ReturnType<typeof removeClientSession>>>
     
-    export type RemoveClientSessionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+    export type RemoveClientSessionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
 
     /**
  * @summary Removes an offline persistent session: its subscriptions, queued messages and will. A
-connected session is refused (400 naming clientId): disconnect it first.
+connected session is refused (409 naming clientId): disconnect it first.
 
  */
-export const useRemoveClientSession = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
+export const useRemoveClientSession = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeClientSession>>, TError,{params: RemoveClientSessionParams}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof removeClientSession>>,
