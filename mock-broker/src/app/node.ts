@@ -165,7 +165,9 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
         ...clientAccess.routers,
       ],
     });
-    const httpServer = http.createServer(app);
+    // 64 KiB of request head (Node's default is 16): room for the longest query the contract takes,
+    // percent-encoded, so that a request within its limits is never refused with a bare 431.
+    const httpServer = http.createServer({ maxHeaderSize: 64 * 1024 }, app);
     const httpPort = await listen(httpServer, config.httpPort, config.bindAddress, 'STARLING_HTTP_PORT');
     consolePort = httpPort;
     cleanups.push(() => closeServer(httpServer));

@@ -64,6 +64,11 @@ export class ApiError extends Error {
     return new ApiError(404, ErrorCode.itemNotFound, message);
   }
 
+  /** A well-formed request that clashes with what is stored (another item already holds the value); the message names the field. */
+  static conflict(message: string): ApiError {
+    return new ApiError(409, ErrorCode.invalidArguments, message);
+  }
+
   body(now = Date.now()): ErrorBody {
     return { status: this.status, message: this.message, errorCode: this.errorCode, timestamp: now };
   }

@@ -27,8 +27,11 @@ function withoutHistory(info: UserAdditionalInfo | undefined): UserAdditionalInf
   return rest;
 }
 
+/** The password changes kept, latest last: the contract's maxItems, so that a user's answer always fits it. */
+export const PASSWORD_HISTORY_KEPT = 100;
+
 function withPasswordSet(info: UserAdditionalInfo, now: number): UserAdditionalInfo {
-  return { ...info, userPasswordHistory: [...(info.userPasswordHistory ?? []), { ts: now }] };
+  return { ...info, userPasswordHistory: [...(info.userPasswordHistory ?? []), { ts: now }].slice(-PASSWORD_HISTORY_KEPT) };
 }
 
 /**
@@ -62,7 +65,7 @@ export class UserService {
     const email = request.email.trim();
     const holder = this.users.findByEmail(email);
     if (holder && holder.id !== request.id) {
-      throw new ApiError(400, ErrorCode.invalidArguments, `body.email: a user with e-mail ${email} already exists`);
+      throw ApiError.conflict(`body.email: a user with e-mail ${email} already exists`);
     }
     if (request.id === undefined) {
       const names = { email, authority: 'SYS_ADMIN' as const, firstName: request.firstName ?? '', lastName: request.lastName ?? '' };
@@ -102,7 +105,8 @@ export class UserService {
   }
 
   delete(id: string, signedInUserId: string): void {
-    if (id === signedInUserId) throw new ApiError(400, ErrorCode.invalidArguments, 'You cannot delete your own account');
+    // A permission, not bad input (the request is well formed): nobody may delete the account they are signed in with.
+    if (id === signedInUserId) throw ApiError.forbidden('You cannot delete your own account');
     if (!this.users.delete(id)) throw ApiError.notFound(`User with id ${id} is not found`);
   }
 

@@ -14,6 +14,21 @@ Conventions:
   20 permission denied, 21 password change required, 30 invalid arguments, 31 bad request params,
   32 item not found, 33 too many requests, 34 too many updates.
 - Codes 21 (password change required) and 11 for ended sessions: see the ErrorCode schema.
+- Limits: every string the API takes has a maxLength, every number a maximum, every list a
+  maxItems; beyond them the answer is 400 naming the field. Request bodies are UTF-8 JSON of at
+  most 1 MiB (413 beyond). Passwords that bcrypt hashes are at most 72 bytes in UTF-8
+  (`x-starling-max-utf8-bytes`): bcrypt ignores whatever follows, so a longer one is refused
+  rather than silently cut. A method the contract does not list on one of its paths is answered
+  405 with an Allow header naming the ones it lists; a path or query that is not percent-encoded
+  UTF-8 is answered 400.
+- Formats of the contract's own (400 naming the field, and why, when a value is not one):
+  `mqtt-topic-filter`, a topic filter as MQTT defines it (`+` and `#` only as whole levels, `#`
+  last, no U+0000; `$share/{shareName}/{filter}` with a share name free of `/`, `+` and `#`);
+  `linear-regex`, a JavaScript regular expression, once trimmed, that V8's linear-time engine
+  runs (no backreferences, no lookaround).
+- A request that clashes with what is stored is answered 409 naming the field: a value another
+  item already holds (a user's e-mail, client credentials' client id and username), a client
+  to disconnect that is not connected, a session to remove whose client is.
 
  * OpenAPI spec version: 1.3.0
  */
@@ -36,6 +51,7 @@ import type {
   ChangePasswordRequest,
   ForbiddenResponse,
   LoginRequest,
+  PayloadTooLargeResponse,
   PublicLoginRequest,
   RefreshTokenRequest,
   TokenPair,
@@ -71,7 +87,7 @@ export const login = (
   
 
 
-export const getLoginMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse,
+export const getLoginMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | TooManyRequestsResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof login>>, TError,{data: LoginRequest}, TContext>, request?: SecondParameter<typeof httpClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof login>>, TError,{data: LoginRequest}, TContext> => {
 
@@ -98,12 +114,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type LoginMutationResult = NonNullable<Awaited<ReturnType<typeof login>>>
     export type LoginMutationBody = LoginRequest
-    export type LoginMutationError = BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse
+    export type LoginMutationError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | TooManyRequestsResponse
 
     /**
  * @summary Sign in with username (an e-mail) and password.
  */
-export const useLogin = <TError = BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse,
+export const useLogin = <TError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | TooManyRequestsResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof login>>, TError,{data: LoginRequest}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof login>>,
@@ -136,7 +152,7 @@ export const loginPublic = (
   
 
 
-export const getLoginPublicMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse,
+export const getLoginPublicMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof loginPublic>>, TError,{data: PublicLoginRequest}, TContext>, request?: SecondParameter<typeof httpClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof loginPublic>>, TError,{data: PublicLoginRequest}, TContext> => {
 
@@ -163,12 +179,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type LoginPublicMutationResult = NonNullable<Awaited<ReturnType<typeof loginPublic>>>
     export type LoginPublicMutationBody = PublicLoginRequest
-    export type LoginPublicMutationError = BadRequestResponse | UnauthorizedResponse
+    export type LoginPublicMutationError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse
 
     /**
  * @summary Sign in by a public id; the token is flagged isPublic.
  */
-export const useLoginPublic = <TError = BadRequestResponse | UnauthorizedResponse,
+export const useLoginPublic = <TError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof loginPublic>>, TError,{data: PublicLoginRequest}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof loginPublic>>,
@@ -201,7 +217,7 @@ export const refreshToken = (
   
 
 
-export const getRefreshTokenMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse,
+export const getRefreshTokenMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof refreshToken>>, TError,{data: RefreshTokenRequest}, TContext>, request?: SecondParameter<typeof httpClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof refreshToken>>, TError,{data: RefreshTokenRequest}, TContext> => {
 
@@ -228,12 +244,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RefreshTokenMutationResult = NonNullable<Awaited<ReturnType<typeof refreshToken>>>
     export type RefreshTokenMutationBody = RefreshTokenRequest
-    export type RefreshTokenMutationError = BadRequestResponse | UnauthorizedResponse
+    export type RefreshTokenMutationError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse
 
     /**
  * @summary Exchange a refresh token for a new token pair.
  */
-export const useRefreshToken = <TError = BadRequestResponse | UnauthorizedResponse,
+export const useRefreshToken = <TError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof refreshToken>>, TError,{data: RefreshTokenRequest}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof refreshToken>>,
@@ -271,7 +287,7 @@ export const getGetCurrentUserQueryKey = () => {
     }
 
     
-export const getGetCurrentUserQueryOptions = <TData = Awaited<ReturnType<typeof getCurrentUser>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getCurrentUser>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+export const getGetCurrentUserQueryOptions = <TData = Awaited<ReturnType<typeof getCurrentUser>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getCurrentUser>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -290,14 +306,14 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetCurrentUserQueryResult = NonNullable<Awaited<ReturnType<typeof getCurrentUser>>>
-export type GetCurrentUserQueryError = UnauthorizedResponse | ForbiddenResponse
+export type GetCurrentUserQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
 
 
 /**
  * @summary The signed-in user's details.
  */
 
-export function useGetCurrentUser<TData = Awaited<ReturnType<typeof getCurrentUser>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetCurrentUser<TData = Awaited<ReturnType<typeof getCurrentUser>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
   options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getCurrentUser>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -333,7 +349,7 @@ export const changePassword = (
   
 
 
-export const getChangePasswordMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
+export const getChangePasswordMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changePassword>>, TError,{data: ChangePasswordRequest}, TContext>, request?: SecondParameter<typeof httpClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof changePassword>>, TError,{data: ChangePasswordRequest}, TContext> => {
 
@@ -360,12 +376,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ChangePasswordMutationResult = NonNullable<Awaited<ReturnType<typeof changePassword>>>
     export type ChangePasswordMutationBody = ChangePasswordRequest
-    export type ChangePasswordMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+    export type ChangePasswordMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse
 
     /**
  * @summary Change the signed-in user's password; answers a fresh token pair and ends the user's other sessions.
  */
-export const useChangePassword = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
+export const useChangePassword = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changePassword>>, TError,{data: ChangePasswordRequest}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof changePassword>>,
