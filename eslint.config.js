@@ -15,7 +15,7 @@ const restricted = (patterns, message) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'web/src/api/generated/**', '**/test-results/**', '**/playwright-report/**', 'data/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'web/src/api/generated/**', '**/test-results/**', '**/playwright-report/**', 'data/**', '.tools/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

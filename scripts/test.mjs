@@ -1,5 +1,6 @@
 // npm test: install what is missing, then every check — generated client, type-check, lint, unit,
-// contract, integration and end-to-end — and a closing line with the counts of all test runners.
+// contract, integration, contract fuzzing and end-to-end — and a closing line with the counts of all
+// test runners.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -63,6 +64,27 @@ async function nodeTest(name, workspace, files) {
   if (code !== 0) failures.push(name);
 }
 
+/** Schemathesis over openapi.yaml against a node of the built broker; its JUnit report gives the counts (one test an operation, one for the stateful phase). */
+async function fuzzing() {
+  log('── contract fuzzing (schemathesis)');
+  let result;
+  try {
+    // Imported here: it loads npm packages, which ensureDependencies has installed by now.
+    const { contractFuzzing } = await import('./contract-fuzzing/run.mjs');
+    result = await contractFuzzing();
+  } catch (error) {
+    console.error(error);
+  }
+  if (!result || result.tests === 0) {
+    failures.push('contract fuzzing (no tests ran)');
+    return;
+  }
+  totals.passed += result.passed;
+  totals.failed += result.failed;
+  totals.skipped += result.skipped;
+  if (result.code !== 0 || result.failed > 0) failures.push('contract fuzzing');
+}
+
 async function playwright() {
   const report = path.join(reports, 'e2e.json');
   log('── end-to-end (Playwright in Chromium)');
@@ -95,6 +117,7 @@ await vitest('contract', 'mock-broker', 'contract');
 await vitest('integration', 'mock-broker', 'integration');
 await nodeTest('persistence (Aedes abstract suite)', 'mock-broker', ['test/persistence/abstract-suite.test.ts']);
 await build();
+await fuzzing();
 await playwright();
 
 const minutes = ((Date.now() - started) / 60000).toFixed(1);

@@ -5,7 +5,10 @@ export interface Account {
   password: string;
 }
 
-/** The default administrator, with its default password: only the forced-change journey signs in with it. */
+/**
+ * The default administrator, with its default password: only the forced-change journey signs in with
+ * it (the global setup leaves the account as a fresh node has it).
+ */
 export const DEFAULT_ADMIN: Account = { username: 'sysadmin@starling.local', password: 'sysadmin' };
 
 /** An administrator the global setup creates with a settled password, for every other journey. */

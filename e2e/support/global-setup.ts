@@ -1,12 +1,27 @@
-import { OPERATOR } from './accounts.js';
-import { createSettledUser, signInToApi } from './api.js';
+import { DEFAULT_ADMIN, OPERATOR } from './accounts.js';
+import { callApi, createSettledUser, signInToApi } from './api.js';
+
+/** The default administrator's password while the setup borrows the account. */
+const SETUP_PASSWORD = 'Global-setup-only-1';
 
 /**
- * Runs once the broker is up. The default administrator keeps its default password for the
- * forced-change journey; the other journeys sign in as an operator created here.
+ * Runs once the broker is up. The other journeys sign in as an operator created here. Creating it
+ * takes a full session, which the broker gives the default administrator only once its default
+ * password is changed; afterwards the operator puts the account back as a fresh node has it
+ * (re-created without a password: the default one, to be changed), for the forced-change journey.
  */
 export default async function globalSetup(): Promise<void> {
-  // The default administrator's password is the role word (spec section 9).
-  const adminToken = await signInToApi('sysadmin@starling.local', 'sysadmin');
+  const restricted = await signInToApi(DEFAULT_ADMIN.username, DEFAULT_ADMIN.password);
+  const { token: adminToken } = await callApi<{ token: string }>(
+    'POST',
+    '/api/auth/changePassword',
+    { currentPassword: DEFAULT_ADMIN.password, newPassword: SETUP_PASSWORD },
+    restricted,
+  );
   await createSettledUser(adminToken, OPERATOR.username, OPERATOR.password);
+
+  const operatorToken = await signInToApi(OPERATOR.username, OPERATOR.password);
+  const admin = await callApi<{ id: string }>('GET', '/api/auth/user', undefined, adminToken);
+  await callApi('DELETE', `/api/admin/${admin.id}`, undefined, operatorToken);
+  await callApi('POST', '/api/admin', { email: DEFAULT_ADMIN.username, additionalInfo: { lang: 'en_US' } }, operatorToken);
 }

@@ -1,5 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { DEFAULT_ADMIN, signIn } from '../support/accounts.js';
+import { e2eBroker } from '../support/broker-settings.js';
+
+const ACCESS_TOKEN_KEY = 'starling_jwt_token';
+
+/** A call straight to the broker's API with a token, as any client could make it: its status and error code. */
+async function callWith(token: string, path: string): Promise<{ status: number; errorCode: number | undefined }> {
+  const response = await fetch(`${e2eBroker.baseUrl}${path}`, { headers: { 'X-Authorization': `Bearer ${token}` } });
+  const body = (await response.json()) as { errorCode?: number };
+  return { status: response.status, errorCode: body.errorCode };
+}
 
 test('the default administrator must replace the default password before using the console', async ({ page }) => {
   await page.goto('/users');
@@ -7,6 +17,9 @@ test('the default administrator must replace the default password before using t
 
   const forced = page.getByTestId('forced-password-change');
   await expect(forced.getByRole('heading', { name: 'Change default password' })).toBeVisible();
+  // The broker enforces it too: the token of this sign-in cannot be used for anything else.
+  const firstToken = (await page.evaluate((key) => localStorage.getItem(key), ACCESS_TOKEN_KEY)) ?? '';
+  expect(await callWith(firstToken, '/api/admin?pageSize=10&page=0')).toEqual({ status: 403, errorCode: 21 });
   // The current password is the default one: not asked for.
   await expect(forced.getByLabel('Current password')).toHaveCount(0);
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toHaveCount(0);
@@ -22,6 +35,10 @@ test('the default administrator must replace the default password before using t
   // The remembered page opens once the password is changed.
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
   await expect(page).toHaveURL(/\/users$/);
+  // The change ended the first session: its token is refused now, the new one works.
+  expect(await callWith(firstToken, '/api/auth/user')).toEqual({ status: 401, errorCode: 11 });
+  const newToken = (await page.evaluate((key) => localStorage.getItem(key), ACCESS_TOKEN_KEY)) ?? '';
+  expect((await callWith(newToken, '/api/admin?pageSize=10&page=0')).status).toBe(200);
 
   await page.getByTestId('user-menu-button').click();
   await page.getByTestId('logout').click();

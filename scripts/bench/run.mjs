@@ -1,11 +1,12 @@
 // npm run bench: builds if needed, then measures the console, the bundled broker side by side with
-// bare Aedes and Mosquitto, the sessions list and the retained messages API; writes
-// results/<date>-<part>.md and .json.
-// Flags: --console --broker --sessions --retained (default: all), --quick (short smoke run), --profile (CPU profiles).
+// bare Aedes and Mosquitto, what acknowledging after the commit costs, the sessions list and the
+// retained messages API; writes results/<date>-<part>.md and .json.
+// Flags: --console --broker --durable --sessions --retained (default: all), --quick (short smoke run), --profile (CPU profiles).
 import { parseArgs } from 'node:util';
 import { build } from '../build.mjs';
 import { runBrokerPart } from './broker/broker-part.mjs';
 import { MOSQUITTO } from './broker/brokers.mjs';
+import { runDurablePart } from './broker/durable-part.mjs';
 import { CHROMIUM, runConsolePart } from './console/console-part.mjs';
 import { describeEnvironment } from './lib/environment.mjs';
 import { stopAll, stopAllOnSignals } from './lib/processes.mjs';
@@ -13,12 +14,13 @@ import { writeResult } from './lib/report.mjs';
 import { runRetainedPart } from './retained/retained-part.mjs';
 import { runSessionsPart } from './sessions/sessions-part.mjs';
 
-const PARTS = { console: runConsolePart, broker: runBrokerPart, sessions: runSessionsPart, retained: runRetainedPart };
+const PARTS = { console: runConsolePart, broker: runBrokerPart, durable: runDurablePart, sessions: runSessionsPart, retained: runRetainedPart };
 
 const { values: flags } = parseArgs({
   options: {
     console: { type: 'boolean', default: false },
     broker: { type: 'boolean', default: false },
+    durable: { type: 'boolean', default: false },
     sessions: { type: 'boolean', default: false },
     retained: { type: 'boolean', default: false },
     quick: { type: 'boolean', default: false },
@@ -28,7 +30,7 @@ const { values: flags } = parseArgs({
 });
 
 if (flags.help) {
-  console.log('usage: node scripts/bench/run.mjs [--console] [--broker] [--sessions] [--retained] [--quick] [--profile]\nSee scripts/bench/README.md.');
+  console.log('usage: node scripts/bench/run.mjs [--console] [--broker] [--durable] [--sessions] [--retained] [--quick] [--profile]\nSee scripts/bench/README.md.');
   process.exit(0);
 }
 

@@ -4,6 +4,7 @@ import type { ResetTokenRepository } from '../users/reset-token-repository.js';
 import type { UserRepository } from '../users/user-repository.js';
 import type { UserSaveRequest, UserService } from '../users/user-service.js';
 import type { User } from '../users/user.js';
+import type { LinkMailLimiter } from './link-mail-limiter.js';
 import type { TokenPair, TokenService } from './token-service.js';
 
 const ACTIVATION_LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -38,6 +39,7 @@ export class AccountActivationService {
     private readonly mail: MailService,
     private readonly sessionTokens: TokenService,
     publicUrl: string,
+    private readonly linkMails: LinkMailLimiter,
   ) {
     this.consoleUrl = publicUrl.replace(/\/$/, '');
   }
@@ -65,7 +67,7 @@ export class AccountActivationService {
 
   /** Sets the first password; with sendConfirmation, mails that the account is active. */
   async activate(activateToken: string, password: string, sendConfirmation: boolean): Promise<TokenPair> {
-    const userId = this.tokens.userFor(activateToken, 'ACTIVATION');
+    const userId = this.tokens.consume(activateToken, 'ACTIVATION');
     if (!userId) throw new ApiError(400, ErrorCode.invalidArguments, 'body.activateToken is invalid or has expired: ask for a new activation mail');
     const user = await this.userService.setPassword(userId, password);
     this.tokens.deleteForUser(userId);
@@ -75,8 +77,12 @@ export class AccountActivationService {
     return this.sessionTokens.issue(user);
   }
 
-  /** A new link for an account still awaiting activation; the same answer for any other address. */
+  /**
+   * A new link (voiding the last) for an account still awaiting activation; the same answer for any
+   * other address, including 429 when one address asks too often.
+   */
   async resend(email: string): Promise<void> {
+    this.linkMails.take(email);
     const user = this.users.findByEmail(email.trim());
     if (!user || this.users.passwordHash(user.id) !== undefined) return;
     await this.invite(user).catch((error: unknown) => console.error(`Could not mail an activation link to ${user.email}:`, error));

@@ -62,11 +62,15 @@ export class AuthService {
     return this.tokens.issue(this.publicSignIn.signIn(publicId), true);
   }
 
-  /** Rotation: each refresh token renews the pair once; a second use is refused. */
+  /**
+   * Rotation: each refresh token renews the pair once. A second use means two parties hold it (a
+   * thief and its owner), and nobody can tell which is which: every session of the user ends.
+   */
   refresh(refreshToken: string): TokenPair {
     const claims = this.tokens.verifyRefresh(refreshToken);
     if (!claims.jti || !this.usedRefreshTokens.use(claims.jti, claims.exp * 1000)) {
-      throw ApiError.unauthorized('Refresh token was already used: sign in again');
+      if (!claims.isPublic) this.users.revokeTokens(claims.userId);
+      throw ApiError.unauthorized('Refresh token was already used: every session of this user has ended, sign in again');
     }
     const user = claims.isPublic ? PUBLIC_VIEWER : this.users.findById(claims.userId);
     if (!user) throw ApiError.unauthorized('User of the refresh token no longer exists');

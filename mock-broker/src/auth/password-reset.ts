@@ -4,6 +4,7 @@ import type { ResetTokenRepository } from '../users/reset-token-repository.js';
 import type { UserRepository } from '../users/user-repository.js';
 import type { UserService } from '../users/user-service.js';
 import type { User } from '../users/user.js';
+import type { LinkMailLimiter } from './link-mail-limiter.js';
 import type { TokenPair, TokenService } from './token-service.js';
 
 const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000;
@@ -34,13 +35,16 @@ export class PasswordResetService {
     private readonly mail: MailService,
     private readonly tokens: TokenService,
     private readonly publicUrl: string,
+    private readonly linkMails: LinkMailLimiter,
   ) {}
 
   /**
    * Mails a reset link when the address belongs to a user. The answer is the same either way, so
-   * the form cannot be used to find out who has an account; a mail failure is logged instead.
+   * the form cannot be used to find out who has an account; a mail failure is logged instead. A new
+   * link voids the last one; asking too often for one address answers 429, known or not.
    */
   async requestReset(email: string, now = Date.now()): Promise<void> {
+    this.linkMails.take(email, now);
     const user = this.users.findByEmail(email.trim());
     if (!user) return;
     const token = this.resetTokens.issue(user.id, now + RESET_LINK_LIFETIME_MS);
@@ -53,7 +57,7 @@ export class PasswordResetService {
   }
 
   async reset(resetToken: string, password: string): Promise<TokenPair> {
-    const userId = this.resetTokens.userFor(resetToken);
+    const userId = this.resetTokens.consume(resetToken);
     if (!userId) throw new ApiError(400, ErrorCode.invalidArguments, 'body.resetToken is invalid or has expired: ask for a new link');
     const user = await this.userService.setPassword(userId, password);
     this.resetTokens.deleteForUser(userId);

@@ -1,9 +1,12 @@
 import { ApiError, ErrorCode } from '../http/api-error.js';
+import { AttemptCounter } from './attempt-counter.js';
 
 export interface SignInLimits {
   /** Failed attempts allowed within the window before sign-in is refused. */
   maxFailures: number;
   windowMs: number;
+  /** Accounts (or addresses) remembered at most; see AttemptCounter. */
+  maxKeys?: number;
 }
 
 /** Answers 429 with code 33 (spec section 8) and says when to try again. */
@@ -19,30 +22,27 @@ export class TooManySignInAttempts extends ApiError {
  * passwords is slow while an operator who mistyped twice is not locked out.
  */
 export class SignInLimiter {
-  private readonly failures = new Map<string, number[]>();
+  private readonly failures: AttemptCounter;
 
-  constructor(private readonly limits: SignInLimits) {}
+  constructor(limits: SignInLimits) {
+    this.failures = new AttemptCounter({ maxAttempts: limits.maxFailures, windowMs: limits.windowMs, maxKeys: limits.maxKeys });
+  }
 
   /** Throws TooManySignInAttempts while the key has used up its failures. */
   check(key: string, now = Date.now()): void {
-    const recent = this.recent(key, now);
-    if (recent.length < this.limits.maxFailures) return;
-    const oldest = recent[0] as number;
-    throw new TooManySignInAttempts(Math.max(1, Math.ceil((oldest + this.limits.windowMs - now) / 1000)));
+    const retryAfterSeconds = this.failures.retryAfterSeconds(key, now);
+    if (retryAfterSeconds !== undefined) throw new TooManySignInAttempts(retryAfterSeconds);
   }
 
   recordFailure(key: string, now = Date.now()): void {
-    this.failures.set(key, [...this.recent(key, now), now]);
+    this.failures.record(key, now);
   }
 
   reset(key: string): void {
-    this.failures.delete(key);
+    this.failures.forget(key);
   }
 
-  private recent(key: string, now: number): number[] {
-    const kept = (this.failures.get(key) ?? []).filter((at) => at > now - this.limits.windowMs);
-    if (kept.length === 0) this.failures.delete(key);
-    else this.failures.set(key, kept);
-    return kept;
+  footprint(): ReturnType<AttemptCounter['footprint']> {
+    return this.failures.footprint();
   }
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { ApiError, ErrorCode } from '../http/api-error.js';
-import type { Authority, User } from '../users/user.js';
+import { mustChangePassword, type Authority, type User } from '../users/user.js';
 
 /** Claims of an access token, as the console decodes them (spec section 3, auth state). */
 export interface AccessClaims {
@@ -13,6 +13,10 @@ export interface AccessClaims {
   isPublic: boolean;
   firstName: string;
   lastName: string;
+  /** The user's token version when the token was issued: a raised version revokes the token. */
+  tokenVersion: number;
+  /** Somebody else chose the password (spec section 2): the token may little more than change it. */
+  passwordChangeRequired?: boolean;
   /** Refresh tokens only: the id that makes each one single-use. */
   jti?: string;
   iat: number;
@@ -24,7 +28,15 @@ export interface TokenPair {
   refreshToken: string;
 }
 
+/** Where a user's current token version is read (the users table, cached in memory). */
+export interface TokenVersions {
+  /** Undefined when the user no longer exists. */
+  tokenVersion(userId: string): number | undefined;
+}
+
 const ISSUER = 'starling';
+/** Answered with code 11, as for an expired token: the console then tries its refresh token, which fails too, and signs out. */
+const REVOKED = 'Token is outdated: the session was ended (password changed or reset, user deleted, or a refresh token used twice)';
 
 /**
  * Reads the signing secret from the data directory, generating it on first start,
@@ -49,12 +61,18 @@ export class TokenService {
     private readonly secret: string,
     private readonly accessTokenSeconds: number,
     private readonly refreshTokenSeconds: number,
+    private readonly versions: TokenVersions,
   ) {}
 
+  /** A pair for the user as stored now: its current token version, restricted while its password must change. */
   issue(user: User, isPublic = false): TokenPair {
-    const subject = { sub: user.email, userId: user.id, isPublic };
+    // A public session has no stored user (and no password) to revoke it by.
+    const tokenVersion = isPublic ? 0 : this.versions.tokenVersion(user.id);
+    if (tokenVersion === undefined) throw ApiError.unauthorized('User no longer exists');
+    const subject = { sub: user.email, userId: user.id, isPublic, tokenVersion };
+    const restriction = !isPublic && mustChangePassword(user) ? { passwordChangeRequired: true } : {};
     const token = jwt.sign(
-      { ...subject, scopes: [user.authority], firstName: user.firstName, lastName: user.lastName },
+      { ...subject, ...restriction, scopes: [user.authority], firstName: user.firstName, lastName: user.lastName },
       this.secret,
       { expiresIn: this.accessTokenSeconds, issuer: ISSUER },
     );
@@ -66,12 +84,13 @@ export class TokenService {
     return { token, refreshToken };
   }
 
-  /** Verifies an access token; an expired one answers code 11 so the console refreshes. */
+  /** Verifies an access token; an expired or revoked one answers code 11 so the console refreshes. */
   verifyAccess(token: string): AccessClaims {
     const claims = this.verify(token);
     if (claims.scopes.includes('REFRESH_TOKEN')) {
       throw ApiError.unauthorized('A refresh token cannot be used to call the API');
     }
+    if (this.isRevoked(claims)) throw ApiError.unauthorized(REVOKED, ErrorCode.jwtTokenExpired);
     return claims;
   }
 
@@ -80,7 +99,14 @@ export class TokenService {
     if (!claims.scopes.includes('REFRESH_TOKEN')) {
       throw ApiError.unauthorized('Invalid refresh token');
     }
+    if (this.isRevoked(claims)) throw ApiError.unauthorized(REVOKED);
     return claims;
+  }
+
+  /** A token of a user who is gone, or issued before the user's sessions were ended (or one without a version). */
+  private isRevoked(claims: AccessClaims): boolean {
+    if (claims.isPublic) return false;
+    return typeof claims.tokenVersion !== 'number' || claims.tokenVersion !== this.versions.tokenVersion(claims.userId);
   }
 
   private verify(token: string): AccessClaims {

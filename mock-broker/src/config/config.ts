@@ -39,6 +39,8 @@ export interface BrokerConfig {
   publicId: string | undefined;
   /** Hours a client event (connect, disconnect, takeover…) is kept in the client's history. */
   clientEventRetentionHours: number;
+  /** Client events kept at most, across all clients; the oldest go first. */
+  clientEventMaxCount: number;
   /** Largest MQTT packet the broker accepts, in bytes; stated in CONNACK (MQTT 5 Maximum Packet Size). */
   maxPacketSize: number;
   /** QoS 1/2 PUBLISHes a client may have unacknowledged towards the broker; stated in CONNACK (MQTT 5 Receive Maximum). */
@@ -123,6 +125,7 @@ export function loadConfig(environment: Environment = process.env, cwd = process
     maxQueuedMessages: integer(environment, 'STARLING_MAX_QUEUED_MESSAGES', 1000, 'count'),
     publicId: environment.STARLING_PUBLIC_ID?.trim() || undefined,
     clientEventRetentionHours: integer(environment, 'STARLING_CLIENT_EVENT_RETENTION_HOURS', 168, 'count'),
+    clientEventMaxCount: integer(environment, 'STARLING_CLIENT_EVENT_MAX_COUNT', 100_000, 'count'),
     maxPacketSize: integer(environment, 'STARLING_MAX_PACKET_SIZE', 256 * 1024, 'packetSize'),
     receiveMaximum: integer(environment, 'STARLING_RECEIVE_MAXIMUM', 1024, 'receiveMaximum'),
     maxKeepAliveSeconds: integer(environment, 'STARLING_MAX_KEEP_ALIVE_SECONDS', 0, 'keepAlive'),

@@ -110,13 +110,13 @@ export class CredentialsService {
     if (value.credentialsType === 'MQTT_BASIC') {
       const holder = this.catalog.basicWithIdentity(value.clientId, value.userName);
       if (holder && holder.id !== id) {
-        throw ApiError.invalidArguments(`body.credentialsValue: client credentials "${holder.name}" already have this client id and user name`);
+        throw ApiError.conflict(`body.credentialsValue: client credentials "${holder.name}" already have this client id and user name`);
       }
       return;
     }
     const holder = this.catalog.x509WithPattern(value.certCnPattern);
     if (holder && holder.id !== id) {
-      throw ApiError.invalidArguments(`body.credentialsValue.certCnPattern: client credentials "${holder.name}" already have this certificate pattern`);
+      throw ApiError.conflict(`body.credentialsValue.certCnPattern: client credentials "${holder.name}" already have this certificate pattern`);
     }
   }
 

@@ -18,6 +18,14 @@ const FIELD = 'body.credentialsValue';
 
 const invalid = (field: string, problem: string) => ApiError.invalidArguments(`${field} ${problem}`);
 
+/** The limits openapi.yaml states for what credentialsValue holds (MqttBasicCredentialsValue, X509CredentialsValue, MqttAuthRules). */
+const LIMITS = { text: 1024, pattern: 1024, patterns: 1000, mappings: 1000, passwordBytes: 72 };
+
+function withinLength(text: string, limit: number, field: string): string {
+  if (text.length > limit) throw invalid(field, `must NOT have more than ${limit} characters`);
+  return text;
+}
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -26,11 +34,12 @@ function isObject(value: unknown): value is Record<string, unknown> {
 function optionalText(value: unknown, field: string): string | null {
   if (value === undefined || value === null || value === '') return null;
   if (typeof value !== 'string') throw invalid(field, 'must be a string');
-  return value;
+  return withinLength(value, LIMITS.text, field);
 }
 
 function checkedPattern(pattern: unknown, field: string): string {
   if (typeof pattern !== 'string') throw invalid(field, 'must be a string');
+  withinLength(pattern, LIMITS.pattern, field);
   const error = patternError(pattern);
   if (error !== undefined) throw invalid(field, `is not a valid regular expression: ${error}`);
   return pattern;
@@ -39,6 +48,7 @@ function checkedPattern(pattern: unknown, field: string): string {
 function patternList(value: unknown, field: string, fallback: string[]): string[] {
   if (value === undefined || value === null) return fallback;
   if (!Array.isArray(value)) throw invalid(field, 'must be a list of regular expressions');
+  if (value.length > LIMITS.patterns) throw invalid(field, `must NOT have more than ${LIMITS.patterns} items`);
   // Trimmed, blanks and repeats dropped: the console's chip input sends what the operator typed.
   const patterns = value.map((pattern: unknown, index) => checkedPattern(typeof pattern === 'string' ? pattern.trim() : pattern, `${field}[${index}]`));
   return [...new Set(patterns.filter((pattern) => pattern !== ''))];
@@ -65,17 +75,23 @@ function basicValue(value: Record<string, unknown>): CredentialsValueInput {
   const password = value.password;
   if (password !== undefined && password !== null && typeof password !== 'string') throw invalid(`${FIELD}.password`, 'must be a string or null');
   if (password === '') throw invalid(`${FIELD}.password`, 'must not be empty: send null for no password');
+  // bcrypt reads 72 bytes and ignores the rest: refuse rather than cut.
+  if (typeof password === 'string' && Buffer.byteLength(password, 'utf8') > LIMITS.passwordBytes) {
+    throw invalid(`${FIELD}.password`, `must NOT be longer than ${LIMITS.passwordBytes} bytes in UTF-8`);
+  }
   return { credentialsType: 'MQTT_BASIC', clientId, userName, password, authRules: authRules(value.authRules, `${FIELD}.authRules`) };
 }
 
 function x509Value(value: Record<string, unknown>): CredentialsValueInput {
   const certCnPattern = typeof value.certCnPattern === 'string' ? value.certCnPattern.trim() : '';
   if (certCnPattern === '') throw invalid(`${FIELD}.certCnPattern`, 'is required');
+  withinLength(certCnPattern, LIMITS.text, `${FIELD}.certCnPattern`);
   if (value.certCnIsRegex !== undefined && typeof value.certCnIsRegex !== 'boolean') throw invalid(`${FIELD}.certCnIsRegex`, 'must be a boolean');
   const certCnIsRegex = value.certCnIsRegex === true;
   if (certCnIsRegex) checkedPattern(certCnPattern, `${FIELD}.certCnPattern`);
   const mapping = value.authRulesMapping;
   if (mapping !== undefined && mapping !== null && !isObject(mapping)) throw invalid(`${FIELD}.authRulesMapping`, 'must be an object of regular expressions to rules');
+  if (mapping && Object.keys(mapping).length > LIMITS.mappings) throw invalid(`${FIELD}.authRulesMapping`, `must NOT have more than ${LIMITS.mappings} properties`);
   const authRulesMapping: Record<string, AuthRules> = {};
   for (const [pattern, rules] of Object.entries(mapping ?? { '.*': allTopics() })) {
     const field = `${FIELD}.authRulesMapping[${JSON.stringify(pattern)}]`;

@@ -15,16 +15,19 @@ export function openDatabase(dataDir: string): Database {
   fs.mkdirSync(dataDir, { recursive: true });
   const database = new sqlite.Database(path.join(dataDir, 'starling.sqlite'));
   database.exec('PRAGMA foreign_keys = ON');
-  // No WAL: node-sqlite3-wasm's file layer has no shared memory, so SQLite quietly keeps the
-  // rollback journal unless the connection takes locking_mode=EXCLUSIVE. Its lock (a directory
-  // beside the file) would then outlive any crash and lock out the next start. The MQTT
-  // persistence batches its writes (mqtt/persistence/write-behind.ts), and batched, the rollback
-  // journal costs about what WAL would (measured: ~5 ms per 1000-row commit). TRUNCATE saves
-  // DELETE's journal file creation, removal and directory sync on every commit.
-  database.exec('PRAGMA journal_mode = TRUNCATE');
-  // FULL (SQLite's default, stated on purpose): a commit returns once it is on disk, so every
-  // committed batch survives a power loss; batching keeps that fsync affordable.
-  database.exec('PRAGMA synchronous = FULL');
+  // WAL needs shared memory, which node-sqlite3-wasm's file layer lacks, unless the connection
+  // holds its lock for as long as it is open (locking_mode=EXCLUSIVE). That lock is a directory
+  // beside the file and outlives a crash; claimDataDirectory clears it when its owner is gone.
+  // Nothing else opens the file while the node runs.
+  database.exec('PRAGMA locking_mode = EXCLUSIVE');
+  database.exec('PRAGMA journal_mode = WAL');
+  // NORMAL: a commit appends to the WAL and returns without fsync; the WAL is synced at each
+  // checkpoint. A commit that returned is in the operating system's hands, so it survives the
+  // process being killed at any instant, which is what acknowledging a QoS 1/2 message promises
+  // (mqtt/persistence/write-behind.ts). A power loss or an operating system crash keeps the file
+  // consistent but may roll back the transactions committed since the last checkpoint, acknowledged
+  // messages among them. FULL would sync every commit: ~0.03 → ~0.25 ms each on the machine measured.
+  database.exec('PRAGMA synchronous = NORMAL');
   migrate(database);
   return database;
 }

@@ -179,6 +179,18 @@ export const migrations: readonly Migration[] = [
     `,
   },
   {
+    // Revocable sessions: every token carries its user's token version, and a password change or
+    // reset, or a reused refresh token, raises it. One live mailed link per user and purpose: a new
+    // link replaces the last (older duplicates are dropped first, keeping the newest).
+    version: 9,
+    sql: `
+      ALTER TABLE user_account ADD COLUMN token_version INTEGER NOT NULL DEFAULT 0;
+      DELETE FROM user_reset_token WHERE rowid NOT IN (SELECT MAX(rowid) FROM user_reset_token GROUP BY user_id, purpose);
+      CREATE UNIQUE INDEX user_reset_token_one_per_purpose ON user_reset_token (user_id, purpose);
+      CREATE INDEX user_reset_token_expiry ON user_reset_token (expires_at);
+    `,
+  },
+  {
     // Retained messages: when a topic first got its retained message, and when the one held now was
     // stored (until now the same column served both).
     version: 10,

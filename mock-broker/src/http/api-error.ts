@@ -6,6 +6,8 @@ export const ErrorCode = {
   tenantTrialExpired: 12,
   credentialsExpired: 15,
   permissionDenied: 20,
+  /** Not in the spec's list: a token of a sign-in whose password someone else chose (openapi.yaml). */
+  passwordChangeRequired: 21,
   invalidArguments: 30,
   badRequestParams: 31,
   itemNotFound: 32,
@@ -53,8 +55,18 @@ export class ApiError extends Error {
     return new ApiError(403, ErrorCode.permissionDenied, message);
   }
 
+  /** 403 with code 21: the session may only change its password (and read what the console needs for that). */
+  static passwordChangeRequired(): ApiError {
+    return new ApiError(403, ErrorCode.passwordChangeRequired, 'Change your password first: it was chosen by someone else, so this session may only change it');
+  }
+
   static notFound(message: string): ApiError {
     return new ApiError(404, ErrorCode.itemNotFound, message);
+  }
+
+  /** A well-formed request that clashes with what is stored (another item already holds the value); the message names the field. */
+  static conflict(message: string): ApiError {
+    return new ApiError(409, ErrorCode.invalidArguments, message);
   }
 
   body(now = Date.now()): ErrorBody {

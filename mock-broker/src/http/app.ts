@@ -1,4 +1,4 @@
-import express, { type Express, type Router } from 'express';
+import express, { type Express, type NextFunction, type Request, type Response, type Router } from 'express';
 import type { TokenService } from '../auth/token-service.js';
 import { ApiError } from './api-error.js';
 import { authenticate } from './authenticate.js';
@@ -6,6 +6,8 @@ import type { Contract } from './contract.js';
 import { matchOperation, validateRequest } from './contract-middleware.js';
 import { consoleFiles } from './console-files.js';
 import { errorHandler } from './error-handler.js';
+import { securityHeaders } from './security-headers.js';
+import { rejectMalformedUrl } from './url-encoding.js';
 
 export interface HttpAppOptions {
   contract: Contract;
@@ -15,16 +17,40 @@ export interface HttpAppOptions {
   webDir: string;
 }
 
+/** The console is files: anything but reading them is answered 405, in plain text. */
+function consoleMethodNotAllowed(request: Request, response: Response): void {
+  response.status(405).set('Allow', 'GET, HEAD').type('text').send(`${request.method} is not allowed here: the console is read with GET`);
+}
+
+/** A console file that could not be sent (a client error, or it vanished under a running node): plain text, never a stack. */
+function consoleError(error: unknown, _request: Request, response: Response, next: NextFunction): void {
+  if (response.headersSent) {
+    next(error);
+    return;
+  }
+  const status = (error as { status?: number }).status;
+  if (status !== undefined && status >= 400 && status < 500) {
+    response.status(status).type('text').send(status === 404 ? 'Not found' : 'Bad request');
+    return;
+  }
+  response.status(500).type('text').send('Internal server error');
+}
+
 /** Serves the API under /api and the built console everywhere else (a single-page app). */
 export function createHttpApp(options: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
+  app.use(securityHeaders);
 
   const api = express.Router();
-  api.use(express.json({ limit: '1mb' }));
+  api.use(rejectMalformedUrl);
   api.use(matchOperation(options.contract, options.validateResponses));
   api.use(authenticate(options.tokens));
+  // After authentication, and only for operations that take one: a stranger's body, or a body
+  // sent where the contract takes none, is never read.
+  const readJson = express.json({ limit: '1mb' });
+  api.use((request, response, next) => (request.contractOperation?.validateBody ? readJson(request, response, next) : next()));
   api.use(validateRequest);
   for (const router of options.routers) api.use(router);
   api.use((request) => {
@@ -40,5 +66,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   const consoleAssets = consoleFiles(options.webDir);
   app.use(consoleAssets.files);
   app.get(/.*/, consoleAssets.index);
+  app.use(consoleMethodNotAllowed);
+  app.use(consoleError);
   return app;
 }

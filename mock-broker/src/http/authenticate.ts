@@ -8,7 +8,8 @@ const PUBLIC_SESSION_FORBIDDEN = 'A public session can only view the broker stat
 /**
  * Operations the contract marks with `security: []` are public; every other one needs
  * `X-Authorization: Bearer <access token>` of a system administrator (spec section 7). A public
- * session may call only the operations the contract marks `x-starling-public-session`.
+ * session may call only the operations the contract marks `x-starling-public-session`; a session
+ * whose password must change (spec section 2) only those marked `x-starling-password-change-session`.
  */
 export function authenticate(tokens: TokenService) {
   return (request: Request, _response: Response, next: NextFunction): void => {
@@ -24,6 +25,8 @@ export function authenticate(tokens: TokenService) {
       if (!request.contractOperation.allowsPublicSession) throw ApiError.forbidden(PUBLIC_SESSION_FORBIDDEN);
     } else if (!claims.scopes.includes('SYS_ADMIN')) {
       throw ApiError.forbidden();
+    } else if (claims.passwordChangeRequired && !request.contractOperation.allowsPasswordChangeSession) {
+      throw ApiError.passwordChangeRequired();
     }
     request.claims = claims;
     next();

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { ApiError } from './api-error.js';
+import { ApiError, ErrorCode } from './api-error.js';
 import { describeErrors, type Contract, type ContractOperation } from './contract.js';
 
 function checkRequest(operation: ContractOperation, request: Request, pathParameters: Record<string, string>): void {
@@ -37,6 +37,13 @@ function contractViolation(operation: ContractOperation, status: number, body: u
   return undefined;
 }
 
+/** RFC 9110 section 15.5.6: a method the contract does not list on a path it holds; Allow names the ones it does. */
+function methodNotAllowed(request: Request, allowed: string[]): ApiError {
+  const error = new ApiError(405, ErrorCode.general, `${request.method} is not allowed on ${request.path}: use ${allowed.join(', ')}`);
+  error.headers.Allow = allowed.join(', ');
+  return error;
+}
+
 /**
  * Matches each /api request to its contract operation. With validateResponses, an answer that
  * breaks the contract becomes a 500 so that tests cannot miss it.
@@ -45,7 +52,8 @@ export function matchOperation(contract: Contract, validateResponses: boolean) {
   return (request: Request, response: Response, next: NextFunction): void => {
     const match = contract.match(request.method, request.path);
     if (!match) {
-      next(ApiError.notFound(`No API operation ${request.method} ${request.path}`));
+      const allowed = contract.methodsAt(request.path);
+      next(allowed.length > 0 ? methodNotAllowed(request, allowed) : ApiError.notFound(`No API operation ${request.method} ${request.path}`));
       return;
     }
     request.contractOperation = match.operation;

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { Ajv2020, type ErrorObject, type FuncKeywordDefinition, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
 
@@ -18,6 +18,8 @@ interface OperationObject {
   security?: unknown[];
   /** Operations a public session (POST /api/auth/login/public) may call. */
   'x-starling-public-session'?: boolean;
+  /** Operations a session whose password must change may call (what the forced-change screen needs). */
+  'x-starling-password-change-session'?: boolean;
   parameters?: (ParameterObject | { $ref: string })[];
   requestBody?: { required?: boolean; content: Record<string, { schema: JsonSchema }> };
   responses: Record<string, { $ref?: string; content?: Record<string, { schema: JsonSchema }> }>;
@@ -35,6 +37,7 @@ export interface ContractOperation {
   pathTemplate: string;
   requiresAuthentication: boolean;
   allowsPublicSession: boolean;
+  allowsPasswordChangeSession: boolean;
   validateParameters: ValidateFunction;
   /** Query parameters holding lists, sent comma-joined (`style: form, explode: false`). */
   listParameters: string[];
@@ -43,15 +46,25 @@ export interface ContractOperation {
   responses: Map<string, ValidateFunction | undefined>;
 }
 
-interface Route {
-  operation: ContractOperation;
+/** A path of the contract with the operations it lists, by method. */
+interface ContractPath {
   pattern: RegExp;
   parameterNames: string[];
+  operations: Map<string, ContractOperation>;
 }
 
 export interface ContractMatch {
   operation: ContractOperation;
   pathParameters: Record<string, string>;
+}
+
+/** decodeURIComponent that answers undefined for text that is not percent-encoded UTF-8. */
+export function decodeUrlComponent(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
 }
 
 export const CONTRACT_FILE = path.resolve(import.meta.dirname, '../../../openapi.yaml');
@@ -68,6 +81,33 @@ function resolveReferences(value: unknown): unknown {
   return result;
 }
 
+/**
+ * The contract's own keyword for passwords kept as bcrypt hashes: bcrypt reads 72 bytes of UTF-8
+ * and ignores the rest, which maxLength (counting characters) cannot say.
+ */
+const MAX_UTF8_BYTES = 'x-starling-max-utf8-bytes';
+
+/** A keyword check that reports its own error, as Ajv reads it from the function's `errors`. */
+interface ReportingCheck {
+  (limit: number, data: string): boolean;
+  errors?: Partial<ErrorObject>[];
+}
+
+const fitsUtf8Bytes: ReportingCheck = (limit, data) => {
+  const fits = Buffer.byteLength(data, 'utf8') <= limit;
+  fitsUtf8Bytes.errors = fits ? [] : [{ keyword: MAX_UTF8_BYTES, message: `must NOT be longer than ${limit} bytes in UTF-8`, params: { limit } }];
+  return fits;
+};
+
+const maxUtf8Bytes: FuncKeywordDefinition = { keyword: MAX_UTF8_BYTES, type: 'string', schemaType: 'number', errors: true, validate: fitsUtf8Bytes };
+
+/**
+ * The contract's own string formats (described in openapi.yaml's info). The services check them
+ * (mqtt/topic-filter.ts, credentials/topic-rules.ts), naming the field and why, such as
+ * "Unterminated group", which a format error here could not say; here they are only known.
+ */
+const CONTRACT_FORMATS = ['mqtt-topic-filter', 'linear-regex'];
+
 /** "body.email must match format \"email\"", "query.pageSize is required": errors name the field. */
 export function describeErrors(location: string, errors: ErrorObject[] | null | undefined): string {
   return (errors ?? [])
@@ -83,13 +123,15 @@ export function describeErrors(location: string, errors: ErrorObject[] | null | 
 
 /** The API contract loaded from openapi.yaml, compiled once into validators. */
 export class Contract {
-  private readonly routes: Route[] = [];
+  private readonly paths: ContractPath[] = [];
 
   constructor(document: OpenApiDocument) {
     const strict = new Ajv2020({ allErrors: true, strict: false });
     const coercing = new Ajv2020({ allErrors: true, strict: false, coerceTypes: 'array' });
     for (const ajv of [strict, coercing]) {
       addFormats.default(ajv);
+      ajv.addKeyword(maxUtf8Bytes);
+      for (const name of CONTRACT_FORMATS) ajv.addFormat(name, true);
       ajv.addSchema({ $id: COMPONENTS_ID, components: resolveReferences(document.components) });
     }
     const componentParameters = document.components.parameters as Record<string, ParameterObject> | undefined;
@@ -98,6 +140,8 @@ export class Contract {
     for (const [pathTemplate, methods] of Object.entries(document.paths)) {
       const parameterNames = [...pathTemplate.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string);
       const pattern = new RegExp(`^${pathTemplate.replace(/\{\w+\}/g, '([^/]+)')}$`);
+      const contractPath: ContractPath = { pattern, parameterNames, operations: new Map() };
+      this.paths.push(contractPath);
       for (const [method, operation] of Object.entries(methods)) {
         const parameters = (operation.parameters ?? []).map((parameter) =>
           '$ref' in parameter ? (componentParameters?.[parameter.$ref.split('/').pop() as string] as ParameterObject) : parameter,
@@ -115,26 +159,23 @@ export class Contract {
           responses.set(status, schema ? strict.compile(resolveReferences(schema) as JsonSchema) : undefined);
         }
         const security = operation.security ?? document.security ?? [];
-        this.routes.push({
-          pattern,
-          parameterNames,
-          operation: {
-            operationId: operation.operationId,
-            method: method.toUpperCase(),
-            pathTemplate,
-            requiresAuthentication: security.length > 0,
-            allowsPublicSession: operation['x-starling-public-session'] === true,
-            validateParameters: coercing.compile(parameterSchema),
-            listParameters: parameters.filter((parameter) => parameter.in === 'query' && parameter.schema.type === 'array').map((parameter) => parameter.name),
-            validateBody: bodySchema ? strict.compile(resolveReferences(bodySchema) as JsonSchema) : undefined,
-            bodyRequired: operation.requestBody?.required ?? false,
-            responses,
-          },
+        contractPath.operations.set(method.toUpperCase(), {
+          operationId: operation.operationId,
+          method: method.toUpperCase(),
+          pathTemplate,
+          requiresAuthentication: security.length > 0,
+          allowsPublicSession: operation['x-starling-public-session'] === true,
+          allowsPasswordChangeSession: operation['x-starling-password-change-session'] === true,
+          validateParameters: coercing.compile(parameterSchema),
+          listParameters: parameters.filter((parameter) => parameter.in === 'query' && parameter.schema.type === 'array').map((parameter) => parameter.name),
+          validateBody: bodySchema ? strict.compile(resolveReferences(bodySchema) as JsonSchema) : undefined,
+          bodyRequired: operation.requestBody?.required ?? false,
+          responses,
         });
       }
     }
-    // Literal paths win over templated ones (/api/admin/user before /api/admin/{id}).
-    this.routes.sort((a, b) => a.parameterNames.length - b.parameterNames.length);
+    // As OpenAPI matches: literal paths win over templated ones (/api/admin/user before /api/admin/{id}).
+    this.paths.sort((a, b) => a.parameterNames.length - b.parameterNames.length);
   }
 
   static load(file = CONTRACT_FILE): Contract {
@@ -142,19 +183,34 @@ export class Contract {
   }
 
   get operations(): ContractOperation[] {
-    return this.routes.map((route) => route.operation);
+    return this.paths.flatMap((contractPath) => [...contractPath.operations.values()]);
   }
 
-  match(method: string, requestPath: string): ContractMatch | undefined {
-    for (const route of this.routes) {
-      if (route.operation.method !== method) continue;
-      const found = route.pattern.exec(requestPath);
-      if (!found) continue;
-      const pathParameters = Object.fromEntries(
-        route.parameterNames.map((name, index) => [name, decodeURIComponent(found[index + 1] as string)]),
-      );
-      return { operation: route.operation, pathParameters };
+  /** The contract's path a request path falls under: the path first, then its method (as OpenAPI matches). */
+  private pathOf(requestPath: string): { contractPath: ContractPath; found: RegExpExecArray } | undefined {
+    for (const contractPath of this.paths) {
+      const found = contractPath.pattern.exec(requestPath);
+      if (found) return { contractPath, found };
     }
     return undefined;
+  }
+
+  /** The operation a request names; undefined when the path or the method is not in the contract, or a path segment is not percent-encoded UTF-8. */
+  match(method: string, requestPath: string): ContractMatch | undefined {
+    const path = this.pathOf(requestPath);
+    const operation = path?.contractPath.operations.get(method);
+    if (!path || !operation) return undefined;
+    const pathParameters: Record<string, string> = {};
+    for (const [index, name] of path.contractPath.parameterNames.entries()) {
+      const value = decodeUrlComponent(path.found[index + 1] as string);
+      if (value === undefined) return undefined;
+      pathParameters[name] = value;
+    }
+    return { operation, pathParameters };
+  }
+
+  /** The methods the contract lists for the path a request names (for 405's Allow header); empty for a path it does not hold. */
+  methodsAt(requestPath: string): string[] {
+    return [...(this.pathOf(requestPath)?.contractPath.operations.keys() ?? [])];
   }
 }

@@ -1,3 +1,4 @@
+import { ApiError } from '../http/api-error.js';
 import type { SettingsRepository } from '../settings/settings-repository.js';
 
 export const MAIL_SETTINGS_KEY = 'mail';
@@ -31,7 +32,19 @@ export function viewOf(settings: MailSettings): MailSettingsView {
   return { ...rest, passwordSet: Boolean(password) };
 }
 
-/** The stored mail settings, and the rule that an empty or absent password keeps the stored one. */
+/** The server and login a stored password was given for. */
+function sameServerAndLogin(a: MailSettings, b: MailSettings): boolean {
+  return a.smtpHost === b.smtpHost && a.smtpPort === b.smtpPort && (a.username ?? '') === (b.username ?? '');
+}
+
+const PASSWORD_FOR_ANOTHER_SERVER =
+  'body.jsonValue.password is required: the stored password is kept only for the host, port and username it was saved with';
+
+/**
+ * The stored mail settings, and the rule that an empty or absent password keeps the stored one, but
+ * only for the server it was saved for: whoever may edit the settings could otherwise point them at
+ * a host of their own and have the broker log in there with the stored secret.
+ */
 export class MailSettingsStore {
   constructor(private readonly settings: SettingsRepository) {}
 
@@ -39,10 +52,18 @@ export class MailSettingsStore {
     return this.settings.find<MailSettings>(MAIL_SETTINGS_KEY) ?? DEFAULT_MAIL_SETTINGS;
   }
 
-  /** The settings as given, with the stored password when none was given. */
+  /**
+   * The settings as given; without a password, the stored one when host, port and username are
+   * unchanged. With another of those, a stored password answers 400 naming the password field;
+   * without a username (no login) none is needed, and the stored one is dropped.
+   */
   withStoredPassword(given: MailSettings & { passwordSet?: boolean }): MailSettings {
-    const { passwordSet: _readOnly, ...settings } = given;
-    return settings.password ? settings : { ...settings, password: this.current().password };
+    const { passwordSet: _readOnly, password, ...settings } = given;
+    if (password) return { ...settings, password };
+    const stored = this.current();
+    if (!stored.password || !settings.username) return settings;
+    if (!sameServerAndLogin(stored, settings)) throw ApiError.invalidArguments(PASSWORD_FOR_ANOTHER_SERVER);
+    return { ...settings, password: stored.password };
   }
 
   save(given: MailSettings & { passwordSet?: boolean }): MailSettings {

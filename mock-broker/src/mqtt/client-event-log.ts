@@ -1,3 +1,4 @@
+import { loggedText } from '../database/bounded-text.js';
 import type { Database, Row } from '../database/database.js';
 import { WriteBehind } from './persistence/write-behind.js';
 
@@ -31,10 +32,15 @@ export interface ClientEventQuery {
 export interface ClientEventLogOptions {
   /** How long an event is kept. */
   retentionMs: number;
+  /** Events kept at most, across all clients; the oldest go first. */
+  maxEvents: number;
   flushIntervalMs?: number;
   /** How often events older than the retention are deleted. */
   pruneIntervalMs?: number;
 }
+
+/** How soon after the log outgrew maxEvents the oldest events are deleted; reads trim at once. */
+const TRIM_DELAY_MS = 1000;
 
 const INSERT = `INSERT INTO mqtt_client_event (ts, client_id, type, address, protocol_version, reason, reason_code, initiator)
   VALUES (?, ?, ?, ?, ?, ?, ?, ?)`;
@@ -50,14 +56,19 @@ function toEvent(row: Row): ClientEvent {
 }
 
 /**
- * Every client's event history, kept in SQLite for a configurable time so that it survives a
- * restart. Writes are batched like the session store's (a reconnect storm costs one commit per
- * interval); reads write what is pending first, so they always see the latest events.
+ * Every client's event history, kept in SQLite so that it survives a restart, for a configurable
+ * time and up to a configurable number of events (clients choose their ids, and a reconnect storm of
+ * made-up ones must not fill the disk). Client ids and reasons are kept to 256 characters. Writes
+ * are batched like the session store's (a reconnect storm costs one commit per interval); reads write
+ * what is pending first, so they always see the latest events.
  */
 export class ClientEventLog {
   private readonly writes: WriteBehind;
   private readonly pruneTimer: NodeJS.Timeout;
+  private trimTimer: NodeJS.Timeout | undefined;
   private sequence = 0;
+  /** Rows in the table once the pending writes are made. */
+  private rows: number;
 
   constructor(
     private readonly database: Database,
@@ -67,6 +78,7 @@ export class ClientEventLog {
       flushIntervalMs: options.flushIntervalMs ?? 25,
       onFlushError: (error) => console.error('Could not save client events:', error),
     });
+    this.rows = Number(database.get('SELECT COUNT(*) AS n FROM mqtt_client_event')?.n ?? 0);
     this.prune();
     this.pruneTimer = setInterval(() => this.prune(), options.pruneIntervalMs ?? 60_000).unref();
   }
@@ -75,26 +87,28 @@ export class ClientEventLog {
     this.sequence += 1;
     this.writes.schedule(`event:${this.sequence}`, INSERT, () => [
       event.ts,
-      event.clientId,
+      loggedText(event.clientId),
       event.type,
       event.address ?? null,
       event.protocolVersion ?? null,
-      event.reason ?? null,
+      event.reason === undefined ? null : loggedText(event.reason),
       event.reasonCode ?? null,
       event.initiator ?? null,
     ]);
+    this.rows += 1;
+    if (this.rows > this.options.maxEvents) this.trimTimer ??= setTimeout(() => this.trim(), TRIM_DELAY_MS).unref();
   }
 
   /** A client's events, oldest first. */
   forClient(clientId: string): ClientEvent[] {
-    this.writes.flush();
-    return this.database.all('SELECT * FROM mqtt_client_event WHERE client_id = ? ORDER BY ts, id', [clientId]).map(toEvent);
+    this.flushAndTrim();
+    return this.database.all('SELECT * FROM mqtt_client_event WHERE client_id = ? ORDER BY ts, id', [loggedText(clientId)]).map(toEvent);
   }
 
   page(query: ClientEventQuery): { data: ClientEvent[]; totalElements: number } {
-    this.writes.flush();
+    this.flushAndTrim();
     const conditions = ['client_id = ?'];
-    const values: (string | number)[] = [query.clientId];
+    const values: (string | number)[] = [loggedText(query.clientId)];
     if (query.types?.length) {
       conditions.push(`type IN (${query.types.map(() => '?').join(', ')})`);
       values.push(...query.types);
@@ -118,14 +132,35 @@ export class ClientEventLog {
     return { data: rows.map(toEvent), totalElements };
   }
 
-  /** Deletes events older than the retention; answers how many. */
+  /** Deletes events older than the retention, then the oldest beyond maxEvents; answers how many. */
   prune(now = Date.now()): number {
     this.writes.flush();
-    return this.database.run('DELETE FROM mqtt_client_event WHERE ts < ?', [now - this.options.retentionMs]).changes;
+    const expired = this.database.run('DELETE FROM mqtt_client_event WHERE ts < ?', [now - this.options.retentionMs]).changes;
+    this.rows = Math.max(0, this.rows - expired);
+    return expired + this.trim();
   }
 
   close(): void {
     clearInterval(this.pruneTimer);
+    clearTimeout(this.trimTimer);
     this.writes.close();
+  }
+
+  private flushAndTrim(): void {
+    this.writes.flush();
+    if (this.rows > this.options.maxEvents) this.trim();
+  }
+
+  /** Keeps the newest maxEvents events (by insertion); answers how many went. */
+  private trim(): number {
+    clearTimeout(this.trimTimer);
+    this.trimTimer = undefined;
+    if (this.rows <= this.options.maxEvents) return 0;
+    this.writes.flush();
+    const deleted = this.database.run('DELETE FROM mqtt_client_event WHERE id <= (SELECT id FROM mqtt_client_event ORDER BY id DESC LIMIT 1 OFFSET ?)', [
+      this.options.maxEvents,
+    ]).changes;
+    this.rows = Number(this.database.get('SELECT COUNT(*) AS n FROM mqtt_client_event')?.n ?? 0);
+    return deleted;
   }
 }

@@ -11,6 +11,20 @@ export interface ClientLimitOptions {
   maxSubscriptionsPerClient: number;
 }
 
+/**
+ * Most levels a topic or filter may have: Aedes' own limit (its default), checked here first so
+ * that the client hears why (Aedes would close the connection without a reason code).
+ */
+export const MAX_TOPIC_LEVELS = 100;
+
+function tooDeep(topic: string): boolean {
+  let separators = 0;
+  for (let at = topic.indexOf('/'); at !== -1; at = topic.indexOf('/', at + 1)) {
+    if (++separators >= MAX_TOPIC_LEVELS) return true;
+  }
+  return false;
+}
+
 /** MQTT 5 DISCONNECT reason codes for what a client sent beyond the limits (section 2.4). */
 const TOPIC_FILTER_INVALID = 0x8f;
 const TOPIC_NAME_INVALID = 0x90;
@@ -47,7 +61,8 @@ export function installClientLimits(broker: MqttBroker, limits: ClientLimitOptio
     }
   };
 
-  const tooLong = (topic: string) => topic.length > limits.maxTopicLength / 3 && Buffer.byteLength(topic) > limits.maxTopicLength;
+  const tooLong = (topic: string) =>
+    (topic.length > limits.maxTopicLength / 3 && Buffer.byteLength(topic) > limits.maxTopicLength) || tooDeep(topic);
   const refuse = (client: LimitedClient, reasonCode: number) => {
     if (client.version === 5) client.disconnect({ reasonCode });
     else client.close();

@@ -1,5 +1,6 @@
 import { Aedes } from 'aedes';
 import type { Database } from '../database/database.js';
+import { acknowledgeOnceStored } from './flow/acknowledge-once-stored.js';
 import type { DroppedListener } from './persistence/dropped-messages.js';
 import { SqlitePersistence } from './persistence/sqlite-persistence.js';
 
@@ -15,6 +16,8 @@ export interface MqttBrokerOptions {
   maxQueuedMessages: number;
   limits: ProtocolLimits;
   onDropped?: DroppedListener;
+  /** Internal, for the bench alone: see SqlitePersistenceOptions. */
+  acknowledgeAfterCommit?: boolean;
 }
 
 /** What the broker states in CONNACK and holds clients to (MQTT 5 section 3.2.2.3). */
@@ -29,7 +32,8 @@ export interface ProtocolLimits {
 
 /** The Aedes instance: protocol handling stays in Aedes, our behaviour hooks in around it. */
 export async function createMqttBroker(options: MqttBrokerOptions): Promise<MqttBroker> {
-  const persistence = new SqlitePersistence(options.database, { maxQueuedMessages: options.maxQueuedMessages, onDropped: options.onDropped });
+  const acknowledgeAfterCommit = options.acknowledgeAfterCommit ?? true;
+  const persistence = new SqlitePersistence(options.database, { maxQueuedMessages: options.maxQueuedMessages, onDropped: options.onDropped, acknowledgeAfterCommit });
   const { maxPacketSize, receiveMaximum, maxKeepAliveSeconds, maxConnectPacketSize } = options.limits;
   const broker = await Aedes.createBroker({
     id: options.nodeId,
@@ -41,6 +45,8 @@ export async function createMqttBroker(options: MqttBrokerOptions): Promise<Mqtt
     // Delivered by SharedSubscriptions, installed by the node.
     sharedSubscriptionAvailable: true,
     persistence,
+    // Wrapped by the node's protocol limits (flow/protocol-limits.ts), which see packets first.
+    outgoing: acknowledgeAfterCommit ? acknowledgeOnceStored(persistence) : null,
   });
   return Object.assign(broker, { persistence });
 }

@@ -47,16 +47,45 @@ function remoteAddress(client: Client): string {
   return socket.remoteAddress ? `${socket.remoteAddress}:${socket.remotePort ?? ''}` : 'unknown';
 }
 
-function subscriptionsOf(client: Client): SessionSubscription[] {
-  const subscriptions = (client as ObservedClient).subscriptions;
-  return Object.entries(subscriptions)
-    .filter(([topicFilter]) => !topicFilter.startsWith('$SYS/'))
-    .map(([topicFilter, subscription]) => ({
-      topicFilter: displayTopicFilter(topicFilter),
-      qos: subscription.qos,
-      options: { noLocal: subscription.nl ?? false, retainAsPublish: subscription.rap ?? false, retainHandling: subscription.rh ?? 0 },
-      ...(subscription.si === undefined ? {} : { subscriptionId: subscription.si }),
-    }));
+function asSessionSubscription(topicFilter: string, subscription: SubscriptionLike): SessionSubscription {
+  return {
+    topicFilter: displayTopicFilter(topicFilter),
+    qos: subscription.qos,
+    options: { noLocal: subscription.nl ?? false, retainAsPublish: subscription.rap ?? false, retainHandling: subscription.rh ?? 0 },
+    ...(subscription.si === undefined ? {} : { subscriptionId: subscription.si }),
+  };
+}
+
+/**
+ * A connected session's subscriptions, mirrored from the client's as SUBSCRIBE and UNSUBSCRIBE
+ * change them: each packet costs what it names, never a rebuild of everything the client holds
+ * (a client may hold thousands). The list the registry shows is built when read, once per change.
+ * Aedes empties the client's own subscriptions when the connection closes, without an event; the
+ * mirror keeps them for the offline session.
+ */
+class SubscriptionMirror {
+  readonly #byFilter = new Map<string, SessionSubscription>();
+  #list: SessionSubscription[] | undefined;
+
+  constructor(client: Client) {
+    this.update(client, Object.keys((client as ObservedClient).subscriptions));
+  }
+
+  /** Takes over, for each named filter, what the client holds now (or that it holds none). */
+  update(client: Client, topicFilters: Iterable<string>): void {
+    const held = (client as ObservedClient).subscriptions;
+    for (const topicFilter of topicFilters) {
+      if (topicFilter.startsWith('$SYS/')) continue;
+      const subscription = held[topicFilter];
+      if (subscription) this.#byFilter.set(topicFilter, asSessionSubscription(topicFilter, subscription));
+      else this.#byFilter.delete(topicFilter);
+    }
+    this.#list = undefined;
+  }
+
+  get list(): SessionSubscription[] {
+    return (this.#list ??= [...this.#byFilter.values()]);
+  }
 }
 
 function payloadBytes(packet: PublishPacket): number {
@@ -79,6 +108,7 @@ export function observeBroker(broker: MqttBroker, observers: BrokerObservers): B
   const keepAliveExpired = new WeakSet<Client>();
   const takenOver = new WeakSet<Client>();
   const clientTypes = new WeakMap<Client, ClientType>();
+  const mirrors = new WeakMap<Client, SubscriptionMirror>();
 
   const previousPreConnect = broker.preConnect.bind(broker);
   broker.preConnect = (client: Client, packet: ConnectPacket, callback) => {
@@ -117,17 +147,22 @@ export function observeBroker(broker: MqttBroker, observers: BrokerObservers): B
       cleanStart: facts?.cleanStart ?? true,
       sessionExpiryInterval: (client as ObservedClient).sessionExpiryInterval ?? 0,
       username: facts?.username ?? null,
-      subscriptions: subscriptionsOf(client),
-    };
+    } as SessionRecord;
+    const mirror = new SubscriptionMirror(client);
+    mirrors.set(client, mirror);
+    Object.defineProperty(record, 'subscriptions', { enumerable: true, configurable: true, get: () => mirror.list });
     recordOf.set(client, record);
     sessions.connected(record);
     events.record({ ts: record.connectedAt, clientId: client.id, type: 'CONNECTED', address: record.clientIpAdr, protocolVersion: record.mqttVersion });
   });
 
-  const refreshSubscriptions = (_changes: unknown, client: Client | null) => {
-    if (client && recordOf.get(client) === sessions.get(client.id)) sessions.setSubscriptions(client.id, subscriptionsOf(client));
+  const refreshSubscriptions = (topicFilters: Iterable<string>, client: Client | null) => {
+    const mirror = client ? mirrors.get(client) : undefined;
+    if (!client || !mirror || recordOf.get(client) !== sessions.get(client.id)) return;
+    mirror.update(client, topicFilters);
+    sessions.subscriptionsChanged(client.id);
   };
-  broker.on('subscribe', refreshSubscriptions);
+  broker.on('subscribe', (subscriptions: { topic: string }[], client: Client | null) => refreshSubscriptions(subscriptions.map((subscription) => subscription.topic), client));
   broker.on('unsubscribe', refreshSubscriptions);
 
   broker.on('keepaliveTimeout', (client: Client) => keepAliveExpired.add(client));

@@ -102,11 +102,18 @@ export class SessionRegistry {
     return session;
   }
 
+  /** Replaces the subscriptions an offline session lists. */
   setSubscriptions(clientId: string, subscriptions: SessionSubscription[]): void {
     const session = this.sessions.get(clientId);
     if (!session) return;
     this.changed(clientId);
-    session.subscriptions = subscriptions;
+    // A record made while connected reads its subscriptions through a getter: replace it by the list.
+    Object.defineProperty(session, 'subscriptions', { value: subscriptions, writable: true, enumerable: true, configurable: true });
+  }
+
+  /** The session's subscriptions changed (its record reads them where they are kept). */
+  subscriptionsChanged(clientId: string): void {
+    if (this.sessions.has(clientId)) this.changed(clientId);
   }
 
   remove(clientId: string): boolean {

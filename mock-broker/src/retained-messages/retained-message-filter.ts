@@ -45,7 +45,7 @@ export function topicFilterOf({ topicFilter }: RetainedFilterParameters): string
   if (topicFilter === undefined) return undefined;
   // Retained messages are never sent on shared subscriptions (MQTT 5 section 4.8.2).
   if (!isValidTopicFilter(topicFilter) || topicFilter.startsWith('$share/')) {
-    throw ApiError.badRequest(`Invalid request: query.topicFilter ${JSON.stringify(topicFilter)} is not a topic filter: '+' and '#' stand for whole levels, '#' only last`);
+    throw ApiError.invalidArguments(`query.topicFilter ${JSON.stringify(topicFilter)} is not a topic filter: '+' and '#' stand for whole levels, '#' only last`);
   }
   return topicFilter;
 }

@@ -75,14 +75,14 @@ export class SessionService {
   async disconnect(clientId: string, sessionId?: string): Promise<void> {
     const session = this.find(clientId, sessionId);
     if (session.connectionState !== 'CONNECTED' || (await disconnectClients(this.broker, [clientId])) === 0) {
-      throw ApiError.badRequest(`Invalid request: query.clientId: client ${clientId} is not connected`);
+      throw ApiError.conflict(`query.clientId: client ${clientId} is not connected`);
     }
   }
 
   remove(clientId: string, sessionId?: string): void {
     this.find(clientId, sessionId);
     if (removeSession(this.broker, this.sessions, clientId) === 'CONNECTED') {
-      throw ApiError.badRequest(`Invalid request: query.clientId: client ${clientId} is connected; disconnect it before removing its session`);
+      throw ApiError.conflict(`query.clientId: client ${clientId} is connected; disconnect it before removing its session`);
     }
   }
 

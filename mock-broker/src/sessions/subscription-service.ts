@@ -15,13 +15,15 @@ export interface SubscriptionPageQuery extends SubscriptionFilterParameters, Pag
   sortOrder?: 'ASC' | 'DESC';
 }
 
-function checkSubscriptions(subscriptions: SessionSubscription[]): void {
-  const seen = new Set<string>();
+/**
+ * One subscription per topic filter, checked: a filter listed twice counts as MQTT counts it in one
+ * SUBSCRIBE (MQTT 5 section 3.8.4), the last one listed replacing the earlier.
+ */
+function checkedSubscriptions(subscriptions: SessionSubscription[]): SessionSubscription[] {
   subscriptions.forEach(({ topicFilter }, index) => {
     if (!isValidTopicFilter(topicFilter)) throw ApiError.invalidArguments(`body.subscriptions.${index}.topicFilter "${topicFilter}" is not a valid topic filter`);
-    if (seen.has(topicFilter)) throw ApiError.invalidArguments(`body.subscriptions.${index}.topicFilter "${topicFilter}" is listed twice`);
-    seen.add(topicFilter);
   });
+  return [...new Map(subscriptions.map((subscription) => [subscription.topicFilter, subscription])).values()];
 }
 
 /**
@@ -39,8 +41,8 @@ export class SubscriptionService {
   }
 
   /** Leaves unchanged subscriptions alone, so they get no retained messages again. */
-  async replace(clientId: string, wanted: SessionSubscription[]): Promise<SessionSubscription[]> {
-    checkSubscriptions(wanted);
+  async replace(clientId: string, listed: SessionSubscription[]): Promise<SessionSubscription[]> {
+    const wanted = checkedSubscriptions(listed);
     const current = new Map(this.session(clientId).subscriptions.map((subscription) => [subscription.topicFilter, subscription]));
     const wantedFilters = new Set(wanted.map((subscription) => subscription.topicFilter));
     const removed = [...current.keys()].filter((topicFilter) => !wantedFilters.has(topicFilter));

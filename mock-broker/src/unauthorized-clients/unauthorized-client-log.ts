@@ -1,3 +1,4 @@
+import { loggedText } from '../database/bounded-text.js';
 import { inTransaction, type Database, type Row } from '../database/database.js';
 import { selectPage, WhereClause, type Page, type PageRequest } from '../database/page-query.js';
 
@@ -55,7 +56,9 @@ const DEFAULT_CAPACITY = 10_000;
 /**
  * The unauthorized-client log in SQLite, the latest refusal per client id. Refusals are written
  * in batches: a reconnect storm of refused clients costs one commit per half second, not one
- * synchronous commit per CONNECT. Reads write what is pending first.
+ * synchronous commit per CONNECT; a batch that reaches the capacity is written at once. Reads write
+ * what is pending first. Bounded in bytes too: client ids, usernames and reasons are kept to 256
+ * characters (a client id may be 65,535 bytes long), and a longer id is looked up cut the same way.
  */
 export class UnauthorizedClientLog {
   private readonly pending = new Map<string, UnauthorizedClient>();
@@ -67,8 +70,24 @@ export class UnauthorizedClientLog {
   ) {}
 
   record(entry: UnauthorizedClient): void {
-    this.pending.set(entry.clientId, entry);
-    this.timer ??= setTimeout(() => this.flush(), FLUSH_DELAY_MS);
+    const clientId = loggedText(entry.clientId);
+    this.pending.set(clientId, {
+      ...entry,
+      clientId,
+      username: entry.username === null ? null : loggedText(entry.username),
+      reason: loggedText(entry.reason),
+    });
+    if (this.pending.size >= this.capacity) this.flush();
+    else this.timer ??= setTimeout(() => this.flush(), FLUSH_DELAY_MS);
+  }
+
+  /** Rows kept and characters of their text (for the bounds' tests). */
+  footprint(): { rows: number; textCharacters: number } {
+    this.flush();
+    const row = this.database.get(
+      "SELECT COUNT(*) AS n, COALESCE(SUM(LENGTH(client_id) + LENGTH(ip_address) + LENGTH(IFNULL(username, '')) + LENGTH(reason)), 0) AS characters FROM mqtt_unauthorized_client",
+    );
+    return { rows: Number(row?.n ?? 0), textCharacters: Number(row?.characters ?? 0) };
   }
 
   flush(): void {
@@ -107,7 +126,7 @@ export class UnauthorizedClientLog {
   /** Forgets one client id; answers whether it was logged. */
   delete(clientId: string): boolean {
     this.flush();
-    return this.database.run('DELETE FROM mqtt_unauthorized_client WHERE client_id = ?', [clientId]).changes > 0;
+    return this.database.run('DELETE FROM mqtt_unauthorized_client WHERE client_id = ?', [loggedText(clientId)]).changes > 0;
   }
 
   deleteAll(): void {

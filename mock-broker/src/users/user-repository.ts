@@ -51,6 +51,13 @@ export interface UserChanges {
 }
 
 export class UserRepository {
+  /**
+   * Token versions by user id, read on every authenticated request: kept in memory, and dropped
+   * whenever this repository changes one (the only writer), so the next read takes it from the file.
+   * At most one entry per existing user: a missing user is not remembered.
+   */
+  private readonly tokenVersions = new Map<string, number>();
+
   constructor(private readonly database: Database) {}
 
   count(): number {
@@ -99,16 +106,39 @@ export class UserRepository {
     return this.findById(id);
   }
 
-  /** Sets a new password and records it in the user's history, together. */
+  /**
+   * Sets a new password and records it in the user's history, together; every token issued before
+   * stops working (the token version goes up in the same transaction).
+   */
   setPassword(id: string, passwordHash: string, additionalInfo: UserAdditionalInfo): void {
     inTransaction(this.database, () => {
       this.database.run('UPDATE user_credentials SET password_hash = ? WHERE user_id = ?', [passwordHash, id]);
-      this.database.run('UPDATE user_account SET additional_info = ? WHERE id = ?', [JSON.stringify(additionalInfo), id]);
+      this.database.run('UPDATE user_account SET additional_info = ?, token_version = token_version + 1 WHERE id = ?', [JSON.stringify(additionalInfo), id]);
     });
+    this.tokenVersions.delete(id);
+  }
+
+  /** The version every valid token of the user carries; undefined when there is no such user. */
+  tokenVersion(id: string): number | undefined {
+    const cached = this.tokenVersions.get(id);
+    if (cached !== undefined) return cached;
+    const row = this.database.get('SELECT token_version FROM user_account WHERE id = ?', [id]);
+    if (!row) return undefined;
+    const version = Number(row.token_version);
+    this.tokenVersions.set(id, version);
+    return version;
+  }
+
+  /** Ends every session of the user: tokens carrying the old version are refused from now on. */
+  revokeTokens(id: string): void {
+    this.database.run('UPDATE user_account SET token_version = token_version + 1 WHERE id = ?', [id]);
+    this.tokenVersions.delete(id);
   }
 
   delete(id: string): boolean {
-    return this.database.run('DELETE FROM user_account WHERE id = ?', [id]).changes > 0;
+    const deleted = this.database.run('DELETE FROM user_account WHERE id = ?', [id]).changes > 0;
+    this.tokenVersions.delete(id);
+    return deleted;
   }
 
   /** Inserts the account and its credentials together: both or neither. */

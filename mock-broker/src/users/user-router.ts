@@ -17,7 +17,7 @@ export function userRouter(users: UserService, tokens: TokenService, activation:
   router.post('/api/admin', async (request, response) => {
     const body = request.body as UserSaveRequest;
     const activateByMail = request.contractParameters?.sendActivationMail === true && body.id === undefined;
-    response.json(activateByMail ? await activation.createAndInvite(body) : await users.save(body));
+    response.json(activateByMail ? await activation.createAndInvite(body) : await users.save(body, { savedBy: signedInUserId(request) }));
   });
   router.delete('/api/admin/:id', (request, response) => {
     users.delete(request.params.id, signedInUserId(request));

@@ -27,8 +27,19 @@ function withoutHistory(info: UserAdditionalInfo | undefined): UserAdditionalInf
   return rest;
 }
 
+/** The password changes kept, latest last: the contract's maxItems, so that a user's answer always fits it. */
+export const PASSWORD_HISTORY_KEPT = 100;
+
 function withPasswordSet(info: UserAdditionalInfo, now: number): UserAdditionalInfo {
-  return { ...info, userPasswordHistory: [...(info.userPasswordHistory ?? []), { ts: now }] };
+  return { ...info, userPasswordHistory: [...(info.userPasswordHistory ?? []), { ts: now }].slice(-PASSWORD_HISTORY_KEPT) };
+}
+
+/**
+ * A password an administrator typed in for someone else starts that user's history again, with one
+ * entry: like a new user's, it must be changed at the next sign-in (spec section 2).
+ */
+function withPasswordSetByAnother(info: UserAdditionalInfo, now: number): UserAdditionalInfo {
+  return { ...info, userPasswordHistory: [{ ts: now }] };
 }
 
 /** Administrators and their own profiles (spec sections 2, 5 and 7: users, profile, change password). */
@@ -50,11 +61,11 @@ export class UserService {
    * Creates a user (no id) or updates one. A new user saved without a password gets the default
    * one, unless it is to be activated by e-mail: then it gets none until it sets its own.
    */
-  async save(request: UserSaveRequest, options: { awaitingActivation?: boolean } = {}, now = Date.now()): Promise<User> {
+  async save(request: UserSaveRequest, options: { awaitingActivation?: boolean; savedBy?: string } = {}, now = Date.now()): Promise<User> {
     const email = request.email.trim();
     const holder = this.users.findByEmail(email);
     if (holder && holder.id !== request.id) {
-      throw new ApiError(400, ErrorCode.invalidArguments, `body.email: a user with e-mail ${email} already exists`);
+      throw ApiError.conflict(`body.email: a user with e-mail ${email} already exists`);
     }
     if (request.id === undefined) {
       const names = { email, authority: 'SYS_ADMIN' as const, firstName: request.firstName ?? '', lastName: request.lastName ?? '' };
@@ -76,7 +87,8 @@ export class UserService {
       additionalInfo,
     });
     if (request.password) {
-      this.users.setPassword(existing.id, await bcrypt.hash(request.password, BCRYPT_ROUNDS), withPasswordSet(additionalInfo, now));
+      const history = options.savedBy === existing.id ? withPasswordSet(additionalInfo, now) : withPasswordSetByAnother(additionalInfo, now);
+      this.users.setPassword(existing.id, await bcrypt.hash(request.password, BCRYPT_ROUNDS), history);
     }
     return this.get((updated ?? existing).id);
   }
@@ -93,15 +105,23 @@ export class UserService {
   }
 
   delete(id: string, signedInUserId: string): void {
-    if (id === signedInUserId) throw new ApiError(400, ErrorCode.invalidArguments, 'You cannot delete your own account');
+    // A permission, not bad input (the request is well formed): nobody may delete the account they are signed in with.
+    if (id === signedInUserId) throw ApiError.forbidden('You cannot delete your own account');
     if (!this.users.delete(id)) throw ApiError.notFound(`User with id ${id} is not found`);
   }
 
-  /** Checks the current password, sets the new one and records the change in the history. */
+  /**
+   * Checks the current password, sets the new one and records the change in the history. The new
+   * one must differ: "changing" a password someone else chose to itself would lift the restriction
+   * on the session while that someone still knows it.
+   */
   async changePassword(userId: string, currentPassword: string, newPassword: string, now = Date.now()): Promise<User> {
     const hash = this.users.passwordHash(userId);
     if (!hash || !(await bcrypt.compare(currentPassword, hash))) {
       throw new ApiError(400, ErrorCode.invalidArguments, 'body.currentPassword does not match the current password');
+    }
+    if (newPassword === currentPassword) {
+      throw new ApiError(400, ErrorCode.invalidArguments, 'body.newPassword is the current password: choose another one');
     }
     return this.setPassword(userId, newPassword, now);
   }

@@ -65,10 +65,10 @@ describe('client credentials API', () => {
     expect(unnamed.body).toMatchObject({ status: 400, errorCode: 31, message: expect.stringContaining('body.name is required') });
   });
 
-  it('refuses a second entry for the same client id and user name', async () => {
+  it('refuses a second entry for the same client id and user name with 409', async () => {
     await saveCredentials(api, { name: 'Original', value: { clientId: 'dup-client', userName: 'dup-user' } });
     const answer = await post({ clientId: 'dup-client', userName: 'dup-user' });
-    expect(answer.status).toBe(400);
+    expect(answer.status).toBe(409);
     expect(answer.body.message).toContain('"Original" already have this client id and user name');
   });
 

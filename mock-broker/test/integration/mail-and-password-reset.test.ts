@@ -67,6 +67,45 @@ describe('outgoing mail settings', () => {
     expect(mail.text).toContain('Subject: Starling test mail');
   });
 
+  it('use the stored password only for the host, port and username it was saved with', async () => {
+    // Someone who may edit the settings points them at a server of their own, leaving the password out.
+    const elsewhere = await startMailServer({ username: SMTP_LOGIN.username, password: 'whatever' });
+    try {
+      for (const changed of [{ smtpPort: elsewhere.port }, { smtpHost: 'localhost' }, { username: 'another-login' }]) {
+        for (const path of ['/api/admin/settings/testMail', '/api/admin/settings']) {
+          const refused = await admin.call<{ errorCode: number; message: string }>('POST', path, mailSettings(changed));
+          expect(refused.status, `${path} ${JSON.stringify(changed)}`).toBe(400);
+          expect(refused.body.errorCode).toBe(30);
+          expect(refused.body.message).toMatch(/^body\.jsonValue\.password is required/);
+        }
+      }
+      expect(elsewhere.logins).toEqual([]);
+      expect(elsewhere.mails).toEqual([]);
+      const stored = await admin.call<{ jsonValue: MailSettingsView }>('GET', '/api/admin/settings/mail');
+      expect(stored.body.jsonValue).toMatchObject({ smtpHost: '127.0.0.1', smtpPort: mailServer.port, username: SMTP_LOGIN.username, passwordSet: true });
+
+      // With its own password typed in, the other server is used, and only that password is sent.
+      const typed = await admin.call('POST', '/api/admin/settings/testMail', mailSettings({ smtpPort: elsewhere.port, password: 'whatever' }));
+      expect(typed.status).toBe(200);
+      expect(elsewhere.logins).toEqual([{ username: SMTP_LOGIN.username, password: 'whatever' }]);
+    } finally {
+      await elsewhere.close();
+    }
+    // Unchanged host, port and username: the stored password still serves.
+    expect((await admin.call('POST', '/api/admin/settings/testMail', mailSettings())).status).toBe(200);
+    expect((await mailServer.nextMail()).text).toContain('Subject: Starling test mail');
+  });
+
+  it('drop the stored password when saved without a username: no login, nothing to send it with', async () => {
+    const anonymousLogin = await admin.call<{ jsonValue: MailSettingsView }>('POST', '/api/admin/settings', mailSettings({ username: '', smtpPort: 2525 }));
+    expect(anonymousLogin.status).toBe(200);
+    expect(anonymousLogin.body.jsonValue.passwordSet).toBe(false);
+    // Back to the first server and login: the dropped password does not come back with them.
+    const withLogin = await admin.call<{ jsonValue: MailSettingsView }>('POST', '/api/admin/settings', mailSettings());
+    expect(withLogin.body.jsonValue.passwordSet).toBe(false);
+    expect((await admin.call('POST', '/api/admin/settings', mailSettings({ password: SMTP_LOGIN.password }))).status).toBe(200);
+  });
+
   it('say why a test mail failed', async () => {
     const answer = await admin.call<{ message: string }>('POST', '/api/admin/settings/testMail', mailSettings({ password: 'wrong' }));
     expect(answer.status).toBe(400);
@@ -95,6 +134,56 @@ describe('password reset by e-mail', () => {
     const again = await anonymous.call<{ message: string }>('POST', '/api/noauth/resetPassword', { resetToken, password: 'third-secret' });
     expect(again.status).toBe(400);
     expect(again.body.message).toContain('body.resetToken is invalid or has expired');
+  });
+
+  async function mailedResetToken(email: string): Promise<string> {
+    expect((await new ApiClient(node.baseUrl).call('POST', '/api/noauth/resetPasswordByEmail', { email })).status).toBe(200);
+    const mail = await mailServer.nextMail();
+    expect(mail.to).toEqual([email]);
+    return decodeURIComponent(/resetToken=([A-Za-z0-9_%-]+)/.exec(mail.text)?.[1] ?? '');
+  }
+
+  it('keeps one live link per address: a new link voids the last', async () => {
+    await admin.call('POST', '/api/admin', { email: 'twice@example.com', password: 'old-secret' });
+    const first = await mailedResetToken('twice@example.com');
+    const second = await mailedResetToken('twice@example.com');
+    const anonymous = new ApiClient(node.baseUrl);
+    const stale = await anonymous.call<{ message: string }>('POST', '/api/noauth/resetPassword', { resetToken: first, password: 'from-first-link' });
+    expect(stale.status).toBe(400);
+    expect(stale.body.message).toContain('body.resetToken is invalid or has expired');
+    expect((await anonymous.call('POST', '/api/noauth/resetPassword', { resetToken: second, password: 'from-second-link' })).status).toBe(200);
+    await new ApiClient(node.baseUrl).signIn('twice@example.com', 'from-second-link');
+  });
+
+  it('lets one of two simultaneous uses of a link set the password, and refuses the other', async () => {
+    await admin.call('POST', '/api/admin', { email: 'raced@example.com', password: 'old-secret' });
+    const resetToken = await mailedResetToken('raced@example.com');
+    const [first, second] = await Promise.all(
+      ['racer-one', 'racer-two'].map((password) => new ApiClient(node.baseUrl).call('POST', '/api/noauth/resetPassword', { resetToken, password })),
+    );
+    expect([first?.status, second?.status].sort()).toEqual([200, 400]);
+    const winner = first?.status === 200 ? 'racer-one' : 'racer-two';
+    const loser = winner === 'racer-one' ? 'racer-two' : 'racer-one';
+    await new ApiClient(node.baseUrl).signIn('raced@example.com', winner);
+    expect((await new ApiClient(node.baseUrl).call('POST', '/api/auth/login', { username: 'raced@example.com', password: loser })).status).toBe(401);
+  });
+
+  it('mails one address at most 3 links in 15 minutes, then answers 429 whether the address is known or not', async () => {
+    await admin.call('POST', '/api/admin', { email: 'impatient@example.com', password: 'old-secret' });
+    for (let request = 0; request < 3; request++) await mailedResetToken('impatient@example.com');
+    for (const email of ['Impatient@example.com', 'impatient@example.com']) {
+      const refused = await new ApiClient(node.baseUrl).call<{ errorCode: number }>('POST', '/api/noauth/resetPasswordByEmail', { email });
+      expect(refused.status).toBe(429);
+      expect(refused.body.errorCode).toBe(33);
+    }
+    for (let request = 0; request < 3; request++) {
+      expect((await new ApiClient(node.baseUrl).call('POST', '/api/noauth/resetPasswordByEmail', { email: 'nobody-here@example.com' })).status).toBe(200);
+    }
+    expect((await new ApiClient(node.baseUrl).call('POST', '/api/noauth/resetPasswordByEmail', { email: 'nobody-here@example.com' })).status).toBe(429);
+    // Activation links count against the same share.
+    expect((await new ApiClient(node.baseUrl).call('POST', '/api/noauth/resendEmailActivation?email=impatient%40example.com')).status).toBe(429);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mailServer.mails).toEqual([]);
   });
 
   it('answers the same for an unknown address and sends nothing', async () => {
@@ -141,7 +230,7 @@ describe('account activation by e-mail', () => {
   });
 
   it('leaves no account behind when the invitation cannot be mailed', async () => {
-    await admin.call('POST', '/api/admin/settings', mailSettings({ smtpPort: 1, timeout: 2000 }));
+    await admin.call('POST', '/api/admin/settings', mailSettings({ smtpPort: 1, timeout: 2000, password: SMTP_LOGIN.password }));
     try {
       const refused = await admin.call<{ message: string }>('POST', '/api/admin?sendActivationMail=true', { email: 'unreachable@example.com' });
       expect(refused.status).toBe(400);
@@ -149,7 +238,7 @@ describe('account activation by e-mail', () => {
       const found = await admin.call<{ totalElements: number }>('GET', '/api/admin?pageSize=10&page=0&textSearch=unreachable');
       expect(found.body.totalElements).toBe(0);
     } finally {
-      await admin.call('POST', '/api/admin/settings', mailSettings());
+      await admin.call('POST', '/api/admin/settings', mailSettings({ password: SMTP_LOGIN.password }));
     }
   });
 

@@ -331,6 +331,21 @@ describe('packets the parser takes but the standard does not allow', () => {
   });
 });
 
+describe('topic levels', () => {
+  it('takes 100 levels, and answers a topic of 101 with DISCONNECT 0x90 and a filter of 101 with 0x8F', async () => {
+    const levels = (count: number) => Array.from({ length: count }, () => 'l').join('/');
+    const { client } = await raw.connect({});
+    expect((await client.subscribe(levels(100), { qos: 0 })).granted).toEqual([0]);
+    client.publish(levels(100), 'deep');
+    expect((await client.nextPublish()).payload.toString()).toBe('deep');
+    client.publish(levels(101), 'too deep');
+    expect(((await client.next('disconnect')) as IDisconnectPacket).reasonCode).toBe(0x90);
+    const { client: subscriber } = await raw.connect({});
+    subscriber.send({ cmd: 'subscribe', messageId: 2, subscriptions: [{ topic: `${levels(100)}/#`, qos: 0 }] });
+    expect(((await subscriber.next('disconnect')) as IDisconnectPacket).reasonCode).toBe(0x8f);
+  });
+});
+
 describe('QoS 2 receipt (4.3.3)', () => {
   it('answers every PUBREL with PUBCOMP, a repeated one too, delivers the message once and keeps serving', async () => {
     const { client: watcher } = await raw.connect({ clientId: 'pubrel-watcher' });
@@ -344,7 +359,7 @@ describe('QoS 2 receipt (4.3.3)', () => {
     expect((await client.next('pubcomp')).messageId).toBe(7);
     expect((await client.next('pubcomp')).messageId).toBe(7);
     client.publish('pubrel/again', 'after', { qos: 0 });
-    expect(payloads((await watcher.collect('publish', 300)) as mqttPacket.IPublishPacket[])).toEqual(['once', 'after']);
+    expect(payloads((await watcher.collect('publish', 300)) as IPublishPacket[])).toEqual(['once', 'after']);
   });
 });
 

@@ -115,7 +115,7 @@ describe('retained messages list (GET /api/v2/retained-msg)', () => {
     for (const topicFilter of ['plant/#/x', 'pl+nt/#', '$share/group/plant/#']) {
       const answer = await api.call<{ message: string; errorCode: number }>('GET', `/api/v2/retained-msg?pageSize=10&page=0&topicFilter=${encoded(topicFilter)}`);
       expect(answer.status).toBe(400);
-      expect(answer.body).toMatchObject({ errorCode: 31 });
+      expect(answer.body).toMatchObject({ errorCode: 30 });
       expect(answer.body.message).toContain('query.topicFilter');
     }
     expect((await api.call('GET', '/api/v2/retained-msg?pageSize=10&page=0&qosList=3')).status).toBe(400);

@@ -243,12 +243,12 @@ describe('session actions', () => {
     expect((await (await api()).call('DELETE', `/api/client-session/disconnect?clientId=act-session-id&sessionId=${current}`)).status).toBe(200);
   });
 
-  it('refuses to disconnect an offline session and to remove a connected one, naming clientId', async () => {
+  it('refuses to disconnect an offline session and to remove a connected one with 409, naming clientId', async () => {
     await connect('act-online', 5);
     const removing = await (await api()).call<{ message: string }>('DELETE', '/api/client-session/remove?clientId=act-online');
-    expect(removing.status).toBe(400);
+    expect(removing.status).toBe(409);
     expect(removing.body.message).toContain('query.clientId');
-    expect((await (await api()).call('DELETE', '/api/client-session/disconnect?clientId=list-gamma')).status).toBe(400);
+    expect((await (await api()).call('DELETE', '/api/client-session/disconnect?clientId=list-gamma')).status).toBe(409);
     expect((await (await api()).call('DELETE', '/api/client-session/remove?clientId=nobody')).status).toBe(404);
   });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, DEFAULT_ADMIN } from '../support/api-client.js';
 import { startTestNode, type TestNode } from '../support/test-node.js';
 
 let node: TestNode;
@@ -19,7 +20,7 @@ function signIn(username: string, password: string) {
 describe('sign-in attempts', () => {
   it('refuses an account with 429 (code 33) after repeated wrong passwords, even with the right one', async () => {
     for (let attempt = 0; attempt < 3; attempt++) expect((await signIn('sysadmin@starling.local', 'guess')).status).toBe(401);
-    const refused = await signIn('sysadmin@starling.local', 'sysadmin');
+    const refused = await signIn(DEFAULT_ADMIN.username, ADMIN_PASSWORD);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(50);
     expect(await refused.json()).toMatchObject({ status: 429, errorCode: 33 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../support/api-client.js';
 import { startTestNode, type TestNode } from '../support/test-node.js';
+import { createSettledUser } from '../support/users.js';
 
 let node: TestNode;
 let admin: ApiClient;
@@ -51,7 +52,7 @@ describe('users (spec: /api/admin…)', () => {
   it('refuses a second user with the same e-mail, naming the field, and keeps the first', async () => {
     await createUser('unique@example.com', { firstName: 'First' });
     const answer = await admin.call<ErrorBody>('POST', '/api/admin', { email: 'UNIQUE@example.com', firstName: 'Second' });
-    expect(answer.status).toBe(400);
+    expect(answer.status).toBe(409);
     expect(answer.body).toMatchObject({ errorCode: 30 });
     expect(answer.body.message).toContain('body.email');
     const found = await admin.call<Page>('GET', '/api/admin?pageSize=10&page=0&textSearch=unique');
@@ -95,8 +96,8 @@ describe('users (spec: /api/admin…)', () => {
     expect((await admin.call<ErrorBody>('GET', `/api/admin/user/${user.id}`)).status).toBe(404);
     const self = (await admin.call<User>('GET', '/api/auth/user')).body;
     const refused = await admin.call<ErrorBody>('DELETE', `/api/admin/${self.id}`);
-    expect(refused.status).toBe(400);
-    expect(refused.body.message).toBe('You cannot delete your own account');
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ errorCode: 20, message: 'You cannot delete your own account' });
   });
 
   it('signs an administrator in as another user', async () => {
@@ -111,7 +112,7 @@ describe('users (spec: /api/admin…)', () => {
 describe('profile and password', () => {
   it('saves the signed-in user own names and language', async () => {
     const me = new ApiClient(node.baseUrl);
-    await createUser('profile@example.com', { password: 'first-secret' });
+    await createSettledUser(admin, 'profile@example.com', 'first-secret');
     await me.signIn('profile@example.com', 'first-secret');
     const answer = await me.call<User>('POST', '/api/admin/user', { firstName: 'Pia', lastName: 'Profile', additionalInfo: { lang: 'de_DE' } });
     expect(answer.body).toMatchObject({ email: 'profile@example.com', firstName: 'Pia', lastName: 'Profile', additionalInfo: { lang: 'de_DE' } });

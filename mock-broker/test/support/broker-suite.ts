@@ -1,8 +1,7 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import type { NodeOptions } from '../../src/app/node.js';
 import type { BrokerConfig } from '../../src/config/config.js';
 import { MqttClients } from './mqtt-clients.js';
-import { startTestNode, type TestNode } from './test-node.js';
+import { startTestNode, type TestNode, type TestNodeOptions } from './test-node.js';
 
 export interface BrokerSuite {
   readonly node: TestNode;
@@ -13,7 +12,7 @@ export interface BrokerSuite {
  * One node for the whole test file, its MQTT clients closed after every test, the node destroyed
  * at the end. Call at the top level of a test file.
  */
-export function useBrokerSuite(overrides: Partial<BrokerConfig> = {}, options: NodeOptions = {}): BrokerSuite {
+export function useBrokerSuite(overrides: Partial<BrokerConfig> = {}, options: TestNodeOptions = {}): BrokerSuite {
   let node: TestNode | undefined;
   let clients: MqttClients | undefined;
   beforeAll(async () => {

@@ -17,11 +17,14 @@ function decodeQuotedPrintable(raw: string): string {
 /** A real SMTP server on a free local port, keeping what it receives. */
 export async function startMailServer(credentials?: { username: string; password: string }) {
   const mails = arrivals<ReceivedMail>('mail');
+  /** Every login tried on this server, right or wrong: what a server learns of a client's password. */
+  const logins: { username: string; password: string }[] = [];
   const server = new SMTPServer({
     disabledCommands: credentials ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
     authOptional: !credentials,
     allowInsecureAuth: true,
     onAuth(auth, _session, callback) {
+      logins.push({ username: auth.username ?? '', password: auth.password ?? '' });
       if (credentials && auth.username === credentials.username && auth.password === credentials.password) callback(null, { user: auth.username });
       else callback(new Error('Invalid username or password'));
     },
@@ -42,6 +45,7 @@ export async function startMailServer(credentials?: { username: string; password
   return {
     port: (server.server.address() as AddressInfo).port,
     mails: mails.items,
+    logins,
     nextMail: (timeoutMs = 5000) => mails.next(timeoutMs),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

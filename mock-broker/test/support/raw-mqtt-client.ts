@@ -31,6 +31,12 @@ export interface RawClientOptions {
   protocolVersion?: 4 | 5;
   /** Whether to answer QoS 1/2 PUBLISHes by itself (PUBACK, PUBREC then PUBCOMP on PUBREL). */
   autoAcknowledge?: boolean;
+  /**
+   * Sees every packet as it arrives, with the connection it came on (packets may arrive with the
+   * CONNACK, before connect() has answered), for clients that answer at once rather than when a
+   * test asks.
+   */
+  onPacket?: (packet: Packet, connection: RawMqttClient) => void;
 }
 
 /**
@@ -57,6 +63,7 @@ export class RawMqttClient {
       this.check(packet);
       this.received.push(packet);
       if (options.autoAcknowledge) this.acknowledge(packet);
+      options.onPacket?.(packet, this);
       this.arrived.add(packet);
     });
     parser.on('error', (error: Error) => this.violations.push(`unparsable packet: ${error.message}`));

@@ -32,6 +32,12 @@ describe('configuration', () => {
     expect(loadConfig({ STARLING_CLIENT_EVENT_RETENTION_HOURS: '2' }).clientEventRetentionHours).toBe(2);
     expect(() => loadConfig({ STARLING_CLIENT_EVENT_RETENTION_HOURS: '0' })).toThrow('STARLING_CLIENT_EVENT_RETENTION_HOURS must be a whole number above 0, got "0"');
   });
+
+  it('keeps at most 100,000 client events unless told otherwise', () => {
+    expect(loadConfig({}).clientEventMaxCount).toBe(100_000);
+    expect(loadConfig({ STARLING_CLIENT_EVENT_MAX_COUNT: '500' }).clientEventMaxCount).toBe(500);
+    expect(() => loadConfig({ STARLING_CLIENT_EVENT_MAX_COUNT: '0' })).toThrow('STARLING_CLIENT_EVENT_MAX_COUNT must be a whole number above 0, got "0"');
+  });
 });
 
 describe('MQTT limits', () => {

@@ -77,6 +77,24 @@ describe('after a restart the store still has', () => {
     expect(persistence.sessions.queuedCount(client.id)).toBe(2);
   });
 
+  it('two QoS 2 flows released one after the other, each under its own message id', async () => {
+    const client = { id: 'ledger' };
+    for (const counter of [1, 2]) await store.persistence.outgoingEnqueue({ clientId: client.id }, publish(counter, { qos: 2 }));
+    await store.persistence.outgoingUpdate(client, { ...publish(1, { qos: 2 }), messageId: 21 });
+    await store.persistence.outgoingUpdate(client, { ...publish(2, { qos: 2 }), messageId: 22 });
+    const first = { cmd: 'pubrel', messageId: 21 };
+    await store.persistence.outgoingUpdate(client, first);
+    await store.persistence.outgoingUpdate(client, { cmd: 'pubrel', messageId: 22 });
+    // The PUBREL Aedes is about to send for the first flow still names the first flow.
+    expect(first.messageId).toBe(21);
+
+    const { persistence } = await restart();
+    expect((await persistence.outgoingStream(client).toArray()).map((packet) => [packet.cmd, packet.messageId])).toEqual([
+      ['pubrel', 21],
+      ['pubrel', 22],
+    ]);
+  });
+
   it('a broker counter that continues after the highest one queued', async () => {
     await store.persistence.outgoingEnqueue({ clientId: 'meter' }, publish(500));
     const { broker } = await restart();

@@ -34,4 +34,19 @@ describe('sign-in limiter', () => {
     limiter.reset('a');
     expect(() => limiter.check('a', 3)).not.toThrow();
   });
+
+  it('stays bounded under a flood of made-up accounts', () => {
+    const limiter = new SignInLimiter({ ...limits, maxKeys: 50 });
+    for (let account = 0; account < 500; account++) limiter.recordFailure(`${'guess'.repeat(1000)}-${account}@example.com`, account);
+    const footprint = limiter.footprint();
+    expect(footprint.keys).toBe(50);
+    expect(footprint.keyCharacters).toBeLessThanOrEqual(50 * 128);
+    expect(footprint.times).toBe(50);
+  });
+
+  it('counts at most 10,000 accounts (or addresses) unless told otherwise', () => {
+    const limiter = new SignInLimiter(limits);
+    for (let account = 0; account < 10_050; account++) limiter.recordFailure(`account-${account}@example.com`, 0);
+    expect(limiter.footprint().keys).toBe(10_000);
+  });
 });

@@ -50,20 +50,6 @@ async function measureIdleConnections(generator, broker, batches) {
   return { rssBeforeBytes: readings[0], readings, perConnectionBytes: perConnection, medianBytes: median(perConnection) };
 }
 
-async function trial(generator, broker, scenario, phases) {
-  try {
-    await generator.setup(broker.port, scenario);
-    const saturation = await generator.run(broker.pid, { mode: 'saturate', ...phases.saturate });
-    const fixedRate = await generator.run(broker.pid, { mode: 'rate', ratePerGroup: scenario.fixedRatePerGroup, ...phases.fixed });
-    return { saturation, fixedRate };
-  } catch (error) {
-    const reason = broker.exitReason();
-    throw reason ? new Error(`${broker.label} ${reason} during the run (log: ${broker.logFile})`, { cause: error }) : error;
-  } finally {
-    await generator.closeAll();
-  }
-}
-
 function medianOf(trials, phase, key) {
   return median(trials.map((result) => result[phase][key]));
 }
@@ -291,7 +277,7 @@ export async function runBrokerPart({ quick, profile }) {
       for (let repetition = 1; repetition <= phases.repetitions; repetition += 1) {
         for (const broker of order) {
           console.log(`  ${scenario.label}, ${broker.label}, run ${repetition}/${phases.repetitions}`);
-          results[broker.id][scenario.id].push(await trial(generator, broker, scenario, phases));
+          results[broker.id][scenario.id].push(await generator.trial({ ...broker, name: broker.label }, scenario, phases));
         }
       }
     }

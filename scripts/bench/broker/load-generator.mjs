@@ -85,6 +85,7 @@ export class LoadGenerator {
       qos: scenario.qos,
       window: scenario.window,
       payloadBytes: scenario.payloadBytes,
+      persistent: scenario.persistent ?? false,
     }));
     await Promise.all(
       this.workers.map((worker, workerIndex) =>
@@ -140,6 +141,24 @@ export class LoadGenerator {
       brokerCoreBusyPercent: busyPercent(start.cores, end.cores, this.cores.broker),
       generatorCoresBusyPercent: busyPercent(start.cores, end.cores, this.cores.generator),
     };
+  }
+
+  /**
+   * One round of a scenario against a broker: a saturation run, then a fixed-rate run, on clients
+   * set up for it and closed after, whatever happens. A broker that died is named in the error.
+   */
+  async trial({ name, port, pid, exitReason, logFile }, scenario, phases) {
+    try {
+      await this.setup(port, scenario);
+      const saturation = await this.run(pid, { mode: 'saturate', ...phases.saturate });
+      const fixedRate = await this.run(pid, { mode: 'rate', ratePerGroup: scenario.fixedRatePerGroup, ...phases.fixed });
+      return { saturation, fixedRate };
+    } catch (error) {
+      const reason = exitReason();
+      throw reason ? new Error(`${name} ${reason} during the run (log: ${logFile})`, { cause: error }) : error;
+    } finally {
+      await this.closeAll();
+    }
   }
 
   async openIdle(port, count) {

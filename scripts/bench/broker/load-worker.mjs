@@ -95,6 +95,8 @@ async function setup({ host, port, runId, groups: wanted }) {
   for (const spec of wanted) {
     const group = {
       ...spec,
+      endpoint: { host, port },
+      subscriberIds: Array.from({ length: spec.subscribers }, (_, index) => `${runId}-g${spec.index}-s${index}`),
       sent: 0,
       completed: 0,
       received: 0,
@@ -104,7 +106,7 @@ async function setup({ host, port, runId, groups: wanted }) {
       pumpScheduled: false,
     };
     group.subscribers = await inBatches(spec.subscribers, async (index) => {
-      const client = await WireClient.connect({ host, port, clientId: `${runId}-g${spec.index}-s${index}` });
+      const client = await WireClient.connect({ host, port, clientId: group.subscriberIds[index], clean: !spec.persistent });
       client.onPublish = (buffer, start) => receive(group, buffer, start);
       await client.subscribe(spec.topic, spec.qos);
       return client;
@@ -205,6 +207,10 @@ async function openIdle({ host, port, runId, count }) {
 async function closeAll() {
   const clients = [...groups.flatMap((group) => [group.publisher, ...group.subscribers]), ...idleClients];
   await Promise.all(clients.map((client) => Promise.race([client.disconnect(), sleep(3000).then(() => client.destroy())])));
+  // Persistent sessions outlive their connections: end them (a clean-session connect discards the
+  // session), or they would stay subscribed and queue every later run's messages on the same topics.
+  const sessions = groups.filter((group) => group.persistent).flatMap((group) => group.subscriberIds.map((clientId) => ({ ...group.endpoint, clientId })));
+  await inBatches(sessions.length, async (index) => (await WireClient.connect(sessions[index])).disconnect());
   groups = [];
   idleClients = [];
   return { closed: clients.length };

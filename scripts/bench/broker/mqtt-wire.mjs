@@ -3,7 +3,7 @@
 // than the brokers it measures (mqtt.js spends several times more CPU per message).
 import net from 'node:net';
 
-export const PACKET = { CONNACK: 2, PUBLISH: 3, PUBACK: 4, SUBACK: 9, PINGRESP: 13 };
+export const PACKET = { CONNACK: 2, PUBLISH: 3, PUBACK: 4, PUBREC: 5, PUBREL: 6, SUBACK: 9, PINGRESP: 13 };
 
 /** MQTT's variable-length "remaining length". */
 function remainingLength(length) {
@@ -37,9 +37,15 @@ export function encodeSubscribe(packetId, topic, qos) {
   return packet(0x82, Buffer.concat([Buffer.from([packetId >> 8, packetId & 0xff]), utf8(topic), Buffer.from([qos])]));
 }
 
-export function encodePuback(packetId) {
-  return Buffer.from([0x40, 2, packetId >> 8, packetId & 0xff]);
+/** PUBACK, PUBREC, PUBREL or PUBCOMP: a fixed header and the packet id. */
+function acknowledgement(firstByte, packetId) {
+  return Buffer.from([firstByte, 2, packetId >> 8, packetId & 0xff]);
 }
+
+const encodePuback = (packetId) => acknowledgement(0x40, packetId);
+const encodePubrec = (packetId) => acknowledgement(0x50, packetId);
+const encodePubrel = (packetId) => acknowledgement(0x62, packetId);
+const encodePubcomp = (packetId) => acknowledgement(0x70, packetId);
 
 export const DISCONNECT = Buffer.from([0xe0, 0]);
 
@@ -90,7 +96,8 @@ export class PacketReader {
 
 /**
  * A connected client. `onPublish(buffer, payloadStart, payloadEnd, qos, packetId)` receives
- * messages; QoS 1 messages are acknowledged automatically (in one write per received chunk).
+ * messages (a QoS 2 one when its PUBLISH arrives); QoS 1 and 2 flows are answered automatically,
+ * either side (in one write per received chunk).
  */
 export class WireClient {
   constructor(socket) {
@@ -112,7 +119,12 @@ export class WireClient {
         const packetId = qos > 0 ? buffer.readUInt16BE(topicEnd) : 0;
         const payloadStart = qos > 0 ? topicEnd + 2 : topicEnd;
         if (qos === 1) this.socket.write(encodePuback(packetId));
+        else if (qos === 2) this.socket.write(encodePubrec(packetId));
         this.onPublish?.(buffer, payloadStart, end, qos, packetId);
+      } else if (type === PACKET.PUBREC) {
+        this.socket.write(encodePubrel(buffer.readUInt16BE(start)));
+      } else if (type === PACKET.PUBREL) {
+        this.socket.write(encodePubcomp(buffer.readUInt16BE(start)));
       } else if (type === PACKET.PUBACK) {
         this.onPuback?.(buffer.readUInt16BE(start));
       } else if (type === PACKET.CONNACK || type === PACKET.SUBACK) {

@@ -8,6 +8,7 @@ import { resultsDir } from './workspace.mjs';
 const TITLES = {
   console: 'Console: weight and speed',
   broker: 'Bundled broker: throughput, latency and memory, side by side',
+  durable: 'Bundled broker: what acknowledging after the commit costs',
   sessions: 'Sessions list API with many sessions',
   retained: 'Retained messages API with many retained messages',
 };

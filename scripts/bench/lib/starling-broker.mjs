@@ -7,15 +7,16 @@ import { brokerMain, ensureScratchDir } from './workspace.mjs';
 export const ADMINISTRATOR = { username: 'sysadmin@starling.local', password: 'sysadmin' };
 
 /**
- * @param {{ cores?: string, nodeArguments?: string[], name?: string }} options
- *   cores: taskset core list; nodeArguments: e.g. ['--cpu-prof', …] to profile the broker.
+ * @param {{ cores?: string, nodeArguments?: string[], name?: string, main?: string }} options
+ *   cores: taskset core list; nodeArguments: e.g. ['--cpu-prof', …] to profile the broker;
+ *   main: the script to run instead of the build's main.js (one taking the same STARLING_* variables).
  */
-export async function startStarling({ cores, nodeArguments = [], name = 'starling' } = {}) {
+export async function startStarling({ cores, nodeArguments = [], name = 'starling', main = brokerMain } = {}) {
   const [httpPort, mqttPort, wsPort] = [await freePort(), await freePort(), await freePort()];
   const dataDir = temporaryDirectory(name);
   const logFile = path.join(ensureScratchDir(), `${name}.log`);
   fs.writeFileSync(logFile, '');
-  const child = startProcess(process.execPath, [...nodeArguments, brokerMain], {
+  const child = startProcess(process.execPath, [...nodeArguments, main], {
     cores,
     logFile,
     env: {
@@ -49,18 +50,26 @@ export function exitReason(child) {
   return child.signalCode ? `stopped by ${child.signalCode}` : `exited with code ${child.exitCode}`;
 }
 
+/** What the API side sets when the broker asks for the default password to be changed first. */
+const API_BENCH_PASSWORD = 'Starling-bench-api-7421!';
+
+async function postJson(url, body, token) {
+  const headers = { 'Content-Type': 'application/json' };
+  if (token) headers['X-Authorization'] = `Bearer ${token}`;
+  const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) });
+  if (!response.ok) throw new Error(`POST ${url} answered ${response.status}: ${await response.text()}`);
+  return response.json();
+}
+
 /**
- * Signs in through the API and answers the access token.
- * When the broker starts forcing a password change on first sign-in (ARCHITECTURE.md), the change
- * for API clients belongs here, so that every part keeps signing in through this one function.
+ * Signs in through the API and answers the access token. A fresh broker gives the default password
+ * a token that may only change it (openapi.yaml, ErrorCode 21): the change is made here, once per
+ * broker, so that every part keeps signing in through this one function.
  */
 export async function signInToApi(httpUrl, { username, password } = ADMINISTRATOR) {
-  const response = await fetch(`${httpUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  if (!response.ok) throw new Error(`sign-in as ${username} answered ${response.status}: ${await response.text()}`);
-  const { token } = await response.json();
-  return token;
+  const { token } = await postJson(`${httpUrl}/api/auth/login`, { username, password });
+  const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+  if (claims.passwordChangeRequired !== true) return token;
+  const changed = await postJson(`${httpUrl}/api/auth/changePassword`, { currentPassword: password, newPassword: API_BENCH_PASSWORD }, token);
+  return changed.token;
 }

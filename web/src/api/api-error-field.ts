@@ -1,13 +1,14 @@
 import { ApiError } from './api-error';
 
 /**
- * The request field a broker 400 answer is about. The broker names it at the start of its message
- * (ARCHITECTURE.md "API conventions"), e.g. `body.email: a user with e-mail … already exists` or
+ * The request field a broker 400 (bad input) or 409 (a value another item holds) answer is about.
+ * The broker names it at the start of its message (ARCHITECTURE.md "API conventions"), e.g.
+ * `body.email: a user with e-mail … already exists` or
  * `body.jsonValue.smtpPort must be <= 65535`; the field is `email` or `smtpPort` then. An item of
  * a list names the list: `body.subAuthRulePatterns[1] is not…` is about `subAuthRulePatterns`.
  */
 export function apiErrorField(error: unknown): string | undefined {
-  if (!(error instanceof ApiError) || error.status !== 400) return undefined;
+  if (!(error instanceof ApiError) || (error.status !== 400 && error.status !== 409)) return undefined;
   return /^body\.(?:\w+\.)*?([A-Za-z]\w*)(?=[\s:[]|$)/.exec(error.message)?.[1];
 }
 

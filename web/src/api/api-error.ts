@@ -4,10 +4,12 @@ import type { ErrorResponse } from './generated/model/errorResponse';
 export const UNABLE_TO_CONNECT_MESSAGE = 'Unable to connect';
 const UNHANDLED_ERROR_MESSAGE = 'Unhandled error code';
 
-/** Server error codes the console acts on (spec section 8, error catalogue). */
+/** Server error codes the console acts on (spec section 8, error catalogue; 21 is the contract's own). */
 export const ErrorCodes = {
   jwtTokenExpired: 11,
   credentialsExpired: 15,
+  /** 403: the session's password was chosen by someone else and must be changed first (openapi.yaml, ErrorCode). */
+  passwordChangeRequired: 21,
   tooManyRequests: 33,
 } as const;
 

@@ -42,6 +42,14 @@ describe('httpClient error reports and request options (spec sections 7 and 8)',
     expect(reports).toEqual([{ kind: 'forbidden' }]);
   });
 
+  it('reports 403 with code 21 as a password change the broker asks for, not forbidden, even when the request ignores errors', async () => {
+    startSession(makeTokenPair());
+    stubFetch(() => errorBody(403, 21, 'Change your password first'));
+    await expect(httpClient({ url: '/api/admin', method: 'GET' })).rejects.toMatchObject({ status: 403, errorCode: 21 });
+    await expect(httpClient({ url: '/api/user/tokenAccessEnabled', method: 'GET' }, { ignoreErrors: true })).rejects.toMatchObject({ status: 403 });
+    expect(reports).toEqual([{ kind: 'password-change-required' }, { kind: 'password-change-required' }]);
+  });
+
   it('reports nothing when the request ignores errors', async () => {
     stubFetch(() => errorBody(403, 20, 'Forbidden'));
     await expect(httpClient({ url: '/api/admin', method: 'GET' }, { ignoreErrors: true })).rejects.toMatchObject({ status: 403 });

@@ -4,7 +4,7 @@ import { ApiError } from './api-error';
 import { endSession, hasSession, startSession } from './auth-session';
 import { httpClient } from './http-client';
 import { makeTokenPair } from './test-tokens';
-import { getAccessToken, getRefreshToken } from './token-storage';
+import { getAccessToken, getRefreshToken, storeTokenPair } from './token-storage';
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
 
@@ -67,6 +67,29 @@ describe('httpClient (spec sections 4, 7 and 8)', () => {
     expect(calls.filter(({ url }) => url === '/api/auth/token')).toHaveLength(1);
     const apiCalls = calls.filter(({ url }) => url !== '/api/auth/token');
     expect(apiCalls.map(({ init }) => authorizationOf(init))).toEqual(Array(3).fill(`Bearer ${renewed.token}`));
+  });
+
+  it('uses the pair another tab renewed while this one waited for its turn, instead of renewing the old one again', async () => {
+    vi.useFakeTimers({ now: Date.now(), toFake: ['Date'] });
+    startSession(makeTokenPair(60, 3600));
+    vi.setSystemTime(Date.now() + 59_000);
+    // Another tab holds the refresh lock, renews the shared pair, then lets go.
+    let letGo = () => {};
+    const otherTabDone = new Promise<void>((resolve) => (letGo = resolve));
+    const locks = { request: vi.fn(async (_name: string, renew: () => Promise<void>) => otherTabDone.then(renew)) };
+    Object.defineProperty(navigator, 'locks', { value: locks, configurable: true });
+    const calls = stubFetch((url) => json({ ok: url }));
+    try {
+      const call = httpClient({ url: '/api/a', method: 'GET' });
+      const renewedElsewhere = makeTokenPair(900, 3600);
+      storeTokenPair(renewedElsewhere);
+      letGo();
+      await call;
+      expect(locks.request).toHaveBeenCalledWith('starling_token_refresh', expect.any(Function));
+      expect(calls.map(({ url, init }) => [url, authorizationOf(init)])).toEqual([['/api/a', `Bearer ${renewedElsewhere.token}`]]);
+    } finally {
+      Reflect.deleteProperty(navigator, 'locks');
+    }
   });
 
   it('refreshes and retries once when the broker answers 401 with errorCode 11', async () => {

@@ -68,7 +68,9 @@ export const httpClient = async <T>(config: RequestConfig, options: RequestOptio
   try {
     return await call<T>(config, options);
   } catch (error) {
-    if (!options.ignoreErrors && !config.signal?.aborted) reportFailure(error, config);
+    // Not an error to show but the session's state: reported even for calls that show their own errors.
+    if (isPasswordChangeRequired(error)) reportHttpError({ kind: 'password-change-required' });
+    else if (!options.ignoreErrors && !config.signal?.aborted) reportFailure(error, config);
     throw error;
   } finally {
     endTracking?.();
@@ -97,6 +99,11 @@ async function call<T>(config: RequestConfig, options: RequestOptions): Promise<
   }
   if (!response.ok) throw await ApiError.fromResponse(response);
   return readBody<T>(response);
+}
+
+/** The broker refuses the call until the password someone else chose is changed (openapi.yaml, ErrorCode 21). */
+function isPasswordChangeRequired(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 403 && error.errorCode === ErrorCodes.passwordChangeRequired;
 }
 
 /** Spec section 8: what the console shows for a failed call. */

@@ -8,6 +8,8 @@ export type SessionMessageId = 'access.refresh-token-failed' | 'access.refresh-t
 export type HttpErrorReport =
   /** 403: the forbidden dialog. */
   | { kind: 'forbidden' }
+  /** 403 with code 21: the broker asks for the password to be changed first (the forced-change screen). */
+  | { kind: 'password-change-required' }
   /** A text to show as it is: the broker's message, 'Unable to connect', the 404 line… */
   | { kind: 'message'; message: string }
   /** A translated text. */

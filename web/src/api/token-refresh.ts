@@ -1,6 +1,6 @@
 import { endSession } from './auth-session';
 import type { TokenPair } from './generated/model';
-import { getRefreshToken, isRefreshTokenValid, storeTokenPair } from './token-storage';
+import { getRefreshToken, isAccessTokenValid, isRefreshTokenValid, storeTokenPair } from './token-storage';
 
 // Spec section 4: one refresh serves every caller that needs it at the same time, so a burst of
 // requests with an expired access token sends a single POST /api/auth/token.
@@ -25,19 +25,38 @@ export function refreshTokens(): Promise<void> {
   return refreshInFlight;
 }
 
+/** The lock the console's tabs take turns on to renew the pair they share in local storage. */
+const REFRESH_LOCK = 'starling_token_refresh';
+
+/**
+ * Tabs of the console share one stored pair, and the broker ends every session of a user whose
+ * refresh token is used twice (openapi.yaml, POST /api/auth/token): tabs renew one at a time, where
+ * the browser has Web Locks.
+ */
+async function oneTabAtATime(renew: () => Promise<void>): Promise<void> {
+  const locks: LockManager | undefined = globalThis.navigator?.locks;
+  if (locks) await locks.request(REFRESH_LOCK, renew);
+  else await renew();
+}
+
 async function runRefresh(): Promise<void> {
-  const token = getRefreshToken();
-  if (token === null || !isRefreshTokenValid()) {
-    endSession();
-    throw new SessionExpiredError('refresh-token-expired');
-  }
-  if (requestRefresh === null) throw new Error('configureRefreshRequest was not called before the first refresh');
-  try {
-    storeTokenPair(await requestRefresh(token));
-  } catch (error) {
-    endSession();
-    throw new SessionExpiredError('refresh-token-failed', { cause: error });
-  }
+  const seen = getRefreshToken();
+  await oneTabAtATime(async () => {
+    const token = getRefreshToken();
+    // Another tab renewed the pair while this one waited: that pair serves here too.
+    if (token !== null && token !== seen && isAccessTokenValid()) return;
+    if (token === null || !isRefreshTokenValid()) {
+      endSession();
+      throw new SessionExpiredError('refresh-token-expired');
+    }
+    if (requestRefresh === null) throw new Error('configureRefreshRequest was not called before the first refresh');
+    try {
+      storeTokenPair(await requestRefresh(token));
+    } catch (error) {
+      endSession();
+      throw new SessionExpiredError('refresh-token-failed', { cause: error });
+    }
+  });
 }
 
 /** The session could not be renewed (spec section 8: "refresh failed", "refresh token expired"). */

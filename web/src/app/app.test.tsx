@@ -15,12 +15,19 @@ const user = {
   additionalInfo: { lang: 'en_US', userPasswordHistory: [{ ts: 0 }, { ts: 1 }] },
 };
 
+/** What the broker holds: the user as GET /api/auth/user answers it, and whether it refuses the rest with code 21. */
+const broker = { user, passwordChangeRequired: false };
+/** The calls the console made, by path. */
+let called: string[] = [];
+
 /** The broker and the static locale file, as far as signing in needs them. */
 function answer(url: string): Response {
   if (url.includes('/assets/locale/locale.constant-en_US.json')) return Response.json(englishMessages);
+  called.push(url);
   if (url === '/api/auth/login') return Response.json(makeTokenPair());
-  if (url === '/api/auth/user') return Response.json(user);
+  if (url === '/api/auth/user') return Response.json(broker.user);
   if (url === '/api/app/config') return Response.json({ mqttPort: 1883 });
+  if (broker.passwordChangeRequired) return Response.json({ status: 403, errorCode: 21, message: 'Change your password first' }, { status: 403 });
   if (url === '/api/system/info') return Response.json({ version: '1.3.0' });
   return Response.json({ status: 404, errorCode: 32, message: 'Not found' }, { status: 404 });
 }
@@ -29,6 +36,9 @@ describe('console routing (spec section 2)', () => {
   beforeEach(() => {
     localStorage.clear();
     endSession();
+    broker.user = user;
+    broker.passwordChangeRequired = false;
+    called = [];
     vi.stubGlobal('fetch', vi.fn(async (url: string) => answer(url)));
     // jsdom has no layout: report a wide screen, where the side menu is fixed and open.
     vi.stubGlobal('matchMedia', (query: string) => ({
@@ -78,5 +88,32 @@ describe('console routing (spec section 2)', () => {
     expect(window.location.pathname).toBe('/login');
     expect(localStorage.getItem('starling_jwt_token')).toBeNull();
     expect(localStorage.getItem('starling_refresh_token')).toBeNull();
+  });
+
+  it('asks a user whose password someone else chose only what the broker answers such a session', async () => {
+    broker.user = { ...user, additionalInfo: { lang: 'en_US', userPasswordHistory: [{ ts: 0 }] } };
+    broker.passwordChangeRequired = true;
+    startSession(makeTokenPair());
+    window.history.replaceState(null, '', '/home');
+    render(<App />);
+
+    expect(await screen.findByTestId('forced-password-change', {}, { timeout: 5000 })).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect([...new Set(called)].sort()).toEqual(['/api/app/config', '/api/auth/user']);
+  });
+
+  it('opens the forced-change screen, not the forbidden dialog, when the broker answers a call with code 21', async () => {
+    startSession(makeTokenPair());
+    window.history.replaceState(null, '', '/home');
+    render(<App />);
+    expect(await screen.findByTestId('broker-version', {}, { timeout: 5000 })).toBeTruthy();
+
+    // Meanwhile the session turned out to be one whose password must change (a sign-in as another user).
+    broker.user = { ...user, additionalInfo: { lang: 'en_US', userPasswordHistory: [{ ts: 0 }] } };
+    broker.passwordChangeRequired = true;
+    fireEvent.click(screen.getByRole('navigation', { name: 'Main menu' }).querySelector('a[href="/sessions"]') as HTMLElement);
+
+    expect(await screen.findByTestId('forced-password-change', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByText('Access forbidden')).toBeNull();
   });
 });

@@ -3,7 +3,8 @@ import type { IConnectPacket, Packet } from 'mqtt-packet';
 import type { MqttBroker } from '../mqtt-broker.js';
 import { onInboundPacket } from '../packet-hooks.js';
 import type { PersistedPacket } from '../persistence/persisted-packet.js';
-import { ConnectionFlow, type OutgoingPublish, type SendPacket, type WriteDone } from './connection-flow.js';
+import type { OutgoingHook, OutgoingPacket } from './acknowledge-once-stored.js';
+import { ConnectionFlow, type OutgoingPublish, type SendPacket } from './connection-flow.js';
 
 /** MQTT 5 reason code 0x93: the client sent more unacknowledged QoS 1/2 PUBLISHes than the broker's Receive Maximum. */
 export const RECEIVE_MAXIMUM_EXCEEDED = 0x93;
@@ -11,8 +12,6 @@ const FIRST_ERROR_REASON_CODE = 0x80;
 /** A client that states no Receive Maximum accepts this many (MQTT 5 section 3.1.2.11.3). */
 const DEFAULT_RECEIVE_MAXIMUM = 65535;
 
-type AcknowledgementPacket = { cmd: string; messageId?: number; reasonCode?: number };
-type OutgoingHook = (client: Client, packet: AcknowledgementPacket, done: WriteDone, send: SendPacket) => void;
 type HookedBroker = MqttBroker & { outgoing: OutgoingHook | null; receiveMaximum: number };
 type DisconnectingClient = Client & { disconnect(options: { reasonCode: number }, done?: () => void): void; clean: boolean };
 
@@ -30,7 +29,7 @@ export interface ProtocolLimitOptions {
   maxHeldMessages: number;
 }
 
-const isError = (packet: AcknowledgementPacket) => (packet.reasonCode ?? 0) >= FIRST_ERROR_REASON_CODE;
+const isError = (packet: OutgoingPacket) => (packet.reasonCode ?? 0) >= FIRST_ERROR_REASON_CODE;
 
 /**
  * Holds both sides of each MQTT 5 connection to the flow-control limits of MQTT 5 section 4.9:
@@ -84,9 +83,11 @@ export function installProtocolLimits(broker: MqttBroker, options: ProtocolLimit
     unacknowledged: new Set(),
   });
 
+  // A hook installed before (acknowledgements held until the commit) sees what this one lets through.
+  const next: OutgoingHook = hooked.outgoing ?? ((client, packet, done, send) => send(client, packet, done));
   hooked.outgoing = (client, packet, done, send) => {
     const state = connections.get(client);
-    if (!state || state.version !== 5) return send(client, packet, done);
+    if (!state || state.version !== 5) return next(client, packet, done, send);
     switch (packet.cmd) {
       case 'publish':
         state.flow ??= flowFor(client, state, send);
@@ -103,7 +104,7 @@ export function installProtocolLimits(broker: MqttBroker, options: ProtocolLimit
         if (isError(packet)) state.unacknowledged.delete(packet.messageId as number);
         break;
     }
-    send(client, packet, done);
+    next(client, packet, done, send);
   };
 
   const flowFor = (client: Client, state: ConnectionState, send: SendPacket) => {

@@ -44,11 +44,14 @@ export class OutgoingQueues {
    */
   update(clientId: string, packet: PersistedPacket): void {
     const queue = this.#queues.get(clientId) ?? [];
+    const assigning = packet.cmd === 'publish';
     for (const message of queue) {
       const queued = message.packet;
-      if (queued.brokerId === packet.brokerId) {
-        // Message ids wrap at 65535; the broker counter tells two messages with one id apart.
-        if (queued.brokerCounter === packet.brokerCounter) {
+      // A publish is found by broker id and counter, never by message id: ids wrap at 65535, and
+      // pubrels carry neither broker id nor counter, so matching those two alone would take the
+      // pubrel of one QoS 2 flow for the next one and give it that flow's id.
+      if (assigning) {
+        if (queued.cmd === 'publish' && queued.brokerId === packet.brokerId && queued.brokerCounter === packet.brokerCounter) {
           queued.messageId = packet.messageId;
           outgoingRows.save(this.#journal, message);
           return;

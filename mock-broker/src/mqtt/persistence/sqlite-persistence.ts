@@ -11,7 +11,7 @@ import { RetainedView } from './retained-view.js';
 import { SessionView } from './session-view.js';
 import { SubscriptionIndex, type ClientSubscription, type SubscriptionRequest } from './subscription-index.js';
 import { Wills } from './wills.js';
-import { WriteBehind } from './write-behind.js';
+import { WriteBehind, type StoredCallback } from './write-behind.js';
 
 export const DEFAULT_MAX_QUEUED_MESSAGES = 1000;
 export const DEFAULT_FLUSH_INTERVAL_MS = 25;
@@ -19,8 +19,14 @@ export const DEFAULT_FLUSH_INTERVAL_MS = 25;
 export interface SqlitePersistenceOptions {
   /** Per session; a message arriving for a full queue is dropped and counted. */
   maxQueuedMessages?: number;
-  /** How often changes are written to SQLite: the window a crash can lose (see WriteBehind). */
+  /** How often changes nobody waits for are written to SQLite (see WriteBehind). */
   flushIntervalMs?: number;
+  /**
+   * Hold the broker's acknowledgements (and what follows them) until the changes they answer for
+   * are committed; on by default. Off only to measure what it costs (scripts/bench): without it a
+   * crash loses up to `flushIntervalMs` of acknowledged messages.
+   */
+  acknowledgeAfterCommit?: boolean;
   onDropped?: DroppedListener;
   onFlushError?: (error: unknown) => void;
 }
@@ -53,6 +59,7 @@ export class SqlitePersistence {
   readonly #incoming: IncomingPackets;
   readonly #wills: Wills;
   readonly #dropped: DroppedMessages;
+  readonly #acknowledgeAfterCommit: boolean;
   #broker: PersistenceBroker | undefined;
   #destroyed = false;
 
@@ -70,6 +77,7 @@ export class SqlitePersistence {
       flushIntervalMs: options.flushIntervalMs ?? DEFAULT_FLUSH_INTERVAL_MS,
       onFlushError: options.onFlushError ?? reportFlushError,
     });
+    this.#acknowledgeAfterCommit = options.acknowledgeAfterCommit ?? true;
     this.#dropped = new DroppedMessages(options.onDropped, maxQueuedMessages);
     this.#subscriptions = new SubscriptionIndex(this.#journal);
     this.#outgoing = new OutgoingQueues(this.#journal, this.#dropped, maxQueuedMessages);
@@ -144,12 +152,33 @@ export class SqlitePersistence {
     this.#outgoing.enqueue(subscription.clientId, packet);
   }
 
+  /**
+   * Aedes publishes a QoS 1/2 message in steps: retained store, then this (the queue entry of
+   * every persistent session the message reaches), then delivery to connected clients, then the
+   * PUBACK or PUBREC (patches/README.md, 002). For QoS 2 this step waits for the commit, which
+   * also carries the retained message and the publisher's packet id stored just before
+   * (incomingStorePacket), so that
+   * - the PUBREC, which follows, means stored;
+   * - the message is delivered only once its packet id is on disk: a publisher that sends it
+   *   again after a crash is recognised, and the message is not delivered twice;
+   * - the packet id never reaches the disk without the queue entries: such a repeat is never taken
+   *   for a message already queued when it was not.
+   * The wait also holds the publisher's next packets: Aedes reads on once it has written the PUBREC.
+   * QoS 1 delivers at once and only its PUBACK waits (flow/acknowledge-once-stored.ts).
+   */
   async outgoingEnqueueCombi(subscriptions: { clientId: string }[], packet: PersistedPacket): Promise<void> {
     for (const subscription of subscriptions) this.#outgoing.enqueue(subscription.clientId, packet);
+    if (packet.qos === 2 && this.#acknowledgeAfterCommit) await this.#journal.whenStored();
   }
 
+  /**
+   * A pubrel replacing a QoS 2 publish is committed before Aedes sends the PUBREL: once the
+   * subscriber has seen the PUBREL it may complete and forget the message, and a publish restored
+   * from the file after a crash would then reach it as a new message.
+   */
   async outgoingUpdate(client: ClientRef, packet: PersistedPacket): Promise<void> {
     this.#outgoing.update(client.id, packet);
+    if (packet.cmd === 'pubrel' && this.#acknowledgeAfterCommit) await this.#journal.whenStored();
   }
 
   async outgoingClearMessageId(client: ClientRef, packet: PersistedPacket): Promise<PersistedPacket | undefined> {
@@ -172,11 +201,14 @@ export class SqlitePersistence {
 
   /**
    * Idempotent: Aedes handles the packets of one read together, so a PUBREL repeated in the same
-   * segment finds the packet already released. Aedes leaves a rejection here unhandled, which would
-   * end the process.
+   * segment finds the packet already released, and Aedes leaves a rejection here unhandled, which
+   * would end the process. Committed before Aedes sends the PUBCOMP: after it the publisher may reuse
+   * the packet id, and a stale id restored after a crash would make the broker take the new message
+   * for a repeat of the old one, acknowledge it and drop it.
    */
   async incomingDelPacket(client: ClientRef, packet: Pick<PersistedPacket, 'messageId'>): Promise<void> {
     this.#incoming.delete(client.id, packet.messageId);
+    if (this.#acknowledgeAfterCommit) await this.#journal.whenStored();
   }
 
   /** Tags the will (in place, as Aedes expects) with this broker and the client. */
@@ -200,6 +232,11 @@ export class SqlitePersistence {
 
   getClientList(topicFilter: string): Readable {
     return Readable.from(this.#subscriptions.clientsSubscribedTo(topicFilter));
+  }
+
+  /** Calls back once every change made so far is committed (see WriteBehind.afterStored). */
+  afterStored(callback: StoredCallback): void {
+    this.#journal.afterStored(callback);
   }
 
   /** Writes what is pending. Aedes' close() does not call this: the node does, after it. */

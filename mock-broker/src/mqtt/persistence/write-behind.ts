@@ -8,30 +8,41 @@ interface PendingWrite {
 }
 
 export interface WriteBehindOptions {
-  /** How long a change may wait in memory before it is written; the durability window. */
+  /** How long a change nobody waits for may stay in memory before it is written. */
   flushIntervalMs: number;
   onFlushError: (error: unknown) => void;
 }
 
+/** Called once the changes scheduled before it are committed, or with an error when they never will be. */
+export type StoredCallback = (error?: Error) => void;
+
 /**
- * Batches the persistence's row changes into one SQLite transaction per interval.
+ * Batches row changes into one SQLite transaction (group commit).
  *
- * Durability window: a change reaches the file at most `flushIntervalMs` (plus the time the
- * transaction takes, a few ms for a thousand rows) after the broker made it, and on a clean stop.
- * A crash of the process loses at most that window. Each committed batch is safe against power
- * loss too (see openDatabase for the journal and synchronous settings). One fsync'd commit per
- * message would cap the broker at about a thousand changes per second on an SSD. Batched, a
- * thousand rows take about 5 ms to commit.
+ * A change nobody waits for reaches the file at most `flushIntervalMs` after it was made (plus the
+ * time the transaction takes), and on a clean stop; a crash of the process loses at most that
+ * window. A caller that must not go on before its changes are committed (the broker acknowledging
+ * a QoS 1/2 message) asks with afterStored() or whenStored(): the batch is then committed as soon
+ * as the current turn of the event loop is over (setImmediate), so the changes every packet read in
+ * that turn made share one transaction. Under load a turn handles more packets, so batches grow
+ * with the load. A commit in WAL mode with synchronous=NORMAL (see openDatabase) does not wait for
+ * the disk: once it returns, the changes survive the process being killed; what a power loss does
+ * is said there.
  *
- * Only the last write per row key is kept: a message queued and acknowledged within one interval
- * never touches the disk.
+ * Only the last write per row key is kept: a row changed again before its batch is written is
+ * written once, and one added and removed in between never touches the disk.
  */
 export class WriteBehind {
   readonly #database: Database;
   readonly #options: WriteBehindOptions;
   readonly #statements = new Map<string, Statement>();
   #pending = new Map<string, PendingWrite>();
+  /** In the order they asked: acknowledgements sent from them keep the order of their packets. */
+  #waiting: StoredCallback[] = [];
   #timer: NodeJS.Timeout | undefined;
+  #soon: NodeJS.Immediate | undefined;
+  /** The last commit failed: its retry waits for the interval, whoever waits. */
+  #failing = false;
   #closed = false;
 
   constructor(database: Database, options: WriteBehindOptions) {
@@ -53,22 +64,52 @@ export class WriteBehind {
     this.#pending.delete(key);
   }
 
+  /**
+   * Calls back once every change scheduled so far is committed: at once when nothing is pending
+   * and nobody waits before it, else right after the commit, in the order of the calls. Calls back
+   * with an error only when the store closes first. A batch that fails to commit is retried and
+   * its callers keep waiting: nothing is reported stored that is not.
+   */
+  afterStored(callback: StoredCallback): void {
+    if (this.#closed) return callback(new Error('the store is closed: changes are no longer written'));
+    if (this.#pending.size === 0 && this.#waiting.length === 0) return callback();
+    this.#waiting.push(callback);
+    // Not while a failed batch waits for its retry: retrying at once would spin on a full disk.
+    if (!this.#failing) this.#soon ??= setImmediate(() => this.flush());
+  }
+
+  /** afterStored() as a promise, for callers that are async anyway. */
+  whenStored(): Promise<void> {
+    return new Promise((resolve, reject) => this.afterStored((error) => (error ? reject(error) : resolve())));
+  }
+
   flush(): void {
     clearTimeout(this.#timer);
+    clearImmediate(this.#soon);
     this.#timer = undefined;
-    if (this.#pending.size === 0) return;
+    this.#soon = undefined;
     const batch = this.#pending;
     try {
-      inTransaction(this.#database, () => {
-        for (const write of batch.values()) this.#statement(write.sql).run(write.values());
-      });
-      this.#pending = new Map();
+      if (batch.size > 0) {
+        inTransaction(this.#database, () => {
+          for (const write of batch.values()) this.#statement(write.sql).run(write.values());
+        });
+      }
     } catch (error) {
-      // The transaction rolled back and the batch stays pending: retry on the next interval
-      // (a full disk may free up) rather than drop state the broker already acknowledged.
+      // The transaction rolled back and the batch stays pending (with its callers): retry on the
+      // next interval (a full disk may free up) rather than drop state the broker relies on.
+      this.#failing = true;
       this.#options.onFlushError(error);
       if (!this.#closed) this.#timer = setTimeout(() => this.flush(), this.#options.flushIntervalMs).unref();
+      return;
     }
+    this.#failing = false;
+    if (batch.size > 0) this.#pending = new Map();
+    // The write is synchronous: every caller waiting so far waited on changes in this batch (or on
+    // changes cancelled since, which need no writing).
+    const waiting = this.#waiting;
+    this.#waiting = [];
+    for (const callback of waiting) callback();
   }
 
   /** Writes what is pending and releases the prepared statements; the database stays open. */
@@ -78,6 +119,9 @@ export class WriteBehind {
     } finally {
       this.#closed = true;
       clearTimeout(this.#timer);
+      // Whoever still waits waited on a batch that could not be written: never report it stored.
+      const error = new Error('the store closed before these changes could be written');
+      for (const callback of this.#waiting.splice(0)) callback(error);
       for (const statement of this.#statements.values()) statement.finalize();
       this.#statements.clear();
     }

@@ -8,8 +8,10 @@ import {
   getIsUserTokenAccessEnabledQueryKey,
   useIsUserTokenAccessEnabled,
 } from '../../api/generated/endpoints/user/user';
+import { onHttpError } from '../../api/http-events';
 import { useLocation } from 'wouter';
 import { AuthContext, type AuthState } from './auth-context';
+import { mustChangePassword } from './must-change-password';
 
 const SESSION_QUERY = { staleTime: Infinity, retry: false, refetchOnWindowFocus: false } as const;
 
@@ -29,9 +31,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     query: { ...SESSION_QUERY, queryKey: getGetBrokerConfigQueryKey(), enabled: signedIn },
   });
   const sysAdmin = signedIn && userQuery.data?.authority === 'SYS_ADMIN';
-  // Spec section 4: loaded once the SYS_ADMIN authority is known; false for anyone else.
+  // Spec section 4: loaded once the SYS_ADMIN authority is known; false for anyone else. Not while
+  // the password must change: the broker answers such a session only what the forced-change screen needs.
+  const passwordSettled = userQuery.data !== undefined && !mustChangePassword(userQuery.data);
   const tokenAccessQuery = useIsUserTokenAccessEnabled({
-    query: { ...SESSION_QUERY, queryKey: getIsUserTokenAccessEnabledQueryKey(), enabled: sysAdmin },
+    query: { ...SESSION_QUERY, queryKey: getIsUserTokenAccessEnabledQueryKey(), enabled: sysAdmin && passwordSettled },
     request: { ignoreErrors: true },
   });
   const failedToLoad = userQuery.isError || configQuery.isError;
@@ -39,6 +43,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (signedIn && failedToLoad) endSession();
   }, [signedIn, failedToLoad]);
+
+  // The broker refused a call until the password is changed: the user reloads, and its password
+  // history (spec section 2) opens the forced-change screen.
+  useEffect(
+    () =>
+      onHttpError((report) => {
+        if (report.kind === 'password-change-required') void queryClient.invalidateQueries({ queryKey: getGetCurrentUserQueryKey() });
+      }),
+    [queryClient],
+  );
 
   useEffect(() => {
     // Nothing cached for one user may be shown to the next one.

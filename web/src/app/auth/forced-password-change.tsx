@@ -1,18 +1,9 @@
 import { Button, Card } from '@blueprintjs/core';
 import { FormattedMessage } from 'react-intl';
-import type { User } from '../../api/generated/model/user';
 import { ChangePasswordForm } from '../../components/change-password/change-password-form';
 import { Logo } from '../../components/logo/logo';
 import { useAuth } from './auth-context';
 import './forced-password-change.css';
-
-/**
- * Spec section 2: a user whose password history holds one entry or fewer (the default administrator,
- * and new users) has a password somebody else chose, and must change it before using the console.
- */
-export function mustChangePassword(user: User): boolean {
-  return user.authority === 'SYS_ADMIN' && (user.additionalInfo.userPasswordHistory?.length ?? 0) <= 1;
-}
 
 /** The full-screen "change default password" form; the console opens once the change is saved. */
 export function ForcedPasswordChange() {

@@ -90,6 +90,9 @@ describe('change password dialog (spec sections 2 and 5)', () => {
     const current = (await screen.findByLabelText('Current password')) as HTMLInputElement;
     expect(current.value).toBe('');
     expect(submitButton().disabled).toBe(true);
+    // The refusal of the default is expected, not shown as an error: the field says what it wants.
+    expect(screen.getByText('Your password is not the default one: type the password you signed in with.')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it("shows the broker's refusal in the dialog", async () => {

@@ -50,6 +50,8 @@ export function ChangePasswordForm({ forDefaultPassword = false, onChanged, onCa
         if (!askCurrentPassword && apiErrorField(error) === 'currentPassword') {
           setAskCurrentPassword(true);
           setCurrentPassword('');
+          // Not the user's mistake: the field that appears says what is missing instead.
+          changePassword.reset();
         }
       },
     },
@@ -84,7 +86,11 @@ export function ChangePasswordForm({ forDefaultPassword = false, onChanged, onCa
       <DialogBody>
         <ApiErrorCallout error={changePassword.error} />
         {askCurrentPassword && (
-          <FormGroup label={<FormattedMessage id="profile.current-password" />} labelFor="current-password">
+          <FormGroup
+            label={<FormattedMessage id="profile.current-password" />}
+            labelFor="current-password"
+            helperText={forDefaultPassword ? <FormattedMessage id="profile.current-password-not-default" /> : undefined}
+          >
             <PasswordInput id="current-password" autoComplete="current-password" autoFocus value={currentPassword} onValueChange={setCurrentPassword} />
           </FormGroup>
         )}

@@ -13,14 +13,15 @@ interface MailSettingsFieldsProps {
   onChange: (changes: Partial<MailSettingsValues>) => void;
   errors: Partial<Record<MailSettingsField, MessageDescriptor>>;
   brokerError?: FieldError<MailSettingsField>;
-  /** The broker holds a password (it never answers it). */
-  passwordSet: boolean;
+  /** The broker holds a password (it never answers it) and would use it with these values. */
+  storedPasswordApplies: boolean;
 }
 
 /** The outgoing mail server's fields; each error shows under its field. */
-export function MailSettingsFields({ values, onChange, errors, brokerError, passwordSet }: MailSettingsFieldsProps) {
+export function MailSettingsFields({ values, onChange, errors, brokerError, storedPasswordApplies }: MailSettingsFieldsProps) {
   const intl = useIntl();
   const fieldProps = bindTextField('mail', values, onChange, { errors, brokerError });
+  const passwordError = fieldProps('password').error;
 
   return (
     <div className="mail-settings__fields">
@@ -69,13 +70,15 @@ export function MailSettingsFields({ values, onChange, errors, brokerError, pass
         </FormGroup>
       )}
       <TextField {...fieldProps('username')} label={<FormattedMessage id="common.username" />} autoComplete="off" />
-      <FormGroup label={<FormattedMessage id="common.password" />} labelFor="mail-password">
+      <FormGroup label={<FormattedMessage id="common.password" />} labelFor="mail-password" helperText={passwordError} intent={passwordError ? 'danger' : 'none'}>
         <PasswordInput
           id="mail-password"
           autoComplete="new-password"
           value={values.password}
-          // The stored password is never sent back: an empty field keeps it.
-          placeholder={passwordSet ? intl.formatMessage({ id: 'admin.password-unchanged' }) : undefined}
+          intent={passwordError ? 'danger' : 'none'}
+          aria-invalid={Boolean(passwordError)}
+          // The stored password is never sent back: an empty field keeps it, for the same server.
+          placeholder={storedPasswordApplies ? intl.formatMessage({ id: 'admin.password-unchanged' }) : undefined}
           onValueChange={(password) => onChange({ password })}
         />
       </FormGroup>

@@ -11,10 +11,17 @@ import { ApiErrorCallout } from '../../components/form/api-error-callout';
 import { plainTextToastMessage } from '../../components/toast/toast-message';
 import { showToast } from '../../components/toast/toast-store';
 import { MailSettingsFields } from './mail-settings-fields';
-import { type MailSettingsField, mailSettingsOf, mailSettingsValuesOf, sameMailSettingsValues, validateMailSettings } from './mail-settings-values';
+import {
+  type MailSettingsField,
+  mailSettingsOf,
+  mailSettingsValuesOf,
+  sameMailSettingsValues,
+  storedPasswordApplies,
+  validateMailSettings,
+} from './mail-settings-values';
 
 /** The fields that show an error of their own; the broker's other refusals show above the form. */
-const FIELDS_WITH_ERRORS: readonly MailSettingsField[] = ['mailFrom', 'smtpHost', 'smtpPort', 'timeout', 'username'];
+const FIELDS_WITH_ERRORS: readonly MailSettingsField[] = ['mailFrom', 'smtpHost', 'smtpPort', 'timeout', 'username', 'password'];
 
 /**
  * The outgoing mail settings: saved to the broker, or tried out first with a test mail to the
@@ -42,7 +49,7 @@ export function MailSettingsForm({ settings, recipient }: { settings: MailSettin
     },
     request: { ignoreErrors: true },
   });
-  const errors = validateMailSettings(values);
+  const errors = validateMailSettings(values, settings);
   const valid = Object.keys(errors).length === 0;
   const changed = !sameMailSettingsValues(values, mailSettingsValuesOf(settings));
   const brokerFieldError = apiFieldError(save.error, FIELDS_WITH_ERRORS);
@@ -61,7 +68,7 @@ export function MailSettingsForm({ settings, recipient }: { settings: MailSettin
           onChange={(changes) => setValues((current) => ({ ...current, ...changes }))}
           errors={errors}
           brokerError={brokerFieldError}
-          passwordSet={settings.passwordSet === true}
+          storedPasswordApplies={storedPasswordApplies(values, settings)}
         />
         <div className="mail-settings__actions">
           <Button

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MailSettings } from '../../api/generated/model/mailSettings';
-import { mailSettingsOf, mailSettingsValuesOf, validateMailSettings } from './mail-settings-values';
+import { mailSettingsOf, mailSettingsValuesOf, storedPasswordApplies, validateMailSettings } from './mail-settings-values';
 
 const stored: MailSettings = {
   mailFrom: 'Starling <noreply@example.com>',
@@ -42,5 +42,18 @@ describe('outgoing mail settings form', () => {
       timeout: { id: 'admin.timeout-invalid' },
     });
     expect(validateMailSettings(mailSettingsValuesOf(stored))).toEqual({});
+  });
+
+  it('keeps the stored password only for the host, port and username it was saved with', () => {
+    const values = mailSettingsValuesOf(stored);
+    expect(storedPasswordApplies({ ...values, timeout: '5000', smtpHost: ' mail.example.com ' }, stored)).toBe(true);
+    for (const changed of [{ smtpHost: 'mail.example.org' }, { smtpPort: '25' }, { username: 'another-login' }]) {
+      expect(storedPasswordApplies({ ...values, ...changed }, stored)).toBe(false);
+      expect(validateMailSettings({ ...values, ...changed }, stored).password).toEqual({ id: 'admin.smtp-password-retype' });
+      expect(validateMailSettings({ ...values, ...changed, password: 'typed' }, stored).password).toBeUndefined();
+    }
+    expect(validateMailSettings({ ...values, smtpHost: 'mail.example.org' }, { ...stored, passwordSet: false }).password).toBeUndefined();
+    // No username, no login: nothing to type (the broker drops the stored password).
+    expect(validateMailSettings({ ...values, smtpHost: 'mail.example.org', username: '' }, stored).password).toBeUndefined();
   });
 });

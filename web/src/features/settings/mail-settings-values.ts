@@ -51,9 +51,30 @@ function isWholeNumberBetween(text: string, min: number, max: number): boolean {
 
 const MAX_PORT = 65535;
 
-/** Each message names its field, so it reads well in a toast or next to the field. */
-export function validateMailSettings(values: MailSettingsValues): Partial<Record<MailSettingsField, MessageDescriptor>> {
+/**
+ * Whether the broker would use its stored password with these values: only for the host, port and
+ * username it was saved with (openapi.yaml, MailSettings), so that a changed host never receives it.
+ */
+export function storedPasswordApplies(values: MailSettingsValues, saved: MailSettings): boolean {
+  return (
+    saved.passwordSet === true &&
+    values.smtpHost.trim() === saved.smtpHost &&
+    Number(values.smtpPort) === saved.smtpPort &&
+    values.username.trim() === (saved.username ?? '')
+  );
+}
+
+/**
+ * Each message names its field, so it reads well in a toast or next to the field. With the saved
+ * settings, a password that must be typed again (see storedPasswordApplies) is an error too; without
+ * a username there is no login, and the broker drops the stored password instead.
+ */
+export function validateMailSettings(values: MailSettingsValues, saved?: MailSettings): Partial<Record<MailSettingsField, MessageDescriptor>> {
   const errors: Partial<Record<MailSettingsField, MessageDescriptor>> = {};
+  const needsLogin = values.username.trim() !== '';
+  if (saved?.passwordSet === true && needsLogin && values.password === '' && !storedPasswordApplies(values, saved)) {
+    errors.password = { id: 'admin.smtp-password-retype' };
+  }
   if (values.mailFrom.trim() === '') errors.mailFrom = { id: 'admin.mail-from-required' };
   if (values.smtpHost.trim() === '') errors.smtpHost = { id: 'admin.smtp-host-required' };
   if (!isWholeNumberBetween(values.smtpPort, 1, MAX_PORT)) errors.smtpPort = { id: 'admin.smtp-port-invalid' };

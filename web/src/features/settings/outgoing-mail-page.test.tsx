@@ -36,6 +36,7 @@ function stubBroker(testMailAnswer: () => Response = () => new Response(null, { 
 const renderPageUnderTest = () => renderPage(<OutgoingMailPage />);
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label, { exact: false }), { target: { value } });
+const typePassword = (value: string) => fireEvent.change(screen.getByLabelText('Password'), { target: { value } });
 const saveButton = () => screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
 
 describe('outgoing mail page', () => {
@@ -50,10 +51,10 @@ describe('outgoing mail page', () => {
     expect(password.placeholder).toBe('Unchanged – type to replace');
     expect(saveButton().disabled).toBe(true);
 
-    type('SMTP port', '587');
+    type('Timeout', '20000');
     fireEvent.click(saveButton());
     expect((await screen.findByRole('status')).textContent).toContain('Outgoing mail settings saved.');
-    expect(posts[0]?.body.jsonValue).toEqual({ ...stored, smtpPort: 587, passwordSet: undefined });
+    expect(posts[0]?.body.jsonValue).toEqual({ ...stored, timeout: 20000, passwordSet: undefined });
     expect(posts[0]?.body.jsonValue).not.toHaveProperty('password');
     await waitFor(() => expect(saveButton().disabled).toBe(true));
   });
@@ -73,10 +74,34 @@ describe('outgoing mail page', () => {
     renderPageUnderTest();
     await screen.findByLabelText('SMTP host', { exact: false });
     type('SMTP host', 'smtp.example.org');
+    typePassword('for-the-new-host');
     fireEvent.click(screen.getByRole('button', { name: 'Send test mail' }));
     expect((await screen.findByRole('status')).textContent).toContain('Test mail was sent to ada@example.com.');
     expect(posts[0]?.path).toBe('/api/admin/settings/testMail');
-    expect(posts[0]?.body.jsonValue.smtpHost).toBe('smtp.example.org');
+    expect(posts[0]?.body.jsonValue).toMatchObject({ smtpHost: 'smtp.example.org', password: 'for-the-new-host' });
+  });
+
+  it('asks for the password again when the host, port or username change, as the broker keeps it only for those', async () => {
+    const posts = stubBroker();
+    renderPageUnderTest();
+    await screen.findByLabelText('SMTP host', { exact: false });
+    const retype = 'Type the password again: the stored one is kept only for the host, port and username it was saved with.';
+    for (const [label, value] of [['SMTP host', 'mail.attacker.example'], ['SMTP port', '2525'], ['Username', 'someone-else']] as const) {
+      const original = (screen.getByLabelText(label, { exact: false }) as HTMLInputElement).value;
+      type(label, value);
+      expect(screen.getByText(retype)).toBeTruthy();
+      expect((screen.getByLabelText('Password') as HTMLInputElement).placeholder).toBe('');
+      expect(saveButton().disabled).toBe(true);
+      expect((screen.getByRole('button', { name: 'Send test mail' }) as HTMLButtonElement).disabled).toBe(true);
+      type(label, original);
+      expect(screen.queryByText(retype)).toBeNull();
+    }
+    type('SMTP host', 'mail.attacker.example');
+    typePassword('typed-anew');
+    expect(screen.queryByText(retype)).toBeNull();
+    fireEvent.click(saveButton());
+    await screen.findByRole('status');
+    expect(posts[0]?.body.jsonValue).toMatchObject({ smtpHost: 'mail.attacker.example', password: 'typed-anew' });
   });
 
   it("shows the mail server's refusal of the test mail as an error", async () => {

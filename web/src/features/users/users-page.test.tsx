@@ -107,8 +107,8 @@ describe('users page (spec section 2)', () => {
   });
 
   it("shows the broker's refusal next to the field it names", async () => {
-    const refusal = { status: 400, errorCode: 30, message: 'body.email: a user with e-mail ada@example.com already exists', timestamp: 0 };
-    stubBroker([admin, ada], { save: Response.json(refusal, { status: 400 }) });
+    const refusal = { status: 409, errorCode: 30, message: 'body.email: a user with e-mail ada@example.com already exists', timestamp: 0 };
+    stubBroker([admin, ada], { save: Response.json(refusal, { status: 409 }) });
     renderPageUnderTest();
     fireEvent.click(within(await rowOf('ada@example.com')).getByRole('button', { name: 'Edit ada@example.com' }));
     expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('Ada');

@@ -11,8 +11,24 @@ Conventions:
   and answer `{data, totalPages, totalElements, hasNext}`.
 - Errors answer `{status, message, errorCode, timestamp}`; `errorCode` is one of
   2 general, 10 authentication, 11 token expired, 12 tenant trial expired, 15 credentials expired,
-  20 permission denied, 30 invalid arguments, 31 bad request params, 32 item not found,
-  33 too many requests, 34 too many updates.
+  20 permission denied, 21 password change required, 30 invalid arguments, 31 bad request params,
+  32 item not found, 33 too many requests, 34 too many updates.
+- Codes 21 (password change required) and 11 for ended sessions: see the ErrorCode schema.
+- Limits: every string the API takes has a maxLength, every number a maximum, every list a
+  maxItems; beyond them the answer is 400 naming the field. Request bodies are UTF-8 JSON of at
+  most 1 MiB (413 beyond). Passwords that bcrypt hashes are at most 72 bytes in UTF-8
+  (`x-starling-max-utf8-bytes`): bcrypt ignores whatever follows, so a longer one is refused
+  rather than silently cut. A method the contract does not list on one of its paths is answered
+  405 with an Allow header naming the ones it lists; a path or query that is not percent-encoded
+  UTF-8 is answered 400.
+- Formats of the contract's own (400 naming the field, and why, when a value is not one):
+  `mqtt-topic-filter`, a topic filter as MQTT defines it (`+` and `#` only as whole levels, `#`
+  last, no U+0000; `$share/{shareName}/{filter}` with a share name free of `/`, `+` and `#`);
+  `linear-regex`, a JavaScript regular expression, once trimmed, that V8's linear-time engine
+  runs (no backreferences, no lookaround).
+- A request that clashes with what is stored is answered 409 naming the field: a value another
+  item already holds (a user's e-mail, client credentials' client id and username), a client
+  to disconnect that is not connected, a session to remove whose client is.
 
  * OpenAPI spec version: 1.3.0
  */

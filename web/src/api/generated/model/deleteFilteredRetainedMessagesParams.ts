@@ -11,8 +11,24 @@ Conventions:
   and answer `{data, totalPages, totalElements, hasNext}`.
 - Errors answer `{status, message, errorCode, timestamp}`; `errorCode` is one of
   2 general, 10 authentication, 11 token expired, 12 tenant trial expired, 15 credentials expired,
-  20 permission denied, 30 invalid arguments, 31 bad request params, 32 item not found,
-  33 too many requests, 34 too many updates.
+  20 permission denied, 21 password change required, 30 invalid arguments, 31 bad request params,
+  32 item not found, 33 too many requests, 34 too many updates.
+- Codes 21 (password change required) and 11 for ended sessions: see the ErrorCode schema.
+- Limits: every string the API takes has a maxLength, every number a maximum, every list a
+  maxItems; beyond them the answer is 400 naming the field. Request bodies are UTF-8 JSON of at
+  most 1 MiB (413 beyond). Passwords that bcrypt hashes are at most 72 bytes in UTF-8
+  (`x-starling-max-utf8-bytes`): bcrypt ignores whatever follows, so a longer one is refused
+  rather than silently cut. A method the contract does not list on one of its paths is answered
+  405 with an Allow header naming the ones it lists; a path or query that is not percent-encoded
+  UTF-8 is answered 400.
+- Formats of the contract's own (400 naming the field, and why, when a value is not one):
+  `mqtt-topic-filter`, a topic filter as MQTT defines it (`+` and `#` only as whole levels, `#`
+  last, no U+0000; `$share/{shareName}/{filter}` with a share name free of `/`, `+` and `#`);
+  `linear-regex`, a JavaScript regular expression, once trimmed, that V8's linear-time engine
+  runs (no backreferences, no lookaround).
+- A request that clashes with what is stored is answered 409 naming the field: a value another
+  item already holds (a user's e-mail, client credentials' client id and username), a client
+  to disconnect that is not connected, a session to remove whose client is.
 
  * OpenAPI spec version: 1.3.0
  */
@@ -26,13 +42,13 @@ import type { RetainedEndTimeParameter } from './retainedEndTimeParameter';
 export type DeleteFilteredRetainedMessagesParams = {
 /**
  * Part of the topic, ignoring case.
- * @maxLength 65535
+ * @maxLength 1024
  */
 textSearch?: RetainedTopicSearchParameter;
 /**
- * An MQTT topic filter (`+` one level, `#` the rest; MQTT 5 section 4.7) the topic must match, as a subscriber's would. Shared subscription filters are refused.
+ * An MQTT topic filter (`$share/{shareName}/{filter}` for a shared subscription). MQTT allows 65535 bytes; 1024 characters is far beyond real topic trees (cloud brokers stop at 256 bytes) and still fits in a URL query however it is percent-encoded.
  * @minLength 1
- * @maxLength 65535
+ * @maxLength 1024
  */
 topicFilter?: RetainedTopicFilterParameter;
 /**
@@ -46,13 +62,15 @@ qosList?: RetainedQosListParameter;
  */
 payload?: RetainedPayloadSearchParameter;
 /**
- * Messages stored (updatedTime) at or after this time, epoch milliseconds.
+ * Epoch milliseconds, up to the last moment a JavaScript Date holds (year 275760).
  * @minimum 0
+ * @maximum 8640000000000000
  */
 startTime?: RetainedStartTimeParameter;
 /**
- * Messages stored (updatedTime) at or before this time, epoch milliseconds.
+ * Epoch milliseconds, up to the last moment a JavaScript Date holds (year 275760).
  * @minimum 0
+ * @maximum 8640000000000000
  */
 endTime?: RetainedEndTimeParameter;
 };

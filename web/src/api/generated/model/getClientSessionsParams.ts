@@ -11,8 +11,24 @@ Conventions:
   and answer `{data, totalPages, totalElements, hasNext}`.
 - Errors answer `{status, message, errorCode, timestamp}`; `errorCode` is one of
   2 general, 10 authentication, 11 token expired, 12 tenant trial expired, 15 credentials expired,
-  20 permission denied, 30 invalid arguments, 31 bad request params, 32 item not found,
-  33 too many requests, 34 too many updates.
+  20 permission denied, 21 password change required, 30 invalid arguments, 31 bad request params,
+  32 item not found, 33 too many requests, 34 too many updates.
+- Codes 21 (password change required) and 11 for ended sessions: see the ErrorCode schema.
+- Limits: every string the API takes has a maxLength, every number a maximum, every list a
+  maxItems; beyond them the answer is 400 naming the field. Request bodies are UTF-8 JSON of at
+  most 1 MiB (413 beyond). Passwords that bcrypt hashes are at most 72 bytes in UTF-8
+  (`x-starling-max-utf8-bytes`): bcrypt ignores whatever follows, so a longer one is refused
+  rather than silently cut. A method the contract does not list on one of its paths is answered
+  405 with an Allow header naming the ones it lists; a path or query that is not percent-encoded
+  UTF-8 is answered 400.
+- Formats of the contract's own (400 naming the field, and why, when a value is not one):
+  `mqtt-topic-filter`, a topic filter as MQTT defines it (`+` and `#` only as whole levels, `#`
+  last, no U+0000; `$share/{shareName}/{filter}` with a share name free of `/`, `+` and `#`);
+  `linear-regex`, a JavaScript regular expression, once trimmed, that V8's linear-time engine
+  runs (no backreferences, no lookaround).
+- A request that clashes with what is stored is answered 409 naming the field: a value another
+  item already holds (a user's e-mail, client credentials' client id and username), a client
+  to disconnect that is not connected, a session to remove whose client is.
 
  * OpenAPI spec version: 1.3.0
  */
@@ -43,34 +59,44 @@ export type GetClientSessionsParams = {
  */
 pageSize: PageSizeParameter;
 /**
+ * 0-based; at most 2147483647 (a 32-bit page index, as the production broker family takes).
  * @minimum 0
+ * @maximum 2147483647
  */
 page: PageParameter;
+/**
+ * @maxLength 256
+ */
 textSearch?: TextSearchParameter;
 sortProperty?: ClientSessionSortProperty;
 sortOrder?: SortOrderParameter;
 /**
  * Comma-joined connection states.
+ * @maxLength 64
  * @pattern ^(CONNECTED|DISCONNECTED)(,(CONNECTED|DISCONNECTED))*$
  */
 connectedStatusList?: ConnectedStatusListParameter;
 /**
  * Comma-joined client types.
+ * @maxLength 64
  * @pattern ^(DEVICE|APPLICATION)(,(DEVICE|APPLICATION))*$
  */
 clientTypeList?: ClientTypeListParameter;
 /**
  * Comma-joined Clean Start flags.
+ * @maxLength 64
  * @pattern ^(true|false)(,(true|false))*$
  */
 cleanStartList?: CleanStartListParameter;
 /**
  * Comma-joined broker node ids.
  * @minLength 1
+ * @maxLength 1024
  */
 nodeIdList?: NodeIdListParameter;
 /**
  * Part of the client id, ignoring case (the spec's clientId filter, also used as text search).
+ * @maxLength 1024
  */
 clientId?: SessionClientIdParameter;
 /**
@@ -80,39 +106,46 @@ subscriptions?: HasSubscriptionsParameter;
 /**
  * Compared with each session's number of subscriptions by subscriptionsOperation.
  * @minimum 0
+ * @maximum 2147483647
  */
 subscriptionsCount?: SubscriptionsCountParameter;
 /**
- * How subscriptionsCount is compared; EQUAL when not given.
+ * How subscriptionsCount is compared; EQUAL when not given. Given alone, without subscriptionsCount, it is refused (400).
  */
 subscriptionsOperation?: SubscriptionsOperationParameter;
 /**
  * Part of the client's address (host:port), ignoring case.
+ * @maxLength 64
  */
 clientIpAddress?: ClientIpAddressParameter;
 /**
  * Sessions with at least this many messages queued or in flight to the client.
  * @minimum 0
+ * @maximum 2147483647
  */
 queuedMessagesMin?: QueuedMessagesMinParameter;
 /**
- * Sessions whose client connected at or after this time, epoch milliseconds.
+ * Epoch milliseconds, up to the last moment a JavaScript Date holds (year 275760).
  * @minimum 0
+ * @maximum 8640000000000000
  */
 startTime?: ConnectedStartTimeParameter;
 /**
- * Sessions whose client connected at or before this time, epoch milliseconds.
+ * Epoch milliseconds, up to the last moment a JavaScript Date holds (year 275760).
  * @minimum 0
+ * @maximum 8640000000000000
  */
 endTime?: ConnectedEndTimeParameter;
 /**
- * Offline sessions whose client disconnected at or after this time, epoch milliseconds.
+ * Epoch milliseconds, up to the last moment a JavaScript Date holds (year 275760).
  * @minimum 0
+ * @maximum 8640000000000000
  */
 disconnectedStartTime?: DisconnectedStartTimeParameter;
 /**
- * Offline sessions whose client disconnected at or before this time, epoch milliseconds.
+ * Epoch milliseconds, up to the last moment a JavaScript Date holds (year 275760).
  * @minimum 0
+ * @maximum 8640000000000000
  */
 disconnectedEndTime?: DisconnectedEndTimeParameter;
 };

@@ -11,8 +11,24 @@ Conventions:
   and answer `{data, totalPages, totalElements, hasNext}`.
 - Errors answer `{status, message, errorCode, timestamp}`; `errorCode` is one of
   2 general, 10 authentication, 11 token expired, 12 tenant trial expired, 15 credentials expired,
-  20 permission denied, 30 invalid arguments, 31 bad request params, 32 item not found,
-  33 too many requests, 34 too many updates.
+  20 permission denied, 21 password change required, 30 invalid arguments, 31 bad request params,
+  32 item not found, 33 too many requests, 34 too many updates.
+- Codes 21 (password change required) and 11 for ended sessions: see the ErrorCode schema.
+- Limits: every string the API takes has a maxLength, every number a maximum, every list a
+  maxItems; beyond them the answer is 400 naming the field. Request bodies are UTF-8 JSON of at
+  most 1 MiB (413 beyond). Passwords that bcrypt hashes are at most 72 bytes in UTF-8
+  (`x-starling-max-utf8-bytes`): bcrypt ignores whatever follows, so a longer one is refused
+  rather than silently cut. A method the contract does not list on one of its paths is answered
+  405 with an Allow header naming the ones it lists; a path or query that is not percent-encoded
+  UTF-8 is answered 400.
+- Formats of the contract's own (400 naming the field, and why, when a value is not one):
+  `mqtt-topic-filter`, a topic filter as MQTT defines it (`+` and `#` only as whole levels, `#`
+  last, no U+0000; `$share/{shareName}/{filter}` with a share name free of `/`, `+` and `#`);
+  `linear-regex`, a JavaScript regular expression, once trimmed, that V8's linear-time engine
+  runs (no backreferences, no lookaround).
+- A request that clashes with what is stored is answered 409 naming the field: a value another
+  item already holds (a user's e-mail, client credentials' client id and username), a client
+  to disconnect that is not connected, a session to remove whose client is.
 
  * OpenAPI spec version: 1.3.0
  */
@@ -34,9 +50,11 @@ import type {
   AdminSettings,
   AdminUserSave,
   BadRequestResponse,
+  ConflictResponse,
   ForbiddenResponse,
   GetAdminUsersParams,
   NotFoundResponse,
+  PayloadTooLargeResponse,
   ProfileSave,
   SaveAdminUserParams,
   UnauthorizedResponse,
@@ -76,7 +94,7 @@ export const getGetAdminUserQueryKey = (id?: string,) => {
     }
 
     
-export const getGetAdminUserQueryOptions = <TData = Awaited<ReturnType<typeof getAdminUser>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: string, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getAdminUser>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+export const getGetAdminUserQueryOptions = <TData = Awaited<ReturnType<typeof getAdminUser>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: string, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getAdminUser>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -95,14 +113,14 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAdminUserQueryResult = NonNullable<Awaited<ReturnType<typeof getAdminUser>>>
-export type GetAdminUserQueryError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+export type GetAdminUserQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
 
 
 /**
  * @summary One user.
  */
 
-export function useGetAdminUser<TData = Awaited<ReturnType<typeof getAdminUser>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetAdminUser<TData = Awaited<ReturnType<typeof getAdminUser>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
  id: string, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getAdminUser>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -139,7 +157,7 @@ export const saveAdminUser = (
   
 
 
-export const getSaveAdminUserMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
+export const getSaveAdminUserMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveAdminUser>>, TError,{data: AdminUserSave;params?: SaveAdminUserParams}, TContext>, request?: SecondParameter<typeof httpClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof saveAdminUser>>, TError,{data: AdminUserSave;params?: SaveAdminUserParams}, TContext> => {
 
@@ -166,12 +184,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SaveAdminUserMutationResult = NonNullable<Awaited<ReturnType<typeof saveAdminUser>>>
     export type SaveAdminUserMutationBody = AdminUserSave
-    export type SaveAdminUserMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+    export type SaveAdminUserMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse
 
     /**
  * @summary Create a user (no id) or update one (with id). An empty password gives the default one.
  */
-export const useSaveAdminUser = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
+export const useSaveAdminUser = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveAdminUser>>, TError,{data: AdminUserSave;params?: SaveAdminUserParams}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof saveAdminUser>>,
@@ -253,7 +271,7 @@ export function useGetAdminUsers<TData = Awaited<ReturnType<typeof getAdminUsers
 
 
 /**
- * @summary Delete a user. The signed-in user cannot delete itself.
+ * @summary Delete a user. The signed-in user cannot delete itself (403).
  */
 export const deleteAdminUser = (
     id: string,
@@ -298,7 +316,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type DeleteAdminUserMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
 
     /**
- * @summary Delete a user. The signed-in user cannot delete itself.
+ * @summary Delete a user. The signed-in user cannot delete itself (403).
  */
 export const useDeleteAdminUser = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAdminUser>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof httpClient>}
@@ -332,7 +350,7 @@ export const saveProfile = (
   
 
 
-export const getSaveProfileMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
+export const getSaveProfileMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveProfile>>, TError,{data: ProfileSave}, TContext>, request?: SecondParameter<typeof httpClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof saveProfile>>, TError,{data: ProfileSave}, TContext> => {
 
@@ -359,12 +377,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SaveProfileMutationResult = NonNullable<Awaited<ReturnType<typeof saveProfile>>>
     export type SaveProfileMutationBody = ProfileSave
-    export type SaveProfileMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+    export type SaveProfileMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse
 
     /**
  * @summary Save the signed-in user's own profile (names, language).
  */
-export const useSaveProfile = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
+export const useSaveProfile = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveProfile>>, TError,{data: ProfileSave}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof saveProfile>>,
@@ -445,7 +463,7 @@ export function useGetAdminSettings<TData = Awaited<ReturnType<typeof getAdminSe
 
 
 /**
- * @summary Save settings. For mail, an empty or absent password keeps the stored one.
+ * @summary Save settings. For mail, an empty or absent password keeps the stored one (see MailSettings).
  */
 export const saveAdminSettings = (
     adminSettings: AdminSettings,
@@ -463,7 +481,7 @@ export const saveAdminSettings = (
   
 
 
-export const getSaveAdminSettingsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
+export const getSaveAdminSettingsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveAdminSettings>>, TError,{data: AdminSettings}, TContext>, request?: SecondParameter<typeof httpClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof saveAdminSettings>>, TError,{data: AdminSettings}, TContext> => {
 
@@ -490,12 +508,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SaveAdminSettingsMutationResult = NonNullable<Awaited<ReturnType<typeof saveAdminSettings>>>
     export type SaveAdminSettingsMutationBody = AdminSettings
-    export type SaveAdminSettingsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+    export type SaveAdminSettingsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse
 
     /**
- * @summary Save settings. For mail, an empty or absent password keeps the stored one.
+ * @summary Save settings. For mail, an empty or absent password keeps the stored one (see MailSettings).
  */
-export const useSaveAdminSettings = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
+export const useSaveAdminSettings = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveAdminSettings>>, TError,{data: AdminSettings}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof saveAdminSettings>>,
@@ -509,7 +527,7 @@ export const useSaveAdminSettings = <TError = BadRequestResponse | UnauthorizedR
       return useMutation(mutationOptions);
     }
     /**
- * @summary Send a test mail to the signed-in user with these (possibly unsaved) mail settings.
+ * @summary Send a test mail to the signed-in user with these (possibly unsaved) mail settings; the stored password serves as for saving (see MailSettings).
  */
 export const sendTestMail = (
     adminSettings: AdminSettings,
@@ -527,7 +545,7 @@ export const sendTestMail = (
   
 
 
-export const getSendTestMailMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
+export const getSendTestMailMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendTestMail>>, TError,{data: AdminSettings}, TContext>, request?: SecondParameter<typeof httpClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof sendTestMail>>, TError,{data: AdminSettings}, TContext> => {
 
@@ -554,12 +572,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SendTestMailMutationResult = NonNullable<Awaited<ReturnType<typeof sendTestMail>>>
     export type SendTestMailMutationBody = AdminSettings
-    export type SendTestMailMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+    export type SendTestMailMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse
 
     /**
- * @summary Send a test mail to the signed-in user with these (possibly unsaved) mail settings.
+ * @summary Send a test mail to the signed-in user with these (possibly unsaved) mail settings; the stored password serves as for saving (see MailSettings).
  */
-export const useSendTestMail = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
+export const useSendTestMail = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendTestMail>>, TError,{data: AdminSettings}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof sendTestMail>>,

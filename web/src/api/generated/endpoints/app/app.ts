@@ -11,8 +11,24 @@ Conventions:
   and answer `{data, totalPages, totalElements, hasNext}`.
 - Errors answer `{status, message, errorCode, timestamp}`; `errorCode` is one of
   2 general, 10 authentication, 11 token expired, 12 tenant trial expired, 15 credentials expired,
-  20 permission denied, 30 invalid arguments, 31 bad request params, 32 item not found,
-  33 too many requests, 34 too many updates.
+  20 permission denied, 21 password change required, 30 invalid arguments, 31 bad request params,
+  32 item not found, 33 too many requests, 34 too many updates.
+- Codes 21 (password change required) and 11 for ended sessions: see the ErrorCode schema.
+- Limits: every string the API takes has a maxLength, every number a maximum, every list a
+  maxItems; beyond them the answer is 400 naming the field. Request bodies are UTF-8 JSON of at
+  most 1 MiB (413 beyond). Passwords that bcrypt hashes are at most 72 bytes in UTF-8
+  (`x-starling-max-utf8-bytes`): bcrypt ignores whatever follows, so a longer one is refused
+  rather than silently cut. A method the contract does not list on one of its paths is answered
+  405 with an Allow header naming the ones it lists; a path or query that is not percent-encoded
+  UTF-8 is answered 400.
+- Formats of the contract's own (400 naming the field, and why, when a value is not one):
+  `mqtt-topic-filter`, a topic filter as MQTT defines it (`+` and `#` only as whole levels, `#`
+  last, no U+0000; `$share/{shareName}/{filter}` with a share name free of `/`, `+` and `#`);
+  `linear-regex`, a JavaScript regular expression, once trimmed, that V8's linear-time engine
+  runs (no backreferences, no lookaround).
+- A request that clashes with what is stored is answered 409 naming the field: a value another
+  item already holds (a user's e-mail, client credentials' client id and username), a client
+  to disconnect that is not connected, a session to remove whose client is.
 
  * OpenAPI spec version: 1.3.0
  */
@@ -27,6 +43,7 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  BadRequestResponse,
   BrokerConfig,
   ForbiddenResponse,
   UnauthorizedResponse
@@ -64,7 +81,7 @@ export const getIsEdgesEnabledQueryKey = () => {
     }
 
     
-export const getIsEdgesEnabledQueryOptions = <TData = Awaited<ReturnType<typeof isEdgesEnabled>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof isEdgesEnabled>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+export const getIsEdgesEnabledQueryOptions = <TData = Awaited<ReturnType<typeof isEdgesEnabled>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof isEdgesEnabled>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -83,14 +100,14 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type IsEdgesEnabledQueryResult = NonNullable<Awaited<ReturnType<typeof isEdgesEnabled>>>
-export type IsEdgesEnabledQueryError = UnauthorizedResponse | ForbiddenResponse
+export type IsEdgesEnabledQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
 
 
 /**
  * @summary Whether edge instances are enabled on this broker.
  */
 
-export function useIsEdgesEnabled<TData = Awaited<ReturnType<typeof isEdgesEnabled>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useIsEdgesEnabled<TData = Awaited<ReturnType<typeof isEdgesEnabled>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
   options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof isEdgesEnabled>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -131,7 +148,7 @@ export const getGetBrokerConfigQueryKey = () => {
     }
 
     
-export const getGetBrokerConfigQueryOptions = <TData = Awaited<ReturnType<typeof getBrokerConfig>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getBrokerConfig>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+export const getGetBrokerConfigQueryOptions = <TData = Awaited<ReturnType<typeof getBrokerConfig>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getBrokerConfig>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -150,14 +167,14 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetBrokerConfigQueryResult = NonNullable<Awaited<ReturnType<typeof getBrokerConfig>>>
-export type GetBrokerConfigQueryError = UnauthorizedResponse | ForbiddenResponse
+export type GetBrokerConfigQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
 
 
 /**
  * @summary The broker's configuration as a key/value map.
  */
 
-export function useGetBrokerConfig<TData = Awaited<ReturnType<typeof getBrokerConfig>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetBrokerConfig<TData = Awaited<ReturnType<typeof getBrokerConfig>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
   options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getBrokerConfig>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -198,7 +215,7 @@ export const getGetBrokerServiceIdsQueryKey = () => {
     }
 
     
-export const getGetBrokerServiceIdsQueryOptions = <TData = Awaited<ReturnType<typeof getBrokerServiceIds>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getBrokerServiceIds>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+export const getGetBrokerServiceIdsQueryOptions = <TData = Awaited<ReturnType<typeof getBrokerServiceIds>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getBrokerServiceIds>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -217,14 +234,14 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetBrokerServiceIdsQueryResult = NonNullable<Awaited<ReturnType<typeof getBrokerServiceIds>>>
-export type GetBrokerServiceIdsQueryError = UnauthorizedResponse | ForbiddenResponse
+export type GetBrokerServiceIdsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
 
 
 /**
  * @summary The service ids of the broker nodes.
  */
 
-export function useGetBrokerServiceIds<TData = Awaited<ReturnType<typeof getBrokerServiceIds>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetBrokerServiceIds<TData = Awaited<ReturnType<typeof getBrokerServiceIds>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
   options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getBrokerServiceIds>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -265,7 +282,7 @@ export const getGetMaxDatapointsLimitQueryKey = () => {
     }
 
     
-export const getGetMaxDatapointsLimitQueryOptions = <TData = Awaited<ReturnType<typeof getMaxDatapointsLimit>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getMaxDatapointsLimit>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+export const getGetMaxDatapointsLimitQueryOptions = <TData = Awaited<ReturnType<typeof getMaxDatapointsLimit>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getMaxDatapointsLimit>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -284,14 +301,14 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetMaxDatapointsLimitQueryResult = NonNullable<Awaited<ReturnType<typeof getMaxDatapointsLimit>>>
-export type GetMaxDatapointsLimitQueryError = UnauthorizedResponse | ForbiddenResponse
+export type GetMaxDatapointsLimitQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
 
 
 /**
  * @summary The largest number of datapoints a chart may ask for.
  */
 
-export function useGetMaxDatapointsLimit<TData = Awaited<ReturnType<typeof getMaxDatapointsLimit>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetMaxDatapointsLimit<TData = Awaited<ReturnType<typeof getMaxDatapointsLimit>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
   options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getMaxDatapointsLimit>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -332,7 +349,7 @@ export const getGetHelpBaseUrlQueryKey = () => {
     }
 
     
-export const getGetHelpBaseUrlQueryOptions = <TData = Awaited<ReturnType<typeof getHelpBaseUrl>>, TError = unknown>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getHelpBaseUrl>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+export const getGetHelpBaseUrlQueryOptions = <TData = Awaited<ReturnType<typeof getHelpBaseUrl>>, TError = BadRequestResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getHelpBaseUrl>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -351,14 +368,14 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetHelpBaseUrlQueryResult = NonNullable<Awaited<ReturnType<typeof getHelpBaseUrl>>>
-export type GetHelpBaseUrlQueryError = unknown
+export type GetHelpBaseUrlQueryError = BadRequestResponse
 
 
 /**
  * @summary The base URL of the help pages; empty when the console's own assets serve them.
  */
 
-export function useGetHelpBaseUrl<TData = Awaited<ReturnType<typeof getHelpBaseUrl>>, TError = unknown>(
+export function useGetHelpBaseUrl<TData = Awaited<ReturnType<typeof getHelpBaseUrl>>, TError = BadRequestResponse>(
   options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getHelpBaseUrl>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {

@@ -11,8 +11,24 @@ Conventions:
   and answer `{data, totalPages, totalElements, hasNext}`.
 - Errors answer `{status, message, errorCode, timestamp}`; `errorCode` is one of
   2 general, 10 authentication, 11 token expired, 12 tenant trial expired, 15 credentials expired,
-  20 permission denied, 30 invalid arguments, 31 bad request params, 32 item not found,
-  33 too many requests, 34 too many updates.
+  20 permission denied, 21 password change required, 30 invalid arguments, 31 bad request params,
+  32 item not found, 33 too many requests, 34 too many updates.
+- Codes 21 (password change required) and 11 for ended sessions: see the ErrorCode schema.
+- Limits: every string the API takes has a maxLength, every number a maximum, every list a
+  maxItems; beyond them the answer is 400 naming the field. Request bodies are UTF-8 JSON of at
+  most 1 MiB (413 beyond). Passwords that bcrypt hashes are at most 72 bytes in UTF-8
+  (`x-starling-max-utf8-bytes`): bcrypt ignores whatever follows, so a longer one is refused
+  rather than silently cut. A method the contract does not list on one of its paths is answered
+  405 with an Allow header naming the ones it lists; a path or query that is not percent-encoded
+  UTF-8 is answered 400.
+- Formats of the contract's own (400 naming the field, and why, when a value is not one):
+  `mqtt-topic-filter`, a topic filter as MQTT defines it (`+` and `#` only as whole levels, `#`
+  last, no U+0000; `$share/{shareName}/{filter}` with a share name free of `/`, `+` and `#`);
+  `linear-regex`, a JavaScript regular expression, once trimmed, that V8's linear-time engine
+  runs (no backreferences, no lookaround).
+- A request that clashes with what is stored is answered 409 naming the field: a value another
+  item already holds (a user's e-mail, client credentials' client id and username), a client
+  to disconnect that is not connected, a session to remove whose client is.
 
  * OpenAPI spec version: 1.3.0
  */
@@ -35,6 +51,7 @@ import type {
   ChangePasswordRequest,
   ForbiddenResponse,
   LoginRequest,
+  PayloadTooLargeResponse,
   PublicLoginRequest,
   RefreshTokenRequest,
   TokenPair,
@@ -51,6 +68,7 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
+ * When someone else chose the password (the user's password history holds one entry or fewer, as for the default administrator), the tokens are flagged `passwordChangeRequired` and may call only the operations marked `x-starling-password-change-session`; every other answers 403 with errorCode 21. The password change (POST /api/auth/changePassword) answers tokens without the flag. A user a password was typed in for by an administrator (on creation, or later through POST /api/admin) starts a history of one entry again.
  * @summary Sign in with username (an e-mail) and password.
  */
 export const login = (
@@ -69,7 +87,7 @@ export const login = (
   
 
 
-export const getLoginMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse,
+export const getLoginMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | TooManyRequestsResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof login>>, TError,{data: LoginRequest}, TContext>, request?: SecondParameter<typeof httpClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof login>>, TError,{data: LoginRequest}, TContext> => {
 
@@ -96,12 +114,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type LoginMutationResult = NonNullable<Awaited<ReturnType<typeof login>>>
     export type LoginMutationBody = LoginRequest
-    export type LoginMutationError = BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse
+    export type LoginMutationError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | TooManyRequestsResponse
 
     /**
  * @summary Sign in with username (an e-mail) and password.
  */
-export const useLogin = <TError = BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse,
+export const useLogin = <TError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | TooManyRequestsResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof login>>, TError,{data: LoginRequest}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof login>>,
@@ -134,7 +152,7 @@ export const loginPublic = (
   
 
 
-export const getLoginPublicMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse,
+export const getLoginPublicMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof loginPublic>>, TError,{data: PublicLoginRequest}, TContext>, request?: SecondParameter<typeof httpClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof loginPublic>>, TError,{data: PublicLoginRequest}, TContext> => {
 
@@ -161,12 +179,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type LoginPublicMutationResult = NonNullable<Awaited<ReturnType<typeof loginPublic>>>
     export type LoginPublicMutationBody = PublicLoginRequest
-    export type LoginPublicMutationError = BadRequestResponse | UnauthorizedResponse
+    export type LoginPublicMutationError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse
 
     /**
  * @summary Sign in by a public id; the token is flagged isPublic.
  */
-export const useLoginPublic = <TError = BadRequestResponse | UnauthorizedResponse,
+export const useLoginPublic = <TError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof loginPublic>>, TError,{data: PublicLoginRequest}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof loginPublic>>,
@@ -180,6 +198,7 @@ export const useLoginPublic = <TError = BadRequestResponse | UnauthorizedRespons
       return useMutation(mutationOptions);
     }
     /**
+ * Each refresh token renews the pair once. Using one a second time answers 401 and ends every session of its user: two parties hold it, and the broker cannot tell the owner from a thief.
  * @summary Exchange a refresh token for a new token pair.
  */
 export const refreshToken = (
@@ -198,7 +217,7 @@ export const refreshToken = (
   
 
 
-export const getRefreshTokenMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse,
+export const getRefreshTokenMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof refreshToken>>, TError,{data: RefreshTokenRequest}, TContext>, request?: SecondParameter<typeof httpClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof refreshToken>>, TError,{data: RefreshTokenRequest}, TContext> => {
 
@@ -225,12 +244,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RefreshTokenMutationResult = NonNullable<Awaited<ReturnType<typeof refreshToken>>>
     export type RefreshTokenMutationBody = RefreshTokenRequest
-    export type RefreshTokenMutationError = BadRequestResponse | UnauthorizedResponse
+    export type RefreshTokenMutationError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse
 
     /**
  * @summary Exchange a refresh token for a new token pair.
  */
-export const useRefreshToken = <TError = BadRequestResponse | UnauthorizedResponse,
+export const useRefreshToken = <TError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof refreshToken>>, TError,{data: RefreshTokenRequest}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof refreshToken>>,
@@ -268,7 +287,7 @@ export const getGetCurrentUserQueryKey = () => {
     }
 
     
-export const getGetCurrentUserQueryOptions = <TData = Awaited<ReturnType<typeof getCurrentUser>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getCurrentUser>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+export const getGetCurrentUserQueryOptions = <TData = Awaited<ReturnType<typeof getCurrentUser>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getCurrentUser>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -287,14 +306,14 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetCurrentUserQueryResult = NonNullable<Awaited<ReturnType<typeof getCurrentUser>>>
-export type GetCurrentUserQueryError = UnauthorizedResponse | ForbiddenResponse
+export type GetCurrentUserQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
 
 
 /**
  * @summary The signed-in user's details.
  */
 
-export function useGetCurrentUser<TData = Awaited<ReturnType<typeof getCurrentUser>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetCurrentUser<TData = Awaited<ReturnType<typeof getCurrentUser>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
   options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getCurrentUser>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -311,7 +330,8 @@ export function useGetCurrentUser<TData = Awaited<ReturnType<typeof getCurrentUs
 
 
 /**
- * @summary Change the signed-in user's password; answers a fresh token pair.
+ * The new password must differ from the current one (400 naming `body.newPassword`): a password someone else chose is not made one's own by setting it again.
+ * @summary Change the signed-in user's password; answers a fresh token pair and ends the user's other sessions.
  */
 export const changePassword = (
     changePasswordRequest: ChangePasswordRequest,
@@ -329,7 +349,7 @@ export const changePassword = (
   
 
 
-export const getChangePasswordMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
+export const getChangePasswordMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changePassword>>, TError,{data: ChangePasswordRequest}, TContext>, request?: SecondParameter<typeof httpClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof changePassword>>, TError,{data: ChangePasswordRequest}, TContext> => {
 
@@ -356,12 +376,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ChangePasswordMutationResult = NonNullable<Awaited<ReturnType<typeof changePassword>>>
     export type ChangePasswordMutationBody = ChangePasswordRequest
-    export type ChangePasswordMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+    export type ChangePasswordMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse
 
     /**
- * @summary Change the signed-in user's password; answers a fresh token pair.
+ * @summary Change the signed-in user's password; answers a fresh token pair and ends the user's other sessions.
  */
-export const useChangePassword = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
+export const useChangePassword = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changePassword>>, TError,{data: ChangePasswordRequest}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof changePassword>>,

@@ -11,8 +11,24 @@ Conventions:
   and answer `{data, totalPages, totalElements, hasNext}`.
 - Errors answer `{status, message, errorCode, timestamp}`; `errorCode` is one of
   2 general, 10 authentication, 11 token expired, 12 tenant trial expired, 15 credentials expired,
-  20 permission denied, 30 invalid arguments, 31 bad request params, 32 item not found,
-  33 too many requests, 34 too many updates.
+  20 permission denied, 21 password change required, 30 invalid arguments, 31 bad request params,
+  32 item not found, 33 too many requests, 34 too many updates.
+- Codes 21 (password change required) and 11 for ended sessions: see the ErrorCode schema.
+- Limits: every string the API takes has a maxLength, every number a maximum, every list a
+  maxItems; beyond them the answer is 400 naming the field. Request bodies are UTF-8 JSON of at
+  most 1 MiB (413 beyond). Passwords that bcrypt hashes are at most 72 bytes in UTF-8
+  (`x-starling-max-utf8-bytes`): bcrypt ignores whatever follows, so a longer one is refused
+  rather than silently cut. A method the contract does not list on one of its paths is answered
+  405 with an Allow header naming the ones it lists; a path or query that is not percent-encoded
+  UTF-8 is answered 400.
+- Formats of the contract's own (400 naming the field, and why, when a value is not one):
+  `mqtt-topic-filter`, a topic filter as MQTT defines it (`+` and `#` only as whole levels, `#`
+  last, no U+0000; `$share/{shareName}/{filter}` with a share name free of `/`, `+` and `#`);
+  `linear-regex`, a JavaScript regular expression, once trimmed, that V8's linear-time engine
+  runs (no backreferences, no lookaround).
+- A request that clashes with what is stored is answered 409 naming the field: a value another
+  item already holds (a user's e-mail, client credentials' client id and username), a client
+  to disconnect that is not connected, a session to remove whose client is.
 
  * OpenAPI spec version: 1.3.0
  */
@@ -38,6 +54,7 @@ import type {
   ClientSessionDetails,
   ClientSessionPage,
   ClientSessionStats,
+  ConflictResponse,
   DisconnectClientSessionParams,
   DisconnectFilteredClientSessionsParams,
   ForbiddenResponse,
@@ -45,6 +62,7 @@ import type {
   GetClientSessionDetailsParams,
   GetClientSessionsParams,
   NotFoundResponse,
+  PayloadTooLargeResponse,
   RemoveClientSessionParams,
   RemoveFilteredClientSessionsParams,
   UnauthorizedResponse
@@ -360,7 +378,7 @@ export const getGetClientSessionStatsQueryKey = () => {
     }
 
     
-export const getGetClientSessionStatsQueryOptions = <TData = Awaited<ReturnType<typeof getClientSessionStats>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getClientSessionStats>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+export const getGetClientSessionStatsQueryOptions = <TData = Awaited<ReturnType<typeof getClientSessionStats>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getClientSessionStats>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -379,14 +397,14 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetClientSessionStatsQueryResult = NonNullable<Awaited<ReturnType<typeof getClientSessionStats>>>
-export type GetClientSessionStatsQueryError = UnauthorizedResponse | ForbiddenResponse
+export type GetClientSessionStatsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
 
 
 /**
  * @summary How many sessions there are, connected and disconnected (the home page's counters).
  */
 
-export function useGetClientSessionStats<TData = Awaited<ReturnType<typeof getClientSessionStats>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetClientSessionStats<TData = Awaited<ReturnType<typeof getClientSessionStats>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
   options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getClientSessionStats>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -404,7 +422,8 @@ export function useGetClientSessionStats<TData = Awaited<ReturnType<typeof getCl
 
 /**
  * @summary Disconnects a connected client; MQTT 5 clients get a DISCONNECT with reason 152
-(Administrative action). A persistent session stays, offline.
+(Administrative action). A persistent session stays, offline. A client that is not
+connected: 409.
 
  */
 export const disconnectClientSession = (
@@ -421,7 +440,7 @@ export const disconnectClientSession = (
   
 
 
-export const getDisconnectClientSessionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
+export const getDisconnectClientSessionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof disconnectClientSession>>, TError,{params: DisconnectClientSessionParams}, TContext>, request?: SecondParameter<typeof httpClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof disconnectClientSession>>, TError,{params: DisconnectClientSessionParams}, TContext> => {
 
@@ -448,14 +467,15 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DisconnectClientSessionMutationResult = NonNullable<Awaited<ReturnType<typeof disconnectClientSession>>>
     
-    export type DisconnectClientSessionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+    export type DisconnectClientSessionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
 
     /**
  * @summary Disconnects a connected client; MQTT 5 clients get a DISCONNECT with reason 152
-(Administrative action). A persistent session stays, offline.
+(Administrative action). A persistent session stays, offline. A client that is not
+connected: 409.
 
  */
-export const useDisconnectClientSession = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
+export const useDisconnectClientSession = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof disconnectClientSession>>, TError,{params: DisconnectClientSessionParams}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof disconnectClientSession>>,
@@ -487,7 +507,7 @@ export const disconnectClientSessions = (
   
 
 
-export const getDisconnectClientSessionsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
+export const getDisconnectClientSessionsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof disconnectClientSessions>>, TError,{data: ClientIdList}, TContext>, request?: SecondParameter<typeof httpClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof disconnectClientSessions>>, TError,{data: ClientIdList}, TContext> => {
 
@@ -514,12 +534,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DisconnectClientSessionsMutationResult = NonNullable<Awaited<ReturnType<typeof disconnectClientSessions>>>
     export type DisconnectClientSessionsMutationBody = ClientIdList
-    export type DisconnectClientSessionsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+    export type DisconnectClientSessionsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse
 
     /**
  * @summary Disconnects the listed clients that are connected (a selection on the sessions page).
  */
-export const useDisconnectClientSessions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
+export const useDisconnectClientSessions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof disconnectClientSessions>>, TError,{data: ClientIdList}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof disconnectClientSessions>>,
@@ -534,7 +554,7 @@ export const useDisconnectClientSessions = <TError = BadRequestResponse | Unauth
     }
     /**
  * @summary Removes an offline persistent session: its subscriptions, queued messages and will. A
-connected session is refused (400 naming clientId): disconnect it first.
+connected session is refused (409 naming clientId): disconnect it first.
 
  */
 export const removeClientSession = (
@@ -551,7 +571,7 @@ export const removeClientSession = (
   
 
 
-export const getRemoveClientSessionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
+export const getRemoveClientSessionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeClientSession>>, TError,{params: RemoveClientSessionParams}, TContext>, request?: SecondParameter<typeof httpClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof removeClientSession>>, TError,{params: RemoveClientSessionParams}, TContext> => {
 
@@ -578,14 +598,14 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RemoveClientSessionMutationResult = NonNullable<Awaited<ReturnType<typeof removeClientSession>>>
     
-    export type RemoveClientSessionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+    export type RemoveClientSessionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
 
     /**
  * @summary Removes an offline persistent session: its subscriptions, queued messages and will. A
-connected session is refused (400 naming clientId): disconnect it first.
+connected session is refused (409 naming clientId): disconnect it first.
 
  */
-export const useRemoveClientSession = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
+export const useRemoveClientSession = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeClientSession>>, TError,{params: RemoveClientSessionParams}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof removeClientSession>>,
@@ -617,7 +637,7 @@ export const removeClientSessions = (
   
 
 
-export const getRemoveClientSessionsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
+export const getRemoveClientSessionsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeClientSessions>>, TError,{data: ClientIdList}, TContext>, request?: SecondParameter<typeof httpClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof removeClientSessions>>, TError,{data: ClientIdList}, TContext> => {
 
@@ -644,12 +664,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RemoveClientSessionsMutationResult = NonNullable<Awaited<ReturnType<typeof removeClientSessions>>>
     export type RemoveClientSessionsMutationBody = ClientIdList
-    export type RemoveClientSessionsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+    export type RemoveClientSessionsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse
 
     /**
  * @summary Removes the listed sessions that are offline (a selection on the sessions page).
  */
-export const useRemoveClientSessions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
+export const useRemoveClientSessions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeClientSessions>>, TError,{data: ClientIdList}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof removeClientSessions>>,
@@ -665,7 +685,8 @@ export const useRemoveClientSessions = <TError = BadRequestResponse | Unauthoriz
     /**
  * @summary A client's event history, newest first by default: connections (address, protocol version),
 disconnections (reason, who initiated), takeovers, keep-alive timeouts, refused sign-ins and
-session expiry. Kept for STARLING_CLIENT_EVENT_RETENTION_HOURS.
+session expiry. Kept for STARLING_CLIENT_EVENT_RETENTION_HOURS, and at most
+STARLING_CLIENT_EVENT_MAX_COUNT events across all clients (the oldest go first).
 
  */
 export const getClientEvents = (
@@ -716,7 +737,8 @@ export type GetClientEventsQueryError = BadRequestResponse | UnauthorizedRespons
 /**
  * @summary A client's event history, newest first by default: connections (address, protocol version),
 disconnections (reason, who initiated), takeovers, keep-alive timeouts, refused sign-ins and
-session expiry. Kept for STARLING_CLIENT_EVENT_RETENTION_HOURS.
+session expiry. Kept for STARLING_CLIENT_EVENT_RETENTION_HOURS, and at most
+STARLING_CLIENT_EVENT_MAX_COUNT events across all clients (the oldest go first).
 
  */
 

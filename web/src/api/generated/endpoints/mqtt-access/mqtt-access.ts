@@ -11,8 +11,24 @@ Conventions:
   and answer `{data, totalPages, totalElements, hasNext}`.
 - Errors answer `{status, message, errorCode, timestamp}`; `errorCode` is one of
   2 general, 10 authentication, 11 token expired, 12 tenant trial expired, 15 credentials expired,
-  20 permission denied, 30 invalid arguments, 31 bad request params, 32 item not found,
-  33 too many requests, 34 too many updates.
+  20 permission denied, 21 password change required, 30 invalid arguments, 31 bad request params,
+  32 item not found, 33 too many requests, 34 too many updates.
+- Codes 21 (password change required) and 11 for ended sessions: see the ErrorCode schema.
+- Limits: every string the API takes has a maxLength, every number a maximum, every list a
+  maxItems; beyond them the answer is 400 naming the field. Request bodies are UTF-8 JSON of at
+  most 1 MiB (413 beyond). Passwords that bcrypt hashes are at most 72 bytes in UTF-8
+  (`x-starling-max-utf8-bytes`): bcrypt ignores whatever follows, so a longer one is refused
+  rather than silently cut. A method the contract does not list on one of its paths is answered
+  405 with an Allow header naming the ones it lists; a path or query that is not percent-encoded
+  UTF-8 is answered 400.
+- Formats of the contract's own (400 naming the field, and why, when a value is not one):
+  `mqtt-topic-filter`, a topic filter as MQTT defines it (`+` and `#` only as whole levels, `#`
+  last, no U+0000; `$share/{shareName}/{filter}` with a share name free of `/`, `+` and `#`);
+  `linear-regex`, a JavaScript regular expression, once trimmed, that V8's linear-time engine
+  runs (no backreferences, no lookaround).
+- A request that clashes with what is stored is answered 409 naming the field: a value another
+  item already holds (a user's e-mail, client credentials' client id and username), a client
+  to disconnect that is not connected, a session to remove whose client is.
 
  * OpenAPI spec version: 1.3.0
  */
@@ -37,6 +53,7 @@ import type {
   AnonymousAccessSave,
   BadRequestResponse,
   ForbiddenResponse,
+  PayloadTooLargeResponse,
   UnauthorizedResponse
 } from '../../model';
 
@@ -72,7 +89,7 @@ export const getGetAnonymousAccessQueryKey = () => {
     }
 
     
-export const getGetAnonymousAccessQueryOptions = <TData = Awaited<ReturnType<typeof getAnonymousAccess>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getAnonymousAccess>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+export const getGetAnonymousAccessQueryOptions = <TData = Awaited<ReturnType<typeof getAnonymousAccess>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getAnonymousAccess>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -91,14 +108,14 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAnonymousAccessQueryResult = NonNullable<Awaited<ReturnType<typeof getAnonymousAccess>>>
-export type GetAnonymousAccessQueryError = UnauthorizedResponse | ForbiddenResponse
+export type GetAnonymousAccessQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
 
 
 /**
  * @summary Whether clients that match no client credentials may connect, and the topics they may use (home page).
  */
 
-export function useGetAnonymousAccess<TData = Awaited<ReturnType<typeof getAnonymousAccess>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAnonymousAccess<TData = Awaited<ReturnType<typeof getAnonymousAccess>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
   options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getAnonymousAccess>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -133,7 +150,7 @@ export const saveAnonymousAccess = (
   
 
 
-export const getSaveAnonymousAccessMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
+export const getSaveAnonymousAccessMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveAnonymousAccess>>, TError,{data: AnonymousAccessSave}, TContext>, request?: SecondParameter<typeof httpClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof saveAnonymousAccess>>, TError,{data: AnonymousAccessSave}, TContext> => {
 
@@ -160,12 +177,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SaveAnonymousAccessMutationResult = NonNullable<Awaited<ReturnType<typeof saveAnonymousAccess>>>
     export type SaveAnonymousAccessMutationBody = AnonymousAccessSave
-    export type SaveAnonymousAccessMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+    export type SaveAnonymousAccessMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse
 
     /**
  * @summary Set the anonymous access mode and the topic rules of anonymous clients; connected anonymous clients are disconnected when it closes.
  */
-export const useSaveAnonymousAccess = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
+export const useSaveAnonymousAccess = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveAnonymousAccess>>, TError,{data: AnonymousAccessSave}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof saveAnonymousAccess>>,
@@ -198,7 +215,7 @@ export const simulateMqttAccess = (
   
 
 
-export const getSimulateMqttAccessMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
+export const getSimulateMqttAccessMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof simulateMqttAccess>>, TError,{data: AccessSimulationRequest}, TContext>, request?: SecondParameter<typeof httpClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof simulateMqttAccess>>, TError,{data: AccessSimulationRequest}, TContext> => {
 
@@ -225,12 +242,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SimulateMqttAccessMutationResult = NonNullable<Awaited<ReturnType<typeof simulateMqttAccess>>>
     export type SimulateMqttAccessMutationBody = AccessSimulationRequest
-    export type SimulateMqttAccessMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+    export type SimulateMqttAccessMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse
 
     /**
  * @summary Would this client be let in, and may it publish to or subscribe to this topic? Names what decided.
  */
-export const useSimulateMqttAccess = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
+export const useSimulateMqttAccess = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof simulateMqttAccess>>, TError,{data: AccessSimulationRequest}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof simulateMqttAccess>>,

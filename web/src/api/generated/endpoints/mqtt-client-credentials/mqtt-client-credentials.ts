@@ -11,8 +11,24 @@ Conventions:
   and answer `{data, totalPages, totalElements, hasNext}`.
 - Errors answer `{status, message, errorCode, timestamp}`; `errorCode` is one of
   2 general, 10 authentication, 11 token expired, 12 tenant trial expired, 15 credentials expired,
-  20 permission denied, 30 invalid arguments, 31 bad request params, 32 item not found,
-  33 too many requests, 34 too many updates.
+  20 permission denied, 21 password change required, 30 invalid arguments, 31 bad request params,
+  32 item not found, 33 too many requests, 34 too many updates.
+- Codes 21 (password change required) and 11 for ended sessions: see the ErrorCode schema.
+- Limits: every string the API takes has a maxLength, every number a maximum, every list a
+  maxItems; beyond them the answer is 400 naming the field. Request bodies are UTF-8 JSON of at
+  most 1 MiB (413 beyond). Passwords that bcrypt hashes are at most 72 bytes in UTF-8
+  (`x-starling-max-utf8-bytes`): bcrypt ignores whatever follows, so a longer one is refused
+  rather than silently cut. A method the contract does not list on one of its paths is answered
+  405 with an Allow header naming the ones it lists; a path or query that is not percent-encoded
+  UTF-8 is answered 400.
+- Formats of the contract's own (400 naming the field, and why, when a value is not one):
+  `mqtt-topic-filter`, a topic filter as MQTT defines it (`+` and `#` only as whole levels, `#`
+  last, no U+0000; `$share/{shareName}/{filter}` with a share name free of `/`, `+` and `#`);
+  `linear-regex`, a JavaScript regular expression, once trimmed, that V8's linear-time engine
+  runs (no backreferences, no lookaround).
+- A request that clashes with what is stored is answered 409 naming the field: a value another
+  item already holds (a user's e-mail, client credentials' client id and username), a client
+  to disconnect that is not connected, a session to remove whose client is.
 
  * OpenAPI spec version: 1.3.0
  */
@@ -33,6 +49,7 @@ import type {
 import type {
   BadRequestResponse,
   ChangeMqttClientPasswordRequest,
+  ConflictResponse,
   ForbiddenResponse,
   GetMqttClientCredentialsPageParams,
   MqttClientCredentials,
@@ -40,6 +57,7 @@ import type {
   MqttClientCredentialsPage,
   MqttClientCredentialsSave,
   NotFoundResponse,
+  PayloadTooLargeResponse,
   UnauthorizedResponse
 } from '../../model';
 
@@ -70,7 +88,7 @@ export const saveMqttClientCredentials = (
   
 
 
-export const getSaveMqttClientCredentialsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
+export const getSaveMqttClientCredentialsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveMqttClientCredentials>>, TError,{data: MqttClientCredentialsSave}, TContext>, request?: SecondParameter<typeof httpClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof saveMqttClientCredentials>>, TError,{data: MqttClientCredentialsSave}, TContext> => {
 
@@ -97,12 +115,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SaveMqttClientCredentialsMutationResult = NonNullable<Awaited<ReturnType<typeof saveMqttClientCredentials>>>
     export type SaveMqttClientCredentialsMutationBody = MqttClientCredentialsSave
-    export type SaveMqttClientCredentialsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+    export type SaveMqttClientCredentialsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse
 
     /**
  * @summary Create client credentials (no id) or update them (with id).
  */
-export const useSaveMqttClientCredentials = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
+export const useSaveMqttClientCredentials = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveMqttClientCredentials>>, TError,{data: MqttClientCredentialsSave}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof saveMqttClientCredentials>>,
@@ -208,7 +226,7 @@ export const getGetMqttClientCredentialsInfoQueryKey = () => {
     }
 
     
-export const getGetMqttClientCredentialsInfoQueryOptions = <TData = Awaited<ReturnType<typeof getMqttClientCredentialsInfo>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getMqttClientCredentialsInfo>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+export const getGetMqttClientCredentialsInfoQueryOptions = <TData = Awaited<ReturnType<typeof getMqttClientCredentialsInfo>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getMqttClientCredentialsInfo>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -227,14 +245,14 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetMqttClientCredentialsInfoQueryResult = NonNullable<Awaited<ReturnType<typeof getMqttClientCredentialsInfo>>>
-export type GetMqttClientCredentialsInfoQueryError = UnauthorizedResponse | ForbiddenResponse
+export type GetMqttClientCredentialsInfoQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
 
 
 /**
  * @summary How many client credentials there are, by client type (home page counters).
  */
 
-export function useGetMqttClientCredentialsInfo<TData = Awaited<ReturnType<typeof getMqttClientCredentialsInfo>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetMqttClientCredentialsInfo<TData = Awaited<ReturnType<typeof getMqttClientCredentialsInfo>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
   options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getMqttClientCredentialsInfo>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -275,7 +293,7 @@ export const getGetMqttClientCredentialsQueryKey = (id?: string,) => {
     }
 
     
-export const getGetMqttClientCredentialsQueryOptions = <TData = Awaited<ReturnType<typeof getMqttClientCredentials>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: string, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getMqttClientCredentials>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+export const getGetMqttClientCredentialsQueryOptions = <TData = Awaited<ReturnType<typeof getMqttClientCredentials>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: string, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getMqttClientCredentials>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -294,14 +312,14 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetMqttClientCredentialsQueryResult = NonNullable<Awaited<ReturnType<typeof getMqttClientCredentials>>>
-export type GetMqttClientCredentialsQueryError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+export type GetMqttClientCredentialsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
 
 
 /**
  * @summary One client credentials entry.
  */
 
-export function useGetMqttClientCredentials<TData = Awaited<ReturnType<typeof getMqttClientCredentials>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetMqttClientCredentials<TData = Awaited<ReturnType<typeof getMqttClientCredentials>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
  id: string, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getMqttClientCredentials>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -333,7 +351,7 @@ export const deleteMqttClientCredentials = (
   
 
 
-export const getDeleteMqttClientCredentialsMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
+export const getDeleteMqttClientCredentialsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteMqttClientCredentials>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof httpClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteMqttClientCredentials>>, TError,{id: string}, TContext> => {
 
@@ -360,12 +378,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteMqttClientCredentialsMutationResult = NonNullable<Awaited<ReturnType<typeof deleteMqttClientCredentials>>>
     
-    export type DeleteMqttClientCredentialsMutationError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+    export type DeleteMqttClientCredentialsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
 
     /**
  * @summary Delete client credentials; clients connected with them are disconnected.
  */
-export const useDeleteMqttClientCredentials = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
+export const useDeleteMqttClientCredentials = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteMqttClientCredentials>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof deleteMqttClientCredentials>>,
@@ -398,7 +416,7 @@ export const changeMqttClientPassword = (
   
 
 
-export const getChangeMqttClientPasswordMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
+export const getChangeMqttClientPasswordMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeMqttClientPassword>>, TError,{id: string;data: ChangeMqttClientPasswordRequest}, TContext>, request?: SecondParameter<typeof httpClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof changeMqttClientPassword>>, TError,{id: string;data: ChangeMqttClientPasswordRequest}, TContext> => {
 
@@ -425,12 +443,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ChangeMqttClientPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof changeMqttClientPassword>>>
     export type ChangeMqttClientPasswordMutationBody = ChangeMqttClientPasswordRequest
-    export type ChangeMqttClientPasswordMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+    export type ChangeMqttClientPasswordMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse
 
     /**
  * @summary Change the password of MQTT_BASIC credentials; clients connected with the old one are disconnected.
  */
-export const useChangeMqttClientPassword = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
+export const useChangeMqttClientPassword = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeMqttClientPassword>>, TError,{id: string;data: ChangeMqttClientPasswordRequest}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof changeMqttClientPassword>>,

@@ -11,8 +11,24 @@ Conventions:
   and answer `{data, totalPages, totalElements, hasNext}`.
 - Errors answer `{status, message, errorCode, timestamp}`; `errorCode` is one of
   2 general, 10 authentication, 11 token expired, 12 tenant trial expired, 15 credentials expired,
-  20 permission denied, 30 invalid arguments, 31 bad request params, 32 item not found,
-  33 too many requests, 34 too many updates.
+  20 permission denied, 21 password change required, 30 invalid arguments, 31 bad request params,
+  32 item not found, 33 too many requests, 34 too many updates.
+- Codes 21 (password change required) and 11 for ended sessions: see the ErrorCode schema.
+- Limits: every string the API takes has a maxLength, every number a maximum, every list a
+  maxItems; beyond them the answer is 400 naming the field. Request bodies are UTF-8 JSON of at
+  most 1 MiB (413 beyond). Passwords that bcrypt hashes are at most 72 bytes in UTF-8
+  (`x-starling-max-utf8-bytes`): bcrypt ignores whatever follows, so a longer one is refused
+  rather than silently cut. A method the contract does not list on one of its paths is answered
+  405 with an Allow header naming the ones it lists; a path or query that is not percent-encoded
+  UTF-8 is answered 400.
+- Formats of the contract's own (400 naming the field, and why, when a value is not one):
+  `mqtt-topic-filter`, a topic filter as MQTT defines it (`+` and `#` only as whole levels, `#`
+  last, no U+0000; `$share/{shareName}/{filter}` with a share name free of `/`, `+` and `#`);
+  `linear-regex`, a JavaScript regular expression, once trimmed, that V8's linear-time engine
+  runs (no backreferences, no lookaround).
+- A request that clashes with what is stored is answered 409 naming the field: a value another
+  item already holds (a user's e-mail, client credentials' client id and username), a client
+  to disconnect that is not connected, a session to remove whose client is.
 
  * OpenAPI spec version: 1.3.0
  */
@@ -31,6 +47,7 @@ import type {
   ActivateUserRequest,
   BadRequestResponse,
   NotFoundResponse,
+  PayloadTooLargeResponse,
   ResendEmailActivationParams,
   ResetPasswordEmailRequest,
   ResetPasswordRequest,
@@ -46,7 +63,8 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * @summary Send a reset-password link to the e-mail address, if it belongs to a user.
+ * Limited per e-mail address, whether or not it belongs to an account: after 3 requests in 15 minutes the next answers 429 (errorCode 33, with Retry-After). A link works once.
+ * @summary Send a reset-password link to the e-mail address, if it belongs to a user; its new link voids the last one.
  */
 export const requestPasswordReset = (
     resetPasswordEmailRequest: ResetPasswordEmailRequest,
@@ -64,7 +82,7 @@ export const requestPasswordReset = (
   
 
 
-export const getRequestPasswordResetMutationOptions = <TError = BadRequestResponse | TooManyRequestsResponse,
+export const getRequestPasswordResetMutationOptions = <TError = BadRequestResponse | PayloadTooLargeResponse | TooManyRequestsResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestPasswordReset>>, TError,{data: ResetPasswordEmailRequest}, TContext>, request?: SecondParameter<typeof httpClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof requestPasswordReset>>, TError,{data: ResetPasswordEmailRequest}, TContext> => {
 
@@ -91,12 +109,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RequestPasswordResetMutationResult = NonNullable<Awaited<ReturnType<typeof requestPasswordReset>>>
     export type RequestPasswordResetMutationBody = ResetPasswordEmailRequest
-    export type RequestPasswordResetMutationError = BadRequestResponse | TooManyRequestsResponse
+    export type RequestPasswordResetMutationError = BadRequestResponse | PayloadTooLargeResponse | TooManyRequestsResponse
 
     /**
- * @summary Send a reset-password link to the e-mail address, if it belongs to a user.
+ * @summary Send a reset-password link to the e-mail address, if it belongs to a user; its new link voids the last one.
  */
-export const useRequestPasswordReset = <TError = BadRequestResponse | TooManyRequestsResponse,
+export const useRequestPasswordReset = <TError = BadRequestResponse | PayloadTooLargeResponse | TooManyRequestsResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestPasswordReset>>, TError,{data: ResetPasswordEmailRequest}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof requestPasswordReset>>,
@@ -130,7 +148,7 @@ export const activateUser = (
   
 
 
-export const getActivateUserMutationOptions = <TError = BadRequestResponse | NotFoundResponse,
+export const getActivateUserMutationOptions = <TError = BadRequestResponse | NotFoundResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof activateUser>>, TError,{data: ActivateUserRequest;params?: ActivateUserParams}, TContext>, request?: SecondParameter<typeof httpClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof activateUser>>, TError,{data: ActivateUserRequest;params?: ActivateUserParams}, TContext> => {
 
@@ -157,12 +175,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ActivateUserMutationResult = NonNullable<Awaited<ReturnType<typeof activateUser>>>
     export type ActivateUserMutationBody = ActivateUserRequest
-    export type ActivateUserMutationError = BadRequestResponse | NotFoundResponse
+    export type ActivateUserMutationError = BadRequestResponse | NotFoundResponse | PayloadTooLargeResponse
 
     /**
  * @summary Activate an account with its activation token and a first password; sendActivationMail mails a confirmation.
  */
-export const useActivateUser = <TError = BadRequestResponse | NotFoundResponse,
+export const useActivateUser = <TError = BadRequestResponse | NotFoundResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof activateUser>>, TError,{data: ActivateUserRequest;params?: ActivateUserParams}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof activateUser>>,
@@ -176,7 +194,7 @@ export const useActivateUser = <TError = BadRequestResponse | NotFoundResponse,
       return useMutation(mutationOptions);
     }
     /**
- * @summary Set a new password with a reset token.
+ * @summary Set a new password with a reset token (it works once); ends every other session of the user.
  */
 export const resetPassword = (
     resetPasswordRequest: ResetPasswordRequest,
@@ -194,7 +212,7 @@ export const resetPassword = (
   
 
 
-export const getResetPasswordMutationOptions = <TError = BadRequestResponse | NotFoundResponse,
+export const getResetPasswordMutationOptions = <TError = BadRequestResponse | NotFoundResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resetPassword>>, TError,{data: ResetPasswordRequest}, TContext>, request?: SecondParameter<typeof httpClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof resetPassword>>, TError,{data: ResetPasswordRequest}, TContext> => {
 
@@ -221,12 +239,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ResetPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof resetPassword>>>
     export type ResetPasswordMutationBody = ResetPasswordRequest
-    export type ResetPasswordMutationError = BadRequestResponse | NotFoundResponse
+    export type ResetPasswordMutationError = BadRequestResponse | NotFoundResponse | PayloadTooLargeResponse
 
     /**
- * @summary Set a new password with a reset token.
+ * @summary Set a new password with a reset token (it works once); ends every other session of the user.
  */
-export const useResetPassword = <TError = BadRequestResponse | NotFoundResponse,
+export const useResetPassword = <TError = BadRequestResponse | NotFoundResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resetPassword>>, TError,{data: ResetPasswordRequest}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof resetPassword>>,
@@ -303,7 +321,8 @@ export const useActivateByEmailCode = <TError = BadRequestResponse | NotFoundRes
       return useMutation(mutationOptions);
     }
     /**
- * @summary Send the activation mail again.
+ * Links by mail (this and the password reset) are limited per e-mail address, whether or not it belongs to an account: after 3 requests in 15 minutes the next answers 429 (errorCode 33, with Retry-After).
+ * @summary Send the activation mail again; its new link voids the last one.
  */
 export const resendEmailActivation = (
     params: ResendEmailActivationParams,
@@ -320,7 +339,7 @@ export const resendEmailActivation = (
   
 
 
-export const getResendEmailActivationMutationOptions = <TError = BadRequestResponse,
+export const getResendEmailActivationMutationOptions = <TError = BadRequestResponse | TooManyRequestsResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendEmailActivation>>, TError,{params: ResendEmailActivationParams}, TContext>, request?: SecondParameter<typeof httpClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof resendEmailActivation>>, TError,{params: ResendEmailActivationParams}, TContext> => {
 
@@ -347,12 +366,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ResendEmailActivationMutationResult = NonNullable<Awaited<ReturnType<typeof resendEmailActivation>>>
     
-    export type ResendEmailActivationMutationError = BadRequestResponse
+    export type ResendEmailActivationMutationError = BadRequestResponse | TooManyRequestsResponse
 
     /**
- * @summary Send the activation mail again.
+ * @summary Send the activation mail again; its new link voids the last one.
  */
-export const useResendEmailActivation = <TError = BadRequestResponse,
+export const useResendEmailActivation = <TError = BadRequestResponse | TooManyRequestsResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendEmailActivation>>, TError,{params: ResendEmailActivationParams}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof resendEmailActivation>>,

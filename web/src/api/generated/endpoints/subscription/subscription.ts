@@ -11,8 +11,24 @@ Conventions:
   and answer `{data, totalPages, totalElements, hasNext}`.
 - Errors answer `{status, message, errorCode, timestamp}`; `errorCode` is one of
   2 general, 10 authentication, 11 token expired, 12 tenant trial expired, 15 credentials expired,
-  20 permission denied, 30 invalid arguments, 31 bad request params, 32 item not found,
-  33 too many requests, 34 too many updates.
+  20 permission denied, 21 password change required, 30 invalid arguments, 31 bad request params,
+  32 item not found, 33 too many requests, 34 too many updates.
+- Codes 21 (password change required) and 11 for ended sessions: see the ErrorCode schema.
+- Limits: every string the API takes has a maxLength, every number a maximum, every list a
+  maxItems; beyond them the answer is 400 naming the field. Request bodies are UTF-8 JSON of at
+  most 1 MiB (413 beyond). Passwords that bcrypt hashes are at most 72 bytes in UTF-8
+  (`x-starling-max-utf8-bytes`): bcrypt ignores whatever follows, so a longer one is refused
+  rather than silently cut. A method the contract does not list on one of its paths is answered
+  405 with an Allow header naming the ones it lists; a path or query that is not percent-encoded
+  UTF-8 is answered 400.
+- Formats of the contract's own (400 naming the field, and why, when a value is not one):
+  `mqtt-topic-filter`, a topic filter as MQTT defines it (`+` and `#` only as whole levels, `#`
+  last, no U+0000; `$share/{shareName}/{filter}` with a share name free of `/`, `+` and `#`);
+  `linear-regex`, a JavaScript regular expression, once trimmed, that V8's linear-time engine
+  runs (no backreferences, no lookaround).
+- A request that clashes with what is stored is answered 409 naming the field: a value another
+  item already holds (a user's e-mail, client credentials' client id and username), a client
+  to disconnect that is not connected, a session to remove whose client is.
 
  * OpenAPI spec version: 1.3.0
  */
@@ -33,6 +49,7 @@ import type {
 import type {
   BadRequestResponse,
   ClientSubscription,
+  ClientSubscriptionSave,
   ClientSubscriptionsUpdate,
   DeleteClientSubscriptionParams,
   ForbiddenResponse,
@@ -40,6 +57,7 @@ import type {
   GetClientSubscriptionsParams,
   GetSharedSubscriptionGroupsParams,
   NotFoundResponse,
+  PayloadTooLargeResponse,
   SaveClientSubscriptionParams,
   SharedSubscriptionGroupPage,
   SubscriptionPage,
@@ -125,6 +143,8 @@ export function useGetClientSubscriptions<TData = Awaited<ReturnType<typeof getC
  * @summary Replaces a session's subscriptions, as if the client had unsubscribed from the ones left out
 and subscribed to new and changed ones: retained messages follow each one's Retain Handling
 (0 always, 1 only for a new subscription, 2 never). Unchanged ones are left as they are.
+A topic filter listed more than once is taken as MQTT takes it in one SUBSCRIBE: the last
+one listed counts.
 
  */
 export const replaceClientSubscriptions = (
@@ -143,7 +163,7 @@ export const replaceClientSubscriptions = (
   
 
 
-export const getReplaceClientSubscriptionsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
+export const getReplaceClientSubscriptionsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof replaceClientSubscriptions>>, TError,{data: ClientSubscriptionsUpdate}, TContext>, request?: SecondParameter<typeof httpClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof replaceClientSubscriptions>>, TError,{data: ClientSubscriptionsUpdate}, TContext> => {
 
@@ -170,15 +190,17 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ReplaceClientSubscriptionsMutationResult = NonNullable<Awaited<ReturnType<typeof replaceClientSubscriptions>>>
     export type ReplaceClientSubscriptionsMutationBody = ClientSubscriptionsUpdate
-    export type ReplaceClientSubscriptionsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+    export type ReplaceClientSubscriptionsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse
 
     /**
  * @summary Replaces a session's subscriptions, as if the client had unsubscribed from the ones left out
 and subscribed to new and changed ones: retained messages follow each one's Retain Handling
 (0 always, 1 only for a new subscription, 2 never). Unchanged ones are left as they are.
+A topic filter listed more than once is taken as MQTT takes it in one SUBSCRIBE: the last
+one listed counts.
 
  */
-export const useReplaceClientSubscriptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
+export const useReplaceClientSubscriptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof replaceClientSubscriptions>>, TError,{data: ClientSubscriptionsUpdate}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof replaceClientSubscriptions>>,
@@ -195,7 +217,7 @@ export const useReplaceClientSubscriptions = <TError = BadRequestResponse | Unau
  * @summary Adds one subscription to a session, or changes the one with the same topic filter (as SUBSCRIBE would).
  */
 export const saveClientSubscription = (
-    clientSubscription: ClientSubscription,
+    clientSubscriptionSave: ClientSubscriptionSave,
     params: SaveClientSubscriptionParams,
  options?: SecondParameter<typeof httpClient>,) => {
       
@@ -203,7 +225,7 @@ export const saveClientSubscription = (
       return httpClient<ClientSubscription[]>(
       {url: `/api/subscription`, method: 'PUT',
       headers: {'Content-Type': 'application/json', },
-      data: clientSubscription,
+      data: clientSubscriptionSave,
         params
     },
       options);
@@ -211,9 +233,9 @@ export const saveClientSubscription = (
   
 
 
-export const getSaveClientSubscriptionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveClientSubscription>>, TError,{data: ClientSubscription;params: SaveClientSubscriptionParams}, TContext>, request?: SecondParameter<typeof httpClient>}
-): UseMutationOptions<Awaited<ReturnType<typeof saveClientSubscription>>, TError,{data: ClientSubscription;params: SaveClientSubscriptionParams}, TContext> => {
+export const getSaveClientSubscriptionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveClientSubscription>>, TError,{data: ClientSubscriptionSave;params: SaveClientSubscriptionParams}, TContext>, request?: SecondParameter<typeof httpClient>}
+): UseMutationOptions<Awaited<ReturnType<typeof saveClientSubscription>>, TError,{data: ClientSubscriptionSave;params: SaveClientSubscriptionParams}, TContext> => {
 
 const mutationKey = ['saveClientSubscription'];
 const {mutation: mutationOptions, request: requestOptions} = options ?
@@ -225,7 +247,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
       
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof saveClientSubscription>>, {data: ClientSubscription;params: SaveClientSubscriptionParams}> = (props) => {
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof saveClientSubscription>>, {data: ClientSubscriptionSave;params: SaveClientSubscriptionParams}> = (props) => {
           const {data,params} = props ?? {};
 
           return  saveClientSubscription(data,params,requestOptions)
@@ -237,18 +259,18 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
   return  { mutationFn, ...mutationOptions }}
 
     export type SaveClientSubscriptionMutationResult = NonNullable<Awaited<ReturnType<typeof saveClientSubscription>>>
-    export type SaveClientSubscriptionMutationBody = ClientSubscription
-    export type SaveClientSubscriptionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+    export type SaveClientSubscriptionMutationBody = ClientSubscriptionSave
+    export type SaveClientSubscriptionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse
 
     /**
  * @summary Adds one subscription to a session, or changes the one with the same topic filter (as SUBSCRIBE would).
  */
-export const useSaveClientSubscription = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveClientSubscription>>, TError,{data: ClientSubscription;params: SaveClientSubscriptionParams}, TContext>, request?: SecondParameter<typeof httpClient>}
+export const useSaveClientSubscription = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveClientSubscription>>, TError,{data: ClientSubscriptionSave;params: SaveClientSubscriptionParams}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof saveClientSubscription>>,
         TError,
-        {data: ClientSubscription;params: SaveClientSubscriptionParams},
+        {data: ClientSubscriptionSave;params: SaveClientSubscriptionParams},
         TContext
       > => {
 
