@@ -37,7 +37,7 @@ import type { TopicName } from './topicName';
 export interface RetainedTopicList {
   /**
    * @minItems 1
-   * @maxItems 10000
+   * @maxItems 100000
    */
   topicNames: TopicName[];
 }

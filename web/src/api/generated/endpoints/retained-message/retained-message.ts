@@ -55,6 +55,7 @@ import type {
   GetRetainedMessageParams,
   GetRetainedMessagesParams,
   NotFoundResponse,
+  PayloadTooLargeResponse,
   RetainedBranchPage,
   RetainedMessageBulkResult,
   RetainedMessageDetails,
@@ -364,7 +365,7 @@ export const deleteRetainedMessages = (
   
 
 
-export const getDeleteRetainedMessagesMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
+export const getDeleteRetainedMessagesMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteRetainedMessages>>, TError,{data: RetainedTopicList}, TContext>, request?: SecondParameter<typeof httpClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteRetainedMessages>>, TError,{data: RetainedTopicList}, TContext> => {
 
@@ -391,12 +392,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteRetainedMessagesMutationResult = NonNullable<Awaited<ReturnType<typeof deleteRetainedMessages>>>
     export type DeleteRetainedMessagesMutationBody = RetainedTopicList
-    export type DeleteRetainedMessagesMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+    export type DeleteRetainedMessagesMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse
 
     /**
  * @summary Deletes the retained messages of the listed topics (a selection on the retained messages page); topics without one are counted out.
  */
-export const useDeleteRetainedMessages = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
+export const useDeleteRetainedMessages = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteRetainedMessages>>, TError,{data: RetainedTopicList}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof deleteRetainedMessages>>,
