@@ -1,62 +1,22 @@
 import http from 'node:http';
-import { AuthService } from '../auth/auth-service.js';
-import { authRouter } from '../auth/auth-router.js';
-import { TokenService, loadOrCreateSecret } from '../auth/token-service.js';
 import type { BrokerConfig } from '../config/config.js';
 import { claimDataDirectory, restrictDataDirectory } from '../database/data-directory-claim.js';
 import { openDatabase } from '../database/database.js';
 import { createHttpApp } from '../http/app.js';
 import { Contract } from '../http/contract.js';
-import { installAccessControl, type AccessControl } from '../mqtt/access-control.js';
-import { BrokerStatistics } from '../mqtt/broker-statistics.js';
-import { ClientEventLog } from '../mqtt/client-event-log.js';
+import type { AccessControl } from '../mqtt/access-control.js';
 import { startMqttListeners } from '../mqtt/listeners.js';
-import { closeMqttBroker, createMqttBroker, type MqttBroker } from '../mqtt/mqtt-broker.js';
-import { installClientLimits } from '../mqtt/client-limits.js';
-import { installProtocolLimits } from '../mqtt/flow/protocol-limits.js';
-import { refuseMalformedPackets } from '../mqtt/malformed-packets.js';
-import { observeBroker } from '../mqtt/observe-broker.js';
-import { publishOrphanedWills } from '../mqtt/orphaned-wills.js';
-import { RestoredSessionExpiry } from '../mqtt/restored-session-expiry.js';
-import { SessionRegistry } from '../mqtt/session-registry.js';
-import { SessionStore } from '../mqtt/session-store.js';
-import { SharedSubscriptions } from '../mqtt/shared-subscriptions.js';
-import { storedSubscriptions } from '../mqtt/stored-subscriptions.js';
-import { installWillDelivery } from '../mqtt/will-delivery.js';
-import { SessionService } from '../sessions/session-service.js';
-import { sessionRouter } from '../sessions/session-router.js';
-import { SubscriptionService } from '../sessions/subscription-service.js';
-import { subscriptionRouter } from '../sessions/subscription-router.js';
 import { systemRouter } from '../system/system-router.js';
-import { AccountActivationService } from '../auth/account-activation.js';
-import { accountActivationRouter } from '../auth/account-activation-router.js';
-import { LinkMailLimiter } from '../auth/link-mail-limiter.js';
-import { PasswordExpiry } from '../auth/password-expiry.js';
-import { RefreshTokenLedger } from '../auth/refresh-token-ledger.js';
-import { PublicSignIn } from '../auth/public-session.js';
-import { PasswordResetService } from '../auth/password-reset.js';
-import { passwordResetRouter } from '../auth/password-reset-router.js';
+import { startSessions } from '../sessions/start-sessions.js';
 import { startRetainedMessages } from '../retained-messages/start-retained-messages.js';
-import { MailService } from '../mail/mail-service.js';
-import { MailSettingsStore } from '../mail/mail-settings.js';
 import { SettingsRepository } from '../settings/settings-repository.js';
-import { settingsRouter } from '../settings/settings-router.js';
-import { ResetTokenRepository } from '../users/reset-token-repository.js';
-import { UserRepository } from '../users/user-repository.js';
-import { userRouter } from '../users/user-router.js';
-import { UserService } from '../users/user-service.js';
+import { startAccounts } from './accounts.js';
+import { startMqttCore, type MqttViews } from './mqtt-core.js';
 import { appRouter } from './app-router.js';
 import { createClientAccess } from './client-access.js';
 import { closeServer, listen } from './listen.js';
 
-/** The broker's live views, for the API routers and for tests. */
-export interface MqttViews {
-  broker: MqttBroker;
-  sessions: SessionRegistry;
-  statistics: BrokerStatistics;
-  events: ClientEventLog;
-  sharedSubscriptions: SharedSubscriptions;
-}
+export type { MqttViews };
 
 export interface RunningNode {
   httpPort: number;
@@ -90,62 +50,26 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
   try {
     const database = openDatabase(config.dataDir);
     cleanups.push(() => database.close());
-    const userRepository = new UserRepository(database);
-    const tokens = new TokenService(
-      loadOrCreateSecret(config.dataDir, config.jwtSecret),
-      config.accessTokenSeconds,
-      config.refreshTokenSeconds,
-      userRepository,
-    );
-    const users = new UserService(userRepository);
+    const accounts = startAccounts(database, config);
     const settingsRepository = new SettingsRepository(database);
-    const mailSettings = new MailSettingsStore(settingsRepository);
     const clientAccess = createClientAccess(database, settingsRepository, { maxFailures: config.signInMaxFailures, windowMs: config.signInWindowSeconds * 1000 });
     cleanups.push(() => clientAccess.unauthorizedClients.flush());
     cleanups.push(() => clientAccess.close());
-    const mail = new MailService(mailSettings);
-    const resetTokens = new ResetTokenRepository(database);
-    const linkMails = new LinkMailLimiter();
-    const activation = new AccountActivationService(userRepository, users, resetTokens, mail, tokens, config.publicUrl, linkMails);
-    const auth = new AuthService(userRepository, tokens, new PasswordExpiry(config.passwordMaxAgeDays, resetTokens), new RefreshTokenLedger(database), new PublicSignIn(config.publicId), { maxFailures: config.signInMaxFailures, windowMs: config.signInWindowSeconds * 1000 });
-    auth.ensureDefaultAdmin();
     restrictDataDirectory(config.dataDir);
 
-    const sessionStore = new SessionStore(database);
-    cleanups.push(() => sessionStore.close());
-    const events = new ClientEventLog(database, { retentionMs: config.clientEventRetentionHours * 3_600_000, maxEvents: config.clientEventMaxCount });
-    cleanups.push(() => events.close());
-    const observers = { sessions: new SessionRegistry(sessionStore), statistics: new BrokerStatistics(), events };
-    const broker = await createMqttBroker({
-      nodeId: config.nodeId,
-      database,
-      maxQueuedMessages: config.maxQueuedMessages,
-      limits: config,
-      onDropped: () => observers.statistics.messageDropped(),
-      acknowledgeAfterCommit: options.acknowledgeAfterCommit,
-    });
-    cleanups.push(() => closeMqttBroker(broker));
-    refuseMalformedPackets(broker);
-    observers.sessions.restore(sessionStore.loadAll(), (clientId) => storedSubscriptions(broker, clientId));
-    const restoredExpiry = new RestoredSessionExpiry(broker, observers.sessions, observers.events);
-    for (const session of observers.sessions.all()) restoredExpiry.schedule(session);
-    cleanups.push(() => restoredExpiry.close());
-    const observation = observeBroker(broker, { nodeId: config.nodeId, ...observers });
-    const installedAccess = installAccessControl(broker, options.accessControl ?? clientAccess.access, {
-      events: observers.events,
-      onClientType: observation.setClientType,
-      onRefused: clientAccess.refused,
-    });
-    clientAccess.enforceOn(installedAccess);
-    cleanups.push(await publishOrphanedWills(broker, installedAccess.mayPublishStoredWill));
-    // After access control: it wraps the publish authorization installed above.
-    const sharedSubscriptions = new SharedSubscriptions(broker, () => observers.statistics.messageDropped());
-    installProtocolLimits(broker, { maxHeldMessages: config.maxQueuedMessages });
-    installClientLimits(broker, config);
-    installWillDelivery(broker);
-    const mqtt: MqttViews = { broker, ...observers, sharedSubscriptions };
+    const core = await startMqttCore(database, config, {
+      control: options.accessControl ?? clientAccess.access,
+      refused: clientAccess.refused,
+      enforceOn: clientAccess.enforceOn,
+    }, options);
+    cleanups.push(...core.cleanups);
+    const mqtt = core.views;
+    const { broker } = mqtt;
     // Areas that start themselves: each answers its routers and what closing the node must undo.
-    const areas = [startRetainedMessages({ retained: broker.persistence.retainedMessages })];
+    const areas = [
+      startSessions(mqtt),
+      startRetainedMessages({ retained: broker.persistence.retainedMessages }),
+    ];
     cleanups.push(...areas.flatMap((area) => area.cleanups));
     let consolePort = config.httpPort;
     const listeners = await startMqttListeners(broker, { ...config, consolePort: () => consolePort });
@@ -153,18 +77,12 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
 
     const app = createHttpApp({
       contract: Contract.load(),
-      tokens,
+      tokens: accounts.tokens,
       validateResponses: config.validateResponses,
       webDir: config.webDir,
       routers: [
-        authRouter(auth),
-        passwordResetRouter(new PasswordResetService(userRepository, users, resetTokens, mail, tokens, config.publicUrl, linkMails)),
-        userRouter(users, tokens, activation),
-        accountActivationRouter(activation),
-        settingsRouter(mailSettings, mail, users),
+        ...accounts.routers,
         systemRouter(),
-        sessionRouter(new SessionService(broker, observers.sessions, events)),
-        subscriptionRouter(new SubscriptionService(broker, observers.sessions), observers.sessions, sharedSubscriptions),
         appRouter({ ...config, ...listeners, anonymousAccess: () => clientAccess.anonymous.view() }),
         ...clientAccess.routers,
         ...areas.flatMap((area) => area.routers),

@@ -1,0 +1,54 @@
+import type { Router } from 'express';
+import { AccountActivationService } from '../auth/account-activation.js';
+import { accountActivationRouter } from '../auth/account-activation-router.js';
+import { authRouter } from '../auth/auth-router.js';
+import { AuthService } from '../auth/auth-service.js';
+import { LinkMailLimiter } from '../auth/link-mail-limiter.js';
+import { PasswordExpiry } from '../auth/password-expiry.js';
+import { PasswordResetService } from '../auth/password-reset.js';
+import { passwordResetRouter } from '../auth/password-reset-router.js';
+import { PublicSignIn } from '../auth/public-session.js';
+import { RefreshTokenLedger } from '../auth/refresh-token-ledger.js';
+import { TokenService, loadOrCreateSecret } from '../auth/token-service.js';
+import type { BrokerConfig } from '../config/config.js';
+import type { Database } from '../database/database.js';
+import { MailService } from '../mail/mail-service.js';
+import { MailSettingsStore } from '../mail/mail-settings.js';
+import { SettingsRepository } from '../settings/settings-repository.js';
+import { settingsRouter } from '../settings/settings-router.js';
+import { ResetTokenRepository } from '../users/reset-token-repository.js';
+import { UserRepository } from '../users/user-repository.js';
+import { userRouter } from '../users/user-router.js';
+import { UserService } from '../users/user-service.js';
+
+/** The console's accounts: sign-in and tokens, users, mailed links and the outgoing-mail settings. */
+export interface Accounts {
+  /** Checks the API's tokens (the HTTP app's authentication). */
+  tokens: TokenService;
+  routers: Router[];
+}
+
+/** Starts the accounts area on the node's database; the default administrator exists afterwards. */
+export function startAccounts(database: Database, config: BrokerConfig): Accounts {
+  const userRepository = new UserRepository(database);
+  const tokens = new TokenService(loadOrCreateSecret(config.dataDir, config.jwtSecret), config.accessTokenSeconds, config.refreshTokenSeconds, userRepository);
+  const users = new UserService(userRepository);
+  const mailSettings = new MailSettingsStore(new SettingsRepository(database));
+  const mail = new MailService(mailSettings);
+  const resetTokens = new ResetTokenRepository(database);
+  const linkMails = new LinkMailLimiter();
+  const activation = new AccountActivationService(userRepository, users, resetTokens, mail, tokens, config.publicUrl, linkMails);
+  const signInLimits = { maxFailures: config.signInMaxFailures, windowMs: config.signInWindowSeconds * 1000 };
+  const auth = new AuthService(userRepository, tokens, new PasswordExpiry(config.passwordMaxAgeDays, resetTokens), new RefreshTokenLedger(database), new PublicSignIn(config.publicId), signInLimits);
+  auth.ensureDefaultAdmin();
+  return {
+    tokens,
+    routers: [
+      authRouter(auth),
+      passwordResetRouter(new PasswordResetService(userRepository, users, resetTokens, mail, tokens, config.publicUrl, linkMails)),
+      userRouter(users, tokens, activation),
+      accountActivationRouter(activation),
+      settingsRouter(mailSettings, mail, users),
+    ],
+  };
+}

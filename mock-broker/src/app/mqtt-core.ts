@@ -1,0 +1,87 @@
+import type { BrokerConfig } from '../config/config.js';
+import type { Database } from '../database/database.js';
+import { installAccessControl, type AccessControl, type ConnectAttempt, type InstalledAccessControl } from '../mqtt/access-control.js';
+import { BrokerStatistics } from '../mqtt/broker-statistics.js';
+import { ClientEventLog } from '../mqtt/client-event-log.js';
+import { installClientLimits } from '../mqtt/client-limits.js';
+import { installProtocolLimits } from '../mqtt/flow/protocol-limits.js';
+import { refuseMalformedPackets } from '../mqtt/malformed-packets.js';
+import { closeMqttBroker, createMqttBroker, type MqttBroker } from '../mqtt/mqtt-broker.js';
+import { observeBroker } from '../mqtt/observe-broker.js';
+import { publishOrphanedWills } from '../mqtt/orphaned-wills.js';
+import { RestoredSessionExpiry } from '../mqtt/restored-session-expiry.js';
+import { SessionRegistry } from '../mqtt/session-registry.js';
+import { SessionStore } from '../mqtt/session-store.js';
+import { SharedSubscriptions } from '../mqtt/shared-subscriptions.js';
+import { storedSubscriptions } from '../mqtt/stored-subscriptions.js';
+import { installWillDelivery } from '../mqtt/will-delivery.js';
+
+export type Cleanup = () => Promise<void> | void;
+
+/** The broker's live views, for the API routers and for tests. */
+export interface MqttViews {
+  broker: MqttBroker;
+  sessions: SessionRegistry;
+  statistics: BrokerStatistics;
+  events: ClientEventLog;
+  sharedSubscriptions: SharedSubscriptions;
+}
+
+/** Who may connect, publish and subscribe, and who hears of refusals and of the rules taking hold. */
+export interface MqttAccess {
+  control: AccessControl;
+  refused(attempt: ConnectAttempt, reason: string): void;
+  enforceOn(installed: InstalledAccessControl): void;
+}
+
+export interface MqttCoreOptions {
+  /** Not a setting: off only for the bench (see NodeOptions). */
+  acknowledgeAfterCommit?: boolean;
+}
+
+/**
+ * The MQTT broker of a node with everything Starling adds around Aedes: sessions that outlive
+ * restarts, the event log and statistics, access control, the limits and protocol corrections.
+ * Listeners are not opened here. On failure it undoes what it started before it throws.
+ */
+export async function startMqttCore(database: Database, config: BrokerConfig, access: MqttAccess, options: MqttCoreOptions = {}): Promise<{ views: MqttViews; cleanups: Cleanup[] }> {
+  const cleanups: Cleanup[] = [];
+  try {
+    const sessionStore = new SessionStore(database);
+    cleanups.push(() => sessionStore.close());
+    const events = new ClientEventLog(database, { retentionMs: config.clientEventRetentionHours * 3_600_000, maxEvents: config.clientEventMaxCount });
+    cleanups.push(() => events.close());
+    const observers = { sessions: new SessionRegistry(sessionStore), statistics: new BrokerStatistics(), events };
+    const broker = await createMqttBroker({
+      nodeId: config.nodeId,
+      database,
+      maxQueuedMessages: config.maxQueuedMessages,
+      limits: config,
+      onDropped: () => observers.statistics.messageDropped(),
+      acknowledgeAfterCommit: options.acknowledgeAfterCommit,
+    });
+    cleanups.push(() => closeMqttBroker(broker));
+    refuseMalformedPackets(broker);
+    observers.sessions.restore(sessionStore.loadAll(), (clientId) => storedSubscriptions(broker, clientId));
+    const restoredExpiry = new RestoredSessionExpiry(broker, observers.sessions, observers.events);
+    for (const session of observers.sessions.all()) restoredExpiry.schedule(session);
+    cleanups.push(() => restoredExpiry.close());
+    const observation = observeBroker(broker, { nodeId: config.nodeId, ...observers });
+    const installedAccess = installAccessControl(broker, access.control, {
+      events: observers.events,
+      onClientType: observation.setClientType,
+      onRefused: access.refused,
+    });
+    access.enforceOn(installedAccess);
+    cleanups.push(await publishOrphanedWills(broker, installedAccess.mayPublishStoredWill));
+    // After access control: it wraps the publish authorization installed above.
+    const sharedSubscriptions = new SharedSubscriptions(broker, () => observers.statistics.messageDropped());
+    installProtocolLimits(broker, { maxHeldMessages: config.maxQueuedMessages });
+    installClientLimits(broker, config);
+    installWillDelivery(broker);
+    return { views: { broker, ...observers, sharedSubscriptions }, cleanups };
+  } catch (error) {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+    throw error;
+  }
+}
