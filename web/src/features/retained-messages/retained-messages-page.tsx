@@ -1,5 +1,4 @@
-import { Button, Card, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
-import { FilterIcon, RefreshIcon } from '@blueprintjs/icons';
+import { Card, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { TablePager } from '../../components/table/table-pager';
@@ -16,6 +15,7 @@ import { RetainedTree } from './tree/retained-tree';
 import { useRetainedMessagesList } from './use-retained-messages-list';
 import { type RetainedView, useRetainedMessagesUrl } from './use-retained-messages-url';
 import './retained-messages-page.css';
+import { FilterToggleButton, RefreshButton } from '../../components/table/list-toolbar-buttons';
 
 /** Ticked rows by topic; they survive paging, and the page clears them when the filter changes. */
 function useTopicSelection() {
@@ -77,22 +77,10 @@ export default function RetainedMessagesPage() {
     <>
       <div className="retained-page__toolbar">
         <RetainedSearchBoxes filter={filter} onSearch={(changes) => applyFilter({ ...filter, ...changes }, { replace: true })} />
-        <Button icon={<FilterIcon />} active={filterOpen} onClick={() => setFilterOpen((open) => !open)} aria-expanded={filterOpen} data-testid="retained-filter-toggle">
+        <FilterToggleButton open={filterOpen} onToggle={() => setFilterOpen((open) => !open)} activeCount={filterCount} testId="retained-filter-toggle">
           <FormattedMessage id="retained-message.filter" />
-          {filterCount > 0 && (
-            <Tag round intent="primary" className="retained-page__filter-count">
-              {filterCount}
-            </Tag>
-          )}
-        </Button>
-        <Button
-          variant="minimal"
-          icon={<RefreshIcon />}
-          loading={list.isFetching && !list.isPending}
-          aria-label={intl.formatMessage({ id: 'action.refresh' })}
-          title={intl.formatMessage({ id: 'action.refresh' })}
-          onClick={() => void list.refetch()}
-        />
+        </FilterToggleButton>
+        <RefreshButton query={list} />
       </div>
       {filterOpen && <RetainedFilterPanel filter={filter} onApply={(next) => applyFilter(next)} onClose={() => setFilterOpen(false)} />}
       <RetainedBulkBar

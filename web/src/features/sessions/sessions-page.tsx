@@ -1,5 +1,4 @@
-import { Button, Card, Spinner, Tag } from '@blueprintjs/core';
-import { FilterIcon, RefreshIcon } from '@blueprintjs/icons';
+import { Card, Spinner } from '@blueprintjs/core';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { entityLabels } from '../../components/entity/entity-labels';
@@ -16,6 +15,7 @@ import { NoMatchingSessions, NoSessionsYet } from './sessions-empty-state';
 import { SessionsTable } from './sessions-table';
 import { useSessionsList } from './use-sessions-list';
 import './sessions-page.css';
+import { FilterToggleButton, RefreshButton } from '../../components/table/list-toolbar-buttons';
 
 /**
  * Spec section 2, /sessions (issue 7): find any client among many by search and filter, see its
@@ -49,22 +49,10 @@ export default function SessionsPage() {
           onValueChange={pageLink.setSearchText}
           className="sessions-page__search"
         />
-        <Button icon={<FilterIcon />} active={filterOpen} onClick={() => setFilterOpen((open) => !open)} aria-expanded={filterOpen} data-testid="session-filter-toggle">
+        <FilterToggleButton open={filterOpen} onToggle={() => setFilterOpen((open) => !open)} activeCount={filterCount} testId="session-filter-toggle">
           <FormattedMessage id="session.filter" />
-          {filterCount > 0 && (
-            <Tag round intent="primary" className="sessions-page__filter-count">
-              {filterCount}
-            </Tag>
-          )}
-        </Button>
-        <Button
-          variant="minimal"
-          icon={<RefreshIcon />}
-          loading={sessions.isFetching && !sessions.isPending}
-          aria-label={intl.formatMessage({ id: 'action.refresh' })}
-          title={intl.formatMessage({ id: 'action.refresh' })}
-          onClick={() => void sessions.refetch()}
-        />
+        </FilterToggleButton>
+        <RefreshButton query={sessions} />
       </div>
       {filterOpen && <SessionFilterPanel filter={url.filter} onApply={applyFilter} onClose={() => setFilterOpen(false)} />}
       <SessionsBulkBar
