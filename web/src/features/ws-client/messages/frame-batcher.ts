@@ -1,0 +1,47 @@
+/** Runs a callback on the next frame; a stand-in without animation frames (Node) waits one frame's time. */
+export type FrameScheduler = (callback: () => void) => void;
+
+const FRAME_MS = 16;
+
+export const animationFrameScheduler: FrameScheduler = (callback) => {
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => callback());
+  else setTimeout(callback, FRAME_MS);
+};
+
+/**
+ * Gathers many requests into one call per frame: whatever happens between two frames is told to
+ * listeners once, so that thousands of messages a second never cause as many renders.
+ */
+export class FrameBatcher {
+  private pending = false;
+
+  constructor(
+    private readonly flush: () => void,
+    private readonly schedule: FrameScheduler = animationFrameScheduler,
+  ) {}
+
+  request(): void {
+    if (this.pending) return;
+    this.pending = true;
+    this.schedule(() => {
+      this.pending = false;
+      this.flush();
+    });
+  }
+}
+
+/** Listeners told of changes, for useSyncExternalStore: a version number that moves on every change. */
+export class ChangeListeners {
+  private readonly listeners = new Set<() => void>();
+  version = 0;
+
+  add(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  notify(): void {
+    this.version += 1;
+    for (const listener of [...this.listeners]) listener();
+  }
+}

@@ -1,0 +1,290 @@
+import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
+import type { WsConnection } from '../../../api/generated/model/wsConnection';
+import type { WsSavedMessageConfiguration } from '../../../api/generated/model/wsSavedMessageConfiguration';
+import type { WsSubscriptionConfiguration } from '../../../api/generated/model/wsSubscriptionConfiguration';
+import { RequestTracker } from '../insights/request-response';
+import { TopicTree } from '../insights/topic-tree';
+import { ChangeListeners, type FrameScheduler } from '../messages/frame-batcher';
+import { MessageStore } from '../messages/message-store';
+import type { WsMessage, WsMessageProperties } from '../messages/ws-message';
+import { connackFailure, type ConnectionFailure, type ConnectionStatus, isWebSocketUrl } from './connection-failure';
+import { type ConnectRequest, connectOptions, needsPassword, publishProperties } from './connect-options';
+import { RateMeter } from './rate-meter';
+import { SubscriptionColors } from './subscription-colors';
+
+/** Entries the status log keeps, the newest. */
+export const STATUS_LOG_LIMIT = 200;
+
+export interface StatusLogEntry {
+  time: number;
+  status: ConnectionStatus;
+  failure?: ConnectionFailure;
+}
+
+/** Thrown by the operations that need a connected client. */
+export class NotConnectedError extends Error {
+  constructor() {
+    super('not connected');
+    this.name = 'NotConnectedError';
+  }
+}
+
+const utf8 = new TextEncoder();
+
+/** What mqtt.js reports an error with: a reason code (CONNACK, SUBACK) or a system code (ECONNREFUSED). */
+type ClientError = Error & { code?: number | string };
+
+/**
+ * One saved connection's MQTT client over WebSocket (spec section 3, web-socket client), living
+ * outside React so that it survives page navigation: its status and status log, why it failed,
+ * subscriptions' colours, and every message it received or published.
+ */
+export class WsSession {
+  readonly messages: MessageStore;
+  readonly topicTree: TopicTree;
+  readonly requests = new RequestTracker();
+  private client: MqttClient | undefined;
+  private status: ConnectionStatus = 'DISCONNECTED';
+  private failure: ConnectionFailure | undefined;
+  private statusLog: StatusLogEntry[] = [];
+  private readonly changes = new ChangeListeners();
+  private readonly colors = new SubscriptionColors();
+  private readonly incoming = new RateMeter();
+  private protocolVersion = 5;
+  /** The client this session is ending on purpose: its close is no failure. */
+  private ending: MqttClient | undefined;
+
+  constructor(
+    readonly connectionId: string,
+    options: { scheduleFrame?: FrameScheduler } = {},
+  ) {
+    this.messages = new MessageStore({ scheduleFrame: options.scheduleFrame });
+    this.topicTree = new TopicTree({ scheduleFrame: options.scheduleFrame });
+  }
+
+  getStatus = (): ConnectionStatus => this.status;
+  getFailure = (): ConnectionFailure | undefined => this.failure;
+  getStatusLog = (): readonly StatusLogEntry[] => this.statusLog;
+  /** Status, failure and log changes (rare: told at once); messages have their own store. */
+  subscribeToChanges = (listener: () => void): (() => void) => this.changes.add(listener);
+  getChangeVersion = (): number => this.changes.version;
+
+  /** Incoming messages per second over the last seconds. */
+  incomingRate(): number {
+    return this.incoming.perSecond(Date.now());
+  }
+
+  /** The subscriptions whose colours mark the messages; the first matching one wins. */
+  setSubscriptions(configs: readonly WsSubscriptionConfiguration[]): void {
+    this.colors.setSubscriptions(configs);
+  }
+
+  /**
+   * Connects with the connection's settings, ending any client of this session first. Resolves once
+   * the attempt has started; the status and failure tell how it goes.
+   */
+  async connect(connection: WsConnection, options: ConnectRequest = {}): Promise<void> {
+    await this.endClient({ quietly: true });
+    this.failure = undefined;
+    const { url, mqttVersion } = connection.configuration;
+    this.protocolVersion = mqttVersion;
+    if (!isWebSocketUrl(url)) return this.fail({ kind: 'MALFORMED_URL', url });
+    if (needsPassword(connection.configuration) && !options.password) return this.fail({ kind: 'PASSWORD_MISSING' });
+    const clientOptions = connectOptions(connection, options);
+    this.setStatus('CONNECTING');
+    let client: MqttClient;
+    try {
+      client = mqtt.connect(url, clientOptions);
+    } catch (error) {
+      return this.fail({ kind: 'CLIENT_ERROR', detail: (error as Error).message });
+    }
+    this.client = client;
+    this.watch(client, url, clientOptions.connectTimeout ?? 0, (clientOptions.reconnectPeriod ?? 0) > 0);
+  }
+
+  /** Ends the connection the polite way (DISCONNECT), or at once when it is not up. */
+  async disconnect(): Promise<void> {
+    // A client that failed for good has nothing to say any more: its END would only hide the failure.
+    await this.endClient({ quietly: this.status === 'CONNECTION_FAILED' });
+    this.setStatus('DISCONNECTED');
+  }
+
+  /** Subscribes; answers the SUBACK code: the QoS granted, or a failure code (128 and up). */
+  async subscribe(config: WsSubscriptionConfiguration): Promise<{ reasonCode: number }> {
+    const client = this.connectedClient();
+    const { options, subscriptionId } = config;
+    try {
+      const [grant] = await client.subscribeAsync(config.topicFilter, {
+        qos: config.qos,
+        ...(options?.noLocal === undefined ? {} : { nl: options.noLocal }),
+        ...(options?.retainAsPublish === undefined ? {} : { rap: options.retainAsPublish }),
+        ...(options?.retainHandling === undefined ? {} : { rh: options.retainHandling }),
+        ...(this.protocolVersion === 5 && subscriptionId ? { properties: { subscriptionIdentifier: subscriptionId } } : {}),
+      });
+      return { reasonCode: grant?.qos ?? 0x80 };
+    } catch (error) {
+      const code = (error as ClientError).code;
+      if (typeof code === 'number') return { reasonCode: code };
+      throw error;
+    }
+  }
+
+  async unsubscribe(topicFilter: string): Promise<void> {
+    await this.connectedClient().unsubscribeAsync(topicFilter);
+  }
+
+  /** Publishes a message (the payload as its UTF-8 text, JSON too) and lists it as published. */
+  async publish(message: WsSavedMessageConfiguration): Promise<void> {
+    const client = this.connectedClient();
+    const properties = this.protocolVersion === 5 ? publishProperties(message.properties) : undefined;
+    await client.publishAsync(message.topic, message.payload, { qos: message.qos, retain: message.retain, ...(properties ? { properties } : {}) });
+    const time = Date.now();
+    this.record({
+      seq: -1,
+      time,
+      direction: 'PUBLISHED',
+      topic: message.topic,
+      qos: message.qos,
+      retain: message.retain,
+      payload: utf8.encode(message.payload),
+      properties: properties as WsMessageProperties | undefined,
+      color: this.colors.colorOf(message.topic),
+    });
+  }
+
+  /** Ends the client for good and lets go of listeners; the registry forgets the session. */
+  async dispose(): Promise<void> {
+    await this.endClient({ quietly: true });
+  }
+
+  private connectedClient(): MqttClient {
+    if (!this.client || this.status !== 'CONNECTED') throw new NotConnectedError();
+    return this.client;
+  }
+
+  private watch(client: MqttClient, url: string, connectTimeoutMs: number, reconnects: boolean): void {
+    // Per network connection: whether the broker answered CONNECT, and whether this attempt failed already.
+    let connackReceived = false;
+    let attemptFailed = false;
+    let refused = false;
+    const current = () => this.client === client;
+    const failAttempt = (failure: ConnectionFailure) => {
+      attemptFailed = true;
+      this.failure = failure;
+      this.log(this.status, failure);
+    };
+    client.on('connect', () => {
+      if (!current()) return;
+      connackReceived = true;
+      this.failure = undefined;
+      this.setStatus('CONNECTED');
+    });
+    client.on('error', (error: ClientError) => {
+      if (!current()) return;
+      failAttempt(this.failureOf(error, url, connectTimeoutMs));
+      if (this.failure?.kind === 'CONNACK') refused = true;
+    });
+    client.on('disconnect', (packet) => {
+      if (current()) failAttempt({ kind: 'DISCONNECT', code: packet.reasonCode ?? 0 });
+    });
+    client.on('close', () => {
+      if (!current()) return;
+      if (this.ending === client) return this.setStatus('CLOSE');
+      // A browser tells nothing of why a WebSocket did not open: closing before any CONNACK says it.
+      if (!connackReceived && !attemptFailed) failAttempt({ kind: 'WEBSOCKET', url });
+      else if (connackReceived && !attemptFailed) failAttempt({ kind: 'CONNECTION_LOST' });
+      const retries = reconnects && !refused;
+      this.setStatus(retries ? 'CLOSE' : 'CONNECTION_FAILED');
+    });
+    client.on('offline', () => current() && this.setStatus('OFFLINE'));
+    client.on('reconnect', () => {
+      if (!current()) return;
+      connackReceived = false;
+      attemptFailed = false;
+      this.setStatus('RECONNECTING');
+    });
+    client.on('end', () => current() && this.setStatus('END'));
+    client.on('message', (topic, payload, packet) => this.receive(topic, payload, packet));
+  }
+
+  private receive(topic: string, payload: Uint8Array, packet: IPublishPacket): void {
+    const time = Date.now();
+    this.incoming.count(time);
+    this.record({
+      seq: -1,
+      time,
+      direction: 'RECEIVED',
+      topic,
+      qos: packet.qos,
+      retain: packet.retain,
+      payload,
+      properties: packet.properties as WsMessageProperties | undefined,
+      color: this.colors.colorOf(topic),
+    });
+  }
+
+  private record(message: WsMessage): void {
+    this.messages.append(message);
+    this.topicTree.record(message);
+    if (this.requests.waiting) this.requests.consider(message);
+  }
+
+  private failureOf(error: ClientError, url: string, connectTimeoutMs: number): ConnectionFailure {
+    if (typeof error.code === 'number' && error.message.startsWith('Connection refused')) return connackFailure(error.code, this.protocolVersion);
+    if (error.message === 'connack timeout') return { kind: 'CONNECT_TIMEOUT', timeoutMs: connectTimeoutMs };
+    if (typeof error.code === 'string' || error.message.includes('WebSocket')) return { kind: 'WEBSOCKET', url, detail: error.message };
+    return { kind: 'CLIENT_ERROR', detail: error.message };
+  }
+
+  /**
+   * Ends the current client (if any) and forgets it: politely (DISCONNECT) while it is connected,
+   * at once otherwise. Its CLOSE and END show in the log unless it ends `quietly`.
+   */
+  private async endClient({ quietly }: { quietly: boolean }): Promise<void> {
+    const client = this.client;
+    if (!client) return;
+    this.ending = client;
+    if (quietly) client.removeAllListeners();
+    // A failed client has no listeners for errors any more; endAsync still settles.
+    client.on('error', () => undefined);
+    await client.endAsync(this.status !== 'CONNECTED').catch(() => undefined);
+    client.removeAllListeners();
+    if (this.client === client) this.client = undefined;
+    this.ending = undefined;
+  }
+
+  private fail(failure: ConnectionFailure): void {
+    this.failure = failure;
+    this.setStatus('CONNECTION_FAILED', failure);
+  }
+
+  private setStatus(status: ConnectionStatus, failure?: ConnectionFailure): void {
+    this.status = status;
+    this.log(status, failure);
+  }
+
+  private log(status: ConnectionStatus, failure?: ConnectionFailure): void {
+    const entry: StatusLogEntry = failure ? { time: Date.now(), status, failure } : { time: Date.now(), status };
+    this.statusLog = [...this.statusLog.slice(-(STATUS_LOG_LIMIT - 1)), entry];
+    this.changes.notify();
+  }
+}
+
+const sessions = new Map<string, WsSession>();
+
+/** The session of a saved connection, made on first use; it lives until disposed, across page visits. */
+export function getWsSession(connectionId: string): WsSession {
+  let session = sessions.get(connectionId);
+  if (!session) {
+    session = new WsSession(connectionId);
+    sessions.set(connectionId, session);
+  }
+  return session;
+}
+
+/** Ends a connection's session (e.g. once the connection is deleted) and forgets it. */
+export async function disposeWsSession(connectionId: string): Promise<void> {
+  const session = sessions.get(connectionId);
+  sessions.delete(connectionId);
+  await session?.dispose();
+}
