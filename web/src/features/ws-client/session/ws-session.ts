@@ -123,7 +123,8 @@ export class WsSession {
       });
       return { reasonCode: grant?.qos ?? 0x80 };
     } catch (error) {
-      const code = (error as ClientError).code;
+      // mqtt.js refuses the promise of a SUBACK with a failure code, and hands over the packet.
+      const code = (error as { packet?: { granted?: number[] } }).packet?.granted?.[0] ?? (error as ClientError).code;
       if (typeof code === 'number') return { reasonCode: code };
       throw error;
     }
