@@ -63,6 +63,8 @@ export class WsSession {
   }
 
   getStatus = (): ConnectionStatus => this.status;
+  /** The MQTT version of the latest connect: 3 (3.1), 4 (3.1.1) or 5. */
+  getProtocolVersion = (): number => this.protocolVersion;
   getFailure = (): ConnectionFailure | undefined => this.failure;
   getStatusLog = (): readonly StatusLogEntry[] => this.statusLog;
   /** Status, failure and log changes (rare: told at once); messages have their own store. */

@@ -1,0 +1,60 @@
+import { NonIdealState } from '@blueprintjs/core';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef } from 'react';
+import { FormattedMessage } from 'react-intl';
+import type { MessageStore } from './message-store';
+import { MessageRow } from './message-row';
+
+/** Every row has the same height (two lines), so the list never measures. */
+export const MESSAGE_ROW_HEIGHT = 50;
+
+interface MessageListProps {
+  store: MessageStore;
+  /** Bumped per animation frame while messages arrive. */
+  version: number;
+  newestFirst: boolean;
+  selectedSeq: number | undefined;
+  onOpen: (seq: number) => void;
+}
+
+/**
+ * The filtered messages, virtualised: only the rows on screen exist, so a frame with new messages
+ * renders a screenful at most. Oldest first, it follows the tail while scrolled to the bottom.
+ */
+export function MessageList({ store, version, newestFirst, selectedSeq, onOpen }: MessageListProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(true);
+  const count = store.filteredCount;
+  // The list renders again on every frame with news anyway; nothing here relies on compiler memoisation.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({ count, getScrollElement: () => scrollRef.current, estimateSize: () => MESSAGE_ROW_HEIGHT, overscan: 8 });
+
+  useEffect(() => {
+    if (!newestFirst && atBottom.current && count > 0) virtualizer.scrollToIndex(count - 1, { align: 'end' });
+  }, [version, count, newestFirst, virtualizer]);
+
+  return (
+    <div
+      ref={scrollRef}
+      className="ws-message-list"
+      data-testid="ws-message-list"
+      onScroll={(event) => {
+        const element = event.currentTarget;
+        atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < MESSAGE_ROW_HEIGHT;
+      }}
+    >
+      {count === 0 && <NonIdealState className="ws-message-list__empty" description={<FormattedMessage id="ws-client.no-messages" />} />}
+      <div className="ws-message-list__space" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const message = store.filteredAt(item.index, newestFirst);
+          if (!message) return null;
+          return (
+            <div key={message.seq} className="ws-message-list__item" style={{ transform: `translateY(${item.start}px)`, height: MESSAGE_ROW_HEIGHT }}>
+              <MessageRow message={message} selected={message.seq === selectedSeq} onOpen={onOpen} />
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

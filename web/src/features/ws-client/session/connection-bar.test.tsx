@@ -1,0 +1,50 @@
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { WsConnection } from '../../../api/generated/model/wsConnection';
+import type { WsConnectionConfiguration } from '../../../api/generated/model/wsConnectionConfiguration';
+import { renderWithProviders } from '../../../test-support/render-with-providers';
+import { ConnectionBar } from './connection-bar';
+import { WsSession } from './ws-session';
+
+afterEach(cleanup);
+
+function connection(overrides: Partial<WsConnectionConfiguration> = {}): WsConnection {
+  return {
+    id: 'c',
+    createdTime: 0,
+    name: 'Plant',
+    userId: 'u',
+    configuration: {
+      url: 'http://not-a-websocket',
+      clientId: 'starlingabcdefgh',
+      credentialsMode: 'CUSTOM',
+      mqttVersion: 5,
+      cleanStart: true,
+      keepAlive: 60,
+      keepAliveUnit: 'SECONDS',
+      connectTimeout: 5,
+      connectTimeoutUnit: 'SECONDS',
+      reconnectPeriod: 0,
+      reconnectPeriodUnit: 'MILLISECONDS',
+      ...overrides,
+    },
+  };
+}
+
+describe('the connection bar', () => {
+  it('shows the status live and why connecting failed', async () => {
+    const session = new WsSession('bar-1');
+    renderWithProviders(<ConnectionBar session={session} connection={connection()} />);
+    expect(screen.getByTestId('ws-connection-status').textContent).toBe('Disconnected');
+    fireEvent.click(screen.getByTestId('ws-connect'));
+    expect((await screen.findByTestId('ws-connection-status')).textContent).toBe('Connection failed');
+    expect((await screen.findByTestId('ws-connection-failure')).textContent).toContain('“http://not-a-websocket” is not a WebSocket address');
+  });
+
+  it('asks for the password a connection does not keep', async () => {
+    const session = new WsSession('bar-2');
+    renderWithProviders(<ConnectionBar session={session} connection={connection({ passwordRequired: true })} />);
+    fireEvent.click(screen.getByTestId('ws-connect'));
+    expect(await screen.findByText('Password for Plant')).toBeTruthy();
+  });
+});
