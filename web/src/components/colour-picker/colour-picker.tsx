@@ -74,8 +74,9 @@ export function ColourPicker({ value, onChange, required = false, requiredText, 
   };
   const onSlider = (channel: Channel) => (event: ChangeEvent<HTMLInputElement>) => {
     const number = Number(event.target.value);
-    const next = { ...hsla, [channel.key]: channel.key === 'a' ? number / 100 : number };
-    emit(formatColour(hslaToRgba(next), format));
+    // Alpha alone leaves red, green and blue as they are (no rounding through hue, saturation and lightness).
+    if (channel.key === 'a') return emit(formatColour({ ...(colour ?? hslaToRgba(hsla)), a: number / 100 }, format));
+    emit(formatColour(hslaToRgba({ ...hsla, [channel.key]: number }), format));
   };
 
   const panel = (
