@@ -19,13 +19,15 @@ import { settingsRouter } from '../settings/settings-router.js';
 import { ResetTokenRepository } from '../users/reset-token-repository.js';
 import { UserRepository } from '../users/user-repository.js';
 import { userRouter } from '../users/user-router.js';
-import { UserService } from '../users/user-service.js';
+import { UserService, type UserDeletionListener } from '../users/user-service.js';
 
 /** The console's accounts: sign-in and tokens, users, mailed links and the outgoing-mail settings. */
 export interface Accounts {
   /** Checks the API's tokens (the HTTP app's authentication). */
   tokens: TokenService;
   routers: Router[];
+  /** Registers what another area does with a user's own data before the user is deleted. */
+  beforeUserDeleted(listener: UserDeletionListener): void;
 }
 
 /** Starts the accounts area on the node's database; the default administrator exists afterwards. */
@@ -43,6 +45,7 @@ export function startAccounts(database: Database, config: BrokerConfig): Account
   auth.ensureDefaultAdmin();
   return {
     tokens,
+    beforeUserDeleted: (listener) => users.beforeDeleted(listener),
     routers: [
       authRouter(auth),
       passwordResetRouter(new PasswordResetService(userRepository, users, resetTokens, mail, tokens, config.publicUrl, linkMails)),

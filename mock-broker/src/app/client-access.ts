@@ -22,6 +22,7 @@ import { unauthorizedClientRouter } from '../unauthorized-clients/unauthorized-c
 export interface ClientAccess {
   access: CredentialsAccessControl;
   anonymous: AnonymousAccess;
+  credentials: CredentialsService;
   unauthorizedClients: UnauthorizedClientLog;
   routers: Router[];
   /** Records a refused CONNECT in the unauthorized-client log. */
@@ -51,6 +52,7 @@ export function createClientAccess(database: Database, settings: SettingsReposit
   return {
     access,
     anonymous,
+    credentials,
     close: () => passwordWorker.close(),
     unauthorizedClients,
     routers: [credentialsRouter({ credentials, anonymous, access }), blockedClientRouter(blocked), unauthorizedClientRouter(unauthorizedClients)],

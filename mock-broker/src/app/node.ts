@@ -10,6 +10,8 @@ import { systemRouter } from '../system/system-router.js';
 import { startSessions } from '../sessions/start-sessions.js';
 import { startRetainedMessages } from '../retained-messages/start-retained-messages.js';
 import { SettingsRepository } from '../settings/settings-repository.js';
+import { credentialsPortOf } from '../ws-client/connection-credentials.js';
+import { startWsClient } from '../ws-client/start-ws-client.js';
 import { startAccounts } from './accounts.js';
 import { startMqttCore, type MqttViews } from './mqtt-core.js';
 import { appRouter } from './app-router.js';
@@ -69,6 +71,7 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
     const areas = [
       startSessions(mqtt),
       startRetainedMessages({ retained: broker.persistence.retainedMessages }),
+      startWsClient({ database, credentials: credentialsPortOf(clientAccess.credentials), beforeUserDeleted: accounts.beforeUserDeleted }),
     ];
     cleanups.push(...areas.flatMap((area) => area.cleanups));
     let consolePort = config.httpPort;
@@ -83,7 +86,7 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
       routers: [
         ...accounts.routers,
         systemRouter(),
-        appRouter({ ...config, ...listeners, anonymousAccess: () => clientAccess.anonymous.view() }),
+        appRouter({ ...config, ...listeners, anonymousAccess: () => clientAccess.anonymous.view(), messageRates: () => mqtt.messageRate.current() }),
         ...clientAccess.routers,
         ...areas.flatMap((area) => area.routers),
       ],

@@ -199,4 +199,38 @@ export const migrations: readonly Migration[] = [
       UPDATE mqtt_retained_message SET updated_time = created_time;
     `,
   },
+  {
+    // The web-socket client's saved connections (src/ws-client), per user, with their subscriptions
+    // and saved messages. A connection's settings are the contract's JSON as sent, except the
+    // password, which has a column of its own. Deleting a connection deletes its items with it; a
+    // user's are deleted with the user (the area also deletes their AUTO credentials first).
+    version: 11,
+    sql: `
+      CREATE TABLE ws_connection (
+        id TEXT PRIMARY KEY,
+        created_time INTEGER NOT NULL,
+        user_id TEXT NOT NULL REFERENCES user_account(id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        configuration TEXT NOT NULL,
+        password TEXT,
+        UNIQUE (user_id, name)
+      );
+      CREATE TABLE ws_subscription (
+        id TEXT PRIMARY KEY,
+        created_time INTEGER NOT NULL,
+        connection_id TEXT NOT NULL REFERENCES ws_connection(id) ON DELETE CASCADE,
+        topic_filter TEXT NOT NULL,
+        configuration TEXT NOT NULL,
+        UNIQUE (connection_id, topic_filter)
+      );
+      CREATE TABLE ws_saved_message (
+        id TEXT PRIMARY KEY,
+        created_time INTEGER NOT NULL,
+        connection_id TEXT NOT NULL REFERENCES ws_connection(id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        configuration TEXT NOT NULL,
+        UNIQUE (connection_id, name)
+      );
+    `,
+  },
 ];

@@ -19,8 +19,8 @@ export function userRouter(users: UserService, tokens: TokenService, activation:
     const activateByMail = request.contractParameters?.sendActivationMail === true && body.id === undefined;
     response.json(activateByMail ? await activation.createAndInvite(body) : await users.save(body, { savedBy: signedInUserId(request) }));
   });
-  router.delete('/api/admin/:id', (request, response) => {
-    users.delete(request.params.id, signedInUserId(request));
+  router.delete('/api/admin/:id', async (request, response) => {
+    await users.delete(request.params.id, signedInUserId(request));
     response.status(200).end();
   });
   router.post('/api/admin/user', (request, response) => {

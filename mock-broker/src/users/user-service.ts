@@ -42,9 +42,23 @@ function withPasswordSetByAnother(info: UserAdditionalInfo, now: number): UserAd
   return { ...info, userPasswordHistory: [{ ts: now }] };
 }
 
+/** Work another area does with a user's own data when the user is deleted (src/app/node.ts registers it). */
+export type UserDeletionListener = (userId: string) => Promise<void>;
+
 /** Administrators and their own profiles (spec sections 2, 5 and 7: users, profile, change password). */
 export class UserService {
+  private readonly deletionListeners: UserDeletionListener[] = [];
+
   constructor(private readonly users: UserRepository) {}
+
+  /**
+   * Areas that start after the accounts and keep data per user register here, so that users/
+   * never imports them. Listeners run before the account goes: should one fail, the user is
+   * still there to delete again.
+   */
+  beforeDeleted(listener: UserDeletionListener): void {
+    this.deletionListeners.push(listener);
+  }
 
   page(query: UserPageQuery): Page<User> {
     const { data, totalElements } = this.users.page(query);
@@ -104,9 +118,11 @@ export class UserService {
     return updated ?? user;
   }
 
-  delete(id: string, signedInUserId: string): void {
+  async delete(id: string, signedInUserId: string): Promise<void> {
     // A permission, not bad input (the request is well formed): nobody may delete the account they are signed in with.
     if (id === signedInUserId) throw ApiError.forbidden('You cannot delete your own account');
+    this.get(id);
+    for (const listener of this.deletionListeners) await listener(id);
     if (!this.users.delete(id)) throw ApiError.notFound(`User with id ${id} is not found`);
   }
 

@@ -67,7 +67,7 @@ export interface WsConnectionConfiguration {
    * @maxLength 1024
    */
   password?: WsConnectionConfigurationPassword;
-  /** Ask for the password on every connect instead of keeping it. */
+  /** Ask for the password on every connect instead of keeping it (none is kept then). AUTO answers false: the generated password is always kept. */
   passwordRequired?: boolean;
   mqttVersion: WsMqttVersion;
   cleanStart: boolean;

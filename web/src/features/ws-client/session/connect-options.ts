@@ -3,7 +3,8 @@ import type { WsConnection } from '../../../api/generated/model/wsConnection';
 import type { WsConnectionConfiguration } from '../../../api/generated/model/wsConnectionConfiguration';
 import type { WsLastWill } from '../../../api/generated/model/wsLastWill';
 import type { WsPublishProperties } from '../../../api/generated/model/wsPublishProperties';
-import { toBytes, toMilliseconds, toMqttUserProperties, toSeconds } from './conversions';
+import { toBytes, toMilliseconds, toSeconds } from '../../../components/unit-input/unit-rules';
+import { toMqttUserProperties } from '../../../components/user-properties/user-properties-rules';
 
 type ConnectProperties = NonNullable<IClientOptions['properties']>;
 type WillProperties = NonNullable<NonNullable<IClientOptions['will']>['properties']>;

@@ -1,0 +1,72 @@
+import { randomInt } from 'node:crypto';
+import type { CredentialsService } from '../credentials/credentials-service.js';
+import { ApiError } from '../http/api-error.js';
+
+/** What the web-socket client needs of the client credentials (src/credentials). */
+export interface CredentialsPort {
+  exists(id: string): boolean;
+  /** Creates MQTT_BASIC credentials of an application allowed every topic; answers their id. */
+  createBasic(credentials: { name: string; clientId: string; userName: string; password: string }): Promise<string>;
+  /** Gives the credentials another client id, keeping everything else (the password too). */
+  changeClientId(id: string, clientId: string): Promise<void>;
+  /** Deletes them; credentials already gone are no error. */
+  delete(id: string): Promise<void>;
+}
+
+/** The credentials an AUTO connection gets (openapi.yaml saveWsConnection). */
+export const AUTO_CREDENTIALS_NAME = 'WebSocket Credentials';
+export const AUTO_USERNAME_PREFIX = 'starling_websockets_';
+const AUTO_USERNAME_RANDOM_CHARACTERS = 8;
+/** 24 letters and digits: about 143 bits, well within bcrypt's 72 bytes. */
+const AUTO_PASSWORD_CHARACTERS = 24;
+
+const LETTERS_AND_DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** Letters and digits from the operating system's cryptographic generator, each equally likely. */
+function randomLettersAndDigits(length: number): string {
+  return Array.from({ length }, () => LETTERS_AND_DIGITS[randomInt(LETTERS_AND_DIGITS.length)]).join('');
+}
+
+export function generatedUsername(): string {
+  return AUTO_USERNAME_PREFIX + randomLettersAndDigits(AUTO_USERNAME_RANDOM_CHARACTERS);
+}
+
+export function generatedPassword(): string {
+  return randomLettersAndDigits(AUTO_PASSWORD_CHARACTERS);
+}
+
+const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+/** The port over the client credentials service: its checks, its catalog and its judging of connected clients all apply. */
+export function credentialsPortOf(service: CredentialsService): CredentialsPort {
+  return {
+    exists(id) {
+      try {
+        service.get(id);
+        return true;
+      } catch (error) {
+        if (isNotFound(error)) return false;
+        throw error;
+      }
+    },
+    async createBasic({ name, clientId, userName, password }) {
+      const value = { clientId, userName, password };
+      const saved = await service.save({ name, clientType: 'APPLICATION', credentialsType: 'MQTT_BASIC', credentialsValue: JSON.stringify(value) });
+      return saved.id;
+    },
+    async changeClientId(id, clientId) {
+      const current = service.get(id);
+      if (current.credentialsType !== 'MQTT_BASIC') return;
+      // The value as answered, less passwordSet: a password left out keeps the stored one.
+      const { passwordSet: _passwordSet, ...value } = JSON.parse(current.credentialsValue) as Record<string, unknown>;
+      await service.save({ ...current, credentialsValue: JSON.stringify({ ...value, clientId }) });
+    },
+    async delete(id) {
+      try {
+        await service.delete(id);
+      } catch (error) {
+        if (!isNotFound(error)) throw error;
+      }
+    },
+  };
+}
