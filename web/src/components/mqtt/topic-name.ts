@@ -3,7 +3,7 @@
  * no NUL, and no wildcard, since "+" and "#" belong to topic filters only.
  */
 export function isValidTopicName(topic: string): boolean {
-  return topic.length > 0 && !/[+#\u0000]/.test(topic);
+  return topic.length > 0 && !hasWildcard(topic) && !topic.includes('\u0000');
 }
 
 export function hasWildcard(topic: string): boolean {

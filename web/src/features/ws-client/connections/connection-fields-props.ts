@@ -1,0 +1,12 @@
+import type { FieldError } from '../../../api/api-error-field';
+import type { ConnectionFormErrors, ConnectionFormValues } from './connection-form-values';
+
+/** What each group of the connection dialog's fields gets. */
+export interface ConnectionFieldsProps {
+  values: ConnectionFormValues;
+  onChange: (changes: Partial<ConnectionFormValues>) => void;
+  /** The console's own errors, once the user tried to save. */
+  errors: ConnectionFormErrors;
+  /** The broker's refusal naming one field. */
+  brokerError?: FieldError<string>;
+}

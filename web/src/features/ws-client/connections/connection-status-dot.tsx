@@ -1,0 +1,9 @@
+import { useIntl } from 'react-intl';
+import { type ConnectionStatus, connectionStatusIntent } from '../connection-status';
+
+/** A connection's status as a coloured dot, named for screen readers and on hover. */
+export function ConnectionStatusDot({ status }: { status: ConnectionStatus | undefined }) {
+  const intl = useIntl();
+  const label = intl.formatMessage({ id: `ws-client.status.${status ?? 'DISCONNECTED'}` });
+  return <span className={`ws-client__status-dot ws-client__status-dot--${connectionStatusIntent(status)}`} role="img" aria-label={label} title={label} />;
+}
