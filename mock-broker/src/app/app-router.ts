@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import type { MessageRates } from '../mqtt/message-rate.js';
 
 export interface NodeFacts {
   nodeId: string;
@@ -9,6 +10,7 @@ export interface NodeFacts {
   /** With a CA, the TLS listeners verify client certificates: X_509 credentials can apply. */
   tls: { caFile: string | undefined } | undefined;
   anonymousAccess(): { mode: string; allowed: boolean };
+  messageRates(): MessageRates;
 }
 
 /** Datapoints a chart may ask for (spec section 9: default maximum 500). */
@@ -35,6 +37,9 @@ export function appRouter(node: NodeFacts): Router {
       anonymousAccessMode: anonymous.mode,
       anonymousAccessAllowed: anonymous.allowed,
     });
+  });
+  router.get('/api/app/message-rate', (_request, response) => {
+    response.json(node.messageRates());
   });
   router.get('/api/app/brokers', (_request, response) => {
     response.json([node.nodeId]);

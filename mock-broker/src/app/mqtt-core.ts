@@ -2,6 +2,7 @@ import type { BrokerConfig } from '../config/config.js';
 import type { Database } from '../database/database.js';
 import { installAccessControl, type AccessControl, type ConnectAttempt, type InstalledAccessControl } from '../mqtt/access-control.js';
 import { BrokerStatistics } from '../mqtt/broker-statistics.js';
+import { MessageRate } from '../mqtt/message-rate.js';
 import { ClientEventLog } from '../mqtt/client-event-log.js';
 import { installClientLimits } from '../mqtt/client-limits.js';
 import { installProtocolLimits } from '../mqtt/flow/protocol-limits.js';
@@ -23,6 +24,8 @@ export interface MqttViews {
   broker: MqttBroker;
   sessions: SessionRegistry;
   statistics: BrokerStatistics;
+  /** Messages per second over the last 10 s (the web-socket client's warning before `#`). */
+  messageRate: MessageRate;
   events: ClientEventLog;
   sharedSubscriptions: SharedSubscriptions;
 }
@@ -79,7 +82,9 @@ export async function startMqttCore(database: Database, config: BrokerConfig, ac
     installProtocolLimits(broker, { maxHeldMessages: config.maxQueuedMessages });
     installClientLimits(broker, config);
     installWillDelivery(broker);
-    return { views: { broker, ...observers, sharedSubscriptions }, cleanups };
+    const messageRate = new MessageRate(observers.statistics);
+    cleanups.push(() => messageRate.close());
+    return { views: { broker, ...observers, messageRate, sharedSubscriptions }, cleanups };
   } catch (error) {
     for (const cleanup of cleanups.reverse()) await cleanup();
     throw error;

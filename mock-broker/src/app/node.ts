@@ -83,7 +83,7 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
       routers: [
         ...accounts.routers,
         systemRouter(),
-        appRouter({ ...config, ...listeners, anonymousAccess: () => clientAccess.anonymous.view() }),
+        appRouter({ ...config, ...listeners, anonymousAccess: () => clientAccess.anonymous.view(), messageRates: () => mqtt.messageRate.current() }),
         ...clientAccess.routers,
         ...areas.flatMap((area) => area.routers),
       ],

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiClient } from '../support/api-client.js';
+import { MqttClients } from '../support/mqtt-clients.js';
 import { startTestNode, type TestNode } from '../support/test-node.js';
 
 let node: TestNode;
@@ -97,6 +98,26 @@ describe('sign-in and the signed-in user', () => {
     const config = await api.call<Record<string, unknown>>('GET', '/api/app/config');
     expect(config.body).toMatchObject({ tcpPort: node.mqttPort, wsPort: node.wsPort });
     expect((await api.call('GET', '/api/dashboard/maxDatapointsLimit')).body).toBe(500);
+  });
+
+  it('answers the rate of messages the node takes in and delivers', async () => {
+    const api = new ApiClient(node.baseUrl);
+    await api.signIn();
+    const clients = new MqttClients(node);
+    try {
+      const subscriber = await clients.connect();
+      await subscriber.subscribeAsync('rate/#');
+      const publisher = await clients.connect();
+      for (let i = 0; i < 100; i += 1) await publisher.publishAsync(`rate/${i}`, 'x', { qos: 1 });
+      await vi.waitFor(async () => {
+        const rate = await api.call<{ incomingPerSecond: number; outgoingPerSecond: number; windowMs: number }>('GET', '/api/app/message-rate');
+        expect(rate.body.windowMs).toBeGreaterThan(0);
+        expect(rate.body.incomingPerSecond).toBeGreaterThan(0);
+        expect(rate.body.outgoingPerSecond).toBeGreaterThan(0);
+      }, { timeout: 4000, interval: 250 });
+    } finally {
+      await clients.closeAll();
+    }
   });
 
   it('answers unknown API paths with 404 in the error shape, not the console page', async () => {

@@ -139,6 +139,7 @@ export * from './loginRequest';
 export * from './mailSettings';
 export * from './mailSettingsSmtpProtocol';
 export * from './mailSettingsTlsVersion';
+export * from './messageRates';
 export * from './mqttAccessAction';
 export * from './mqttAuthRules';
 export * from './mqttBasicCredentialsValue';

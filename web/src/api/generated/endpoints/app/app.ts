@@ -46,6 +46,7 @@ import type {
   BadRequestResponse,
   BrokerConfig,
   ForbiddenResponse,
+  MessageRates,
   UnauthorizedResponse
 } from '../../model';
 
@@ -180,6 +181,74 @@ export function useGetBrokerConfig<TData = Awaited<ReturnType<typeof getBrokerCo
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
 
   const queryOptions = getGetBrokerConfigQueryOptions(options)
+
+  const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Starling's own: what the web-socket client shows before subscribing to every topic. Sampled once a second; `windowMs` is shorter than 10 s just after the node started.
+ * @summary The node's message rates now, averaged over the last 10 seconds.
+ */
+export const getMessageRate = (
+    
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+      
+      
+      return httpClient<MessageRates>(
+      {url: `/api/app/message-rate`, method: 'GET', signal
+    },
+      options);
+    }
+  
+
+
+
+export const getGetMessageRateQueryKey = () => {
+    return [
+    `/api/app/message-rate`
+    ] as const;
+    }
+
+    
+export const getGetMessageRateQueryOptions = <TData = Awaited<ReturnType<typeof getMessageRate>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getMessageRate>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetMessageRateQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getMessageRate>>> = ({ signal }) => getMessageRate(requestOptions, signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getMessageRate>>, TError, TData> & { queryKey: QueryKey }
+}
+
+export type GetMessageRateQueryResult = NonNullable<Awaited<ReturnType<typeof getMessageRate>>>
+export type GetMessageRateQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+
+
+/**
+ * @summary The node's message rates now, averaged over the last 10 seconds.
+ */
+
+export function useGetMessageRate<TData = Awaited<ReturnType<typeof getMessageRate>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getMessageRate>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+  
+ ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
+
+  const queryOptions = getGetMessageRateQueryOptions(options)
 
   const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
 
