@@ -5,13 +5,15 @@ import type { WsMqttVersion } from '../../../api/generated/model/wsMqttVersion';
 import { bindTextField } from '../../../components/form/bind-text-field';
 import { TextField } from '../../../components/form/text-field';
 import { MQTT_VERSIONS, mqttVersionName } from '../../../components/mqtt/mqtt-version';
-import { DataSizeInput } from '../../../components/unit-input/data-size-input';
-import { DurationInput } from '../../../components/unit-input/duration-input';
+import { DataSizeInput, DurationInput } from '../../../components/unit-input/unit-input';
 import { UserPropertiesEditor } from '../../../components/user-properties/user-properties-editor';
 import { Mqtt5OnlyNote } from '../mqtt5-only-note';
 import type { ConnectionFieldsProps } from './connection-fields-props';
 
-/** A unit input with its error under it; the widget has its own label. */
+/**
+ * A unit input with the form's error under it. The widget is given no bounds: the form checks them
+ * in the unit the protocol counts in, and names the field in its message.
+ */
 function UnitField({ error, brokerMessage, children }: { error?: MessageDescriptor; brokerMessage?: string; children: ReactNode }) {
   const text = error ? <FormattedMessage {...error} /> : brokerMessage;
   return (
@@ -46,8 +48,6 @@ export function ConnectionAdvancedFields({ values, onChange, errors, brokerError
         <UnitField error={errors.keepAlive} brokerMessage={brokerMessage('keepAlive')}>
           <DurationInput
             label={intl.formatMessage({ id: 'ws-client.connection.keep-alive' })}
-            required
-            min={0}
             units={['SECONDS', 'MINUTES', 'HOURS']}
             value={values.keepAlive}
             unit={values.keepAliveUnit}
@@ -57,8 +57,6 @@ export function ConnectionAdvancedFields({ values, onChange, errors, brokerError
         <UnitField error={errors.connectTimeout} brokerMessage={brokerMessage('connectTimeout')}>
           <DurationInput
             label={intl.formatMessage({ id: 'ws-client.connection.connect-timeout' })}
-            required
-            min={1}
             value={values.connectTimeout}
             unit={values.connectTimeoutUnit}
             onChange={(connectTimeout, connectTimeoutUnit) => onChange({ connectTimeout, connectTimeoutUnit })}
@@ -67,8 +65,6 @@ export function ConnectionAdvancedFields({ values, onChange, errors, brokerError
         <UnitField error={errors.reconnectPeriod} brokerMessage={brokerMessage('reconnectPeriod')}>
           <DurationInput
             label={intl.formatMessage({ id: 'ws-client.connection.reconnect-period' })}
-            required
-            min={0}
             value={values.reconnectPeriod}
             unit={values.reconnectPeriodUnit}
             onChange={(reconnectPeriod, reconnectPeriodUnit) => onChange({ reconnectPeriod, reconnectPeriodUnit })}
@@ -84,7 +80,6 @@ export function ConnectionAdvancedFields({ values, onChange, errors, brokerError
           <UnitField error={errors.sessionExpiryInterval} brokerMessage={brokerMessage('sessionExpiryInterval')}>
             <DurationInput
               label={intl.formatMessage({ id: 'ws-client.connection.session-expiry' })}
-              min={0}
               units={['SECONDS', 'MINUTES', 'HOURS']}
               value={values.sessionExpiryInterval}
               unit={values.sessionExpiryIntervalUnit}
@@ -94,7 +89,6 @@ export function ConnectionAdvancedFields({ values, onChange, errors, brokerError
           <UnitField error={errors.maxPacketSize} brokerMessage={brokerMessage('maxPacketSize')}>
             <DataSizeInput
               label={intl.formatMessage({ id: 'ws-client.connection.max-packet-size' })}
-              min={1}
               value={values.maxPacketSize}
               unit={values.maxPacketSizeUnit}
               onChange={(maxPacketSize, maxPacketSizeUnit) => onChange({ maxPacketSize, maxPacketSizeUnit })}

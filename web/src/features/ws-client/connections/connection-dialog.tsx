@@ -91,7 +91,8 @@ function ConnectionForm({ initialValues, config, existing, onClose }: Connection
   const errors = validateConnectionForm(values);
   const shownErrors = submitted ? errors : {};
   const brokerError = apiFieldError(save.error, CONNECTION_API_FIELDS);
-  const change = (changes: Partial<ConnectionFormValues>) => setValues((current) => ({ ...current, ...changes }));
+  const change = (changes: Partial<ConnectionFormValues> | ((current: ConnectionFormValues) => Partial<ConnectionFormValues>)) =>
+    setValues((current) => ({ ...current, ...(typeof changes === 'function' ? changes(current) : changes) }));
   const fieldsProps = { values, onChange: change, errors: shownErrors, brokerError };
   const advancedWrong = ADVANCED_FIELDS.some((field) => field in shownErrors || brokerError?.field === field);
 

@@ -2,7 +2,7 @@ import { Checkbox, FormGroup, Switch } from '@blueprintjs/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { bindTextField } from '../../../components/form/bind-text-field';
 import { TextField } from '../../../components/form/text-field';
-import { DurationInput } from '../../../components/unit-input/duration-input';
+import { DurationInput } from '../../../components/unit-input/unit-input';
 import { PayloadField } from '../publish/payload-field';
 import { PublishPropertiesFields } from '../publish/publish-properties-fields';
 import { QosSelect } from '../qos-select';
@@ -14,7 +14,8 @@ export function LastWillFields({ values, onChange, errors }: ConnectionFieldsPro
   const intl = useIntl();
   const will = values.lastWill;
   const willErrors = errors.willMessage ?? {};
-  const change = (changes: Partial<LastWillFormValues>) => onChange({ lastWill: { ...will, ...changes } });
+  // From the current values: the value input changes the type and the value in one go.
+  const change = (changes: Partial<LastWillFormValues>) => onChange((current) => ({ lastWill: { ...current.lastWill, ...changes } }));
   const fieldProps = bindTextField('ws-connection-will', will, change, { errors: willErrors });
   const mqtt5 = values.mqttVersion >= 5;
   return (
@@ -38,12 +39,17 @@ export function LastWillFields({ values, onChange, errors }: ConnectionFieldsPro
               />
             </FormGroup>
           </div>
-          <PayloadField value={will.payload} type={will.payloadType} onChange={(payload, payloadType) => change({ payload, payloadType })} error={willErrors.payload} />
+          <PayloadField
+            id="ws-connection-will-payload"
+            value={will.payload}
+            type={will.payloadType}
+            onValueChange={(payload) => change({ payload })}
+            onTypeChange={(payloadType) => change({ payloadType })}
+          />
           <fieldset disabled={!mqtt5} className="ws-client__fieldset">
             <FormGroup helperText={willErrors.willDelayInterval && <FormattedMessage {...willErrors.willDelayInterval} />} intent={willErrors.willDelayInterval ? 'danger' : 'none'}>
               <DurationInput
                 label={intl.formatMessage({ id: 'ws-client.connection.will-delay' })}
-                min={0}
                 units={['SECONDS', 'MINUTES', 'HOURS']}
                 value={will.willDelayInterval}
                 unit={will.willDelayIntervalUnit}

@@ -1,40 +1,47 @@
-import { FormGroup } from '@blueprintjs/core';
 import { useState } from 'react';
-import { FormattedMessage, type MessageDescriptor, useIntl } from 'react-intl';
+import { useIntl } from 'react-intl';
 import type { WsPayloadType } from '../../../api/generated/model/wsPayloadType';
 import { JsonEditDialog } from '../../../components/json-editor/json-edit-dialog';
 import { ValueInput } from '../../../components/value-input/value-input';
 
 interface PayloadFieldProps {
+  id: string;
   value: unknown;
   type: WsPayloadType;
-  onChange: (value: unknown, type: WsPayloadType) => void;
-  error?: MessageDescriptor;
+  onValueChange: (value: unknown) => void;
+  onTypeChange: (type: WsPayloadType) => void;
 }
 
-/** A message's payload, text or JSON; JSON can be edited at length in the JSON editor. */
-export function PayloadField({ value, type, onChange, error }: PayloadFieldProps) {
+/**
+ * A message's payload, text or JSON (the value input shows its own errors; a JSON payload is
+ * required, an empty text is a valid empty payload); JSON can be edited at length in the editor.
+ */
+export function PayloadField({ id, value, type, onValueChange, onTypeChange }: PayloadFieldProps) {
   const intl = useIntl();
   const [editingJson, setEditingJson] = useState(false);
   return (
-    <FormGroup label={<FormattedMessage id="ws-client.publish.payload" />} helperText={error && <FormattedMessage {...error} />} intent={error ? 'danger' : 'none'}>
+    <>
       <ValueInput
+        id={id}
+        label={intl.formatMessage({ id: 'ws-client.publish.payload' })}
         value={value}
         valueType={type}
-        onChange={(next) => onChange(next, type)}
-        onValueTypeChange={(nextType) => onChange(nextType === 'JSON' ? {} : '', nextType)}
+        required={type === 'JSON'}
+        onChange={onValueChange}
+        onValueTypeChange={onTypeChange}
         onOpenJsonEditor={() => setEditingJson(true)}
       />
       <JsonEditDialog
         isOpen={editingJson}
         title={intl.formatMessage({ id: 'ws-client.publish.edit-json-payload' })}
         value={value === null || value === undefined ? '' : JSON.stringify(value, null, 2)}
+        objectOnly={false}
         onSave={(text) => {
-          onChange(JSON.parse(text) as unknown, 'JSON');
+          onValueChange(JSON.parse(text) as unknown);
           setEditingJson(false);
         }}
         onCancel={() => setEditingJson(false)}
       />
-    </FormGroup>
+    </>
   );
 }

@@ -69,7 +69,13 @@ function PublishForm({ connection, connected, onPublish }: PublishPanelProps) {
             />
           </FormGroup>
         </div>
-        <PayloadField value={values.payload} type={values.payloadType} onChange={(payload, payloadType) => change({ payload, payloadType })} error={errors.payload} />
+        <PayloadField
+          id="publish-payload"
+          value={values.payload}
+          type={values.payloadType}
+          onValueChange={(payload) => change({ payload })}
+          onTypeChange={(payloadType) => change({ payloadType })}
+        />
         <CollapsibleSection title={intl.formatMessage({ id: 'ws-client.publish.properties' })} forceOpen={propertyErrors}>
           <PublishPropertiesFields
             idPrefix="publish-properties"

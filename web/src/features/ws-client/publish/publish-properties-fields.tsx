@@ -2,7 +2,7 @@ import { Checkbox, FormGroup } from '@blueprintjs/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { bindTextField } from '../../../components/form/bind-text-field';
 import { TextField } from '../../../components/form/text-field';
-import { DurationInput } from '../../../components/unit-input/duration-input';
+import { DurationInput } from '../../../components/unit-input/unit-input';
 import { UserPropertiesEditor } from '../../../components/user-properties/user-properties-editor';
 import { Mqtt5OnlyNote } from '../mqtt5-only-note';
 import type { PublishPropertiesErrors, PublishPropertiesFormValues } from './publish-properties-values';
@@ -45,7 +45,6 @@ export function PublishPropertiesFields({ idPrefix, values, onChange, errors, mq
             value={values.messageExpiryInterval}
             unit={values.messageExpiryIntervalUnit}
             units={['SECONDS', 'MINUTES', 'HOURS']}
-            min={0}
             onChange={(messageExpiryInterval, messageExpiryIntervalUnit) => change({ messageExpiryInterval, messageExpiryIntervalUnit })}
           />
         </FormGroup>
@@ -54,7 +53,7 @@ export function PublishPropertiesFields({ idPrefix, values, onChange, errors, mq
           <TextField {...fieldProps('correlationData')} label={<FormattedMessage id="ws-client.publish.correlation-data" />} />
         </div>
         <FormGroup label={<FormattedMessage id="ws-client.user-properties" />} helperText={errorText('userProperties')} intent={errors.userProperties ? 'danger' : 'none'}>
-          <UserPropertiesEditor value={values.userProperties} onChange={(userProperties) => change({ userProperties })} />
+          <UserPropertiesEditor value={values.userProperties} onChange={(userProperties) => change({ userProperties })} disabled={mqttVersion < 5} />
         </FormGroup>
       </fieldset>
     </>

@@ -80,7 +80,7 @@ function SubscriptionForm({ connection, subscription, others, brokerMessageRate,
     else saveNow();
   }
 
-  const colourError = shownErrors.color ? <FormattedMessage {...shownErrors.color} /> : brokerError?.field === 'color' ? brokerError.message : undefined;
+  const colourError = brokerError?.field === 'color' ? brokerError.message : undefined;
   return (
     <form onSubmit={submit} noValidate aria-label={intl.formatMessage({ id: subscription ? 'subscription.edit' : 'subscription.add' })}>
       <DialogBody>
@@ -88,8 +88,16 @@ function SubscriptionForm({ connection, subscription, others, brokerMessageRate,
         <TextField {...fieldProps('topicFilter')} label={<FormattedMessage id="subscription.topic-filter" />} required autoFocus />
         <div className="ws-client__field-row">
           <QosSelect id="ws-subscription-qos" value={values.qos} onChange={(qos) => change({ qos })} />
-          <FormGroup label={<FormattedMessage id="ws-client.subscription.color" />} labelInfo="*" helperText={colourError} intent={colourError ? 'danger' : 'none'}>
-            <ColourPicker value={values.color} onChange={(color) => change({ color })} required requiredText={intl.formatMessage({ id: 'ws-client.subscription.color-required' })} />
+          {/* The picker shows its own required and invalid errors; the broker's is added under it. */}
+          <FormGroup helperText={colourError} intent={colourError ? 'danger' : 'none'}>
+            <ColourPicker
+              id="ws-subscription-color"
+              label={intl.formatMessage({ id: 'ws-client.subscription.color' })}
+              value={values.color}
+              onChange={(color) => change({ color })}
+              required
+              requiredText={intl.formatMessage({ id: 'ws-client.subscription.color-required' })}
+            />
           </FormGroup>
         </div>
         <Mqtt5OnlyNote mqttVersion={mqttVersion} />
