@@ -86,11 +86,20 @@ export const CONNECTION_API_FIELDS = [
 
 export const isMqtt5 = (mqttVersion: WsMqttVersion) => mqttVersion >= 5;
 
+/** A new connection's timings: mqtt.js's own defaults, which devices commonly use too. */
+export const DEFAULT_TIMINGS = {
+  keepAlive: 60,
+  keepAliveUnit: 'SECONDS',
+  connectTimeout: 30,
+  connectTimeoutUnit: 'SECONDS',
+  reconnectPeriod: 1,
+  reconnectPeriodUnit: 'SECONDS',
+} as const satisfies Partial<WsConnectionConfiguration>;
+
 /**
- * A new connection's settings besides its name, URL and client id. The timings are mqtt.js's own
- * defaults (keep-alive 60 s, connect timeout 30 s, reconnect after 1 s), which devices commonly
- * use; the MQTT 5 properties start unset, so that the broker's defaults apply, except Request
- * Problem Information, on as MQTT 5 has it by default.
+ * A new connection's settings besides its name, URL and client id: the default timings; the MQTT 5
+ * properties unset, so that the broker's defaults apply, except Request Problem Information, on as
+ * MQTT 5 has it by default.
  */
 export function newConnectionForm(name: string, url: ConnectionUrlParts, clientId: string): ConnectionFormValues {
   return {
@@ -104,12 +113,7 @@ export function newConnectionForm(name: string, url: ConnectionUrlParts, clientI
     passwordRequired: false,
     mqttVersion: 5,
     cleanStart: true,
-    keepAlive: 60,
-    keepAliveUnit: 'SECONDS',
-    connectTimeout: 30,
-    connectTimeoutUnit: 'SECONDS',
-    reconnectPeriod: 1,
-    reconnectPeriodUnit: 'SECONDS',
+    ...DEFAULT_TIMINGS,
     sessionExpiryInterval: null,
     sessionExpiryIntervalUnit: 'SECONDS',
     maxPacketSize: null,
