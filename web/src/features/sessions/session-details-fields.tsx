@@ -6,7 +6,7 @@ import type { ClientSessionDetails } from '../../api/generated/model/clientSessi
 import { ClientTypeTag } from '../../components/client-type/client-type-tag';
 import { CopyButton } from '../../components/copy-button/copy-button';
 import { ClientEventReason } from './client-event-reason';
-import { mqttVersionName } from './mqtt-version';
+import { mqttVersionName } from '../../components/mqtt/mqtt-version';
 import { SessionStatusTag } from './session-status-tag';
 
 /** MQTT 5's "never expires" session expiry interval (section 3.1.2.11.2). */

@@ -10,7 +10,7 @@ import { ColumnHeaders } from '../../components/table/column-headers';
 import { DEFAULT_PAGE_SIZE } from '../../components/table/use-page-link';
 import { TablePager } from '../../components/table/table-pager';
 import { ClientEventReason } from './client-event-reason';
-import { mqttVersionName } from './mqtt-version';
+import { mqttVersionName } from '../../components/mqtt/mqtt-version';
 import { SESSIONS_REFRESH_MS } from './use-sessions-list';
 
 const COLUMN_LABELS = ['session.event-time', 'session.event', 'session.event-details'] as const;

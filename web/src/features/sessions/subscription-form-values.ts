@@ -2,10 +2,7 @@ import type { MessageDescriptor } from 'react-intl';
 import type { ClientSubscription } from '../../api/generated/model/clientSubscription';
 import type { ClientSubscriptionQos } from '../../api/generated/model/clientSubscriptionQos';
 import type { SubscriptionOptionsRetainHandling } from '../../api/generated/model/subscriptionOptionsRetainHandling';
-import { isSharedTopicFilter, isValidTopicFilter } from '../../components/mqtt/topic-filter';
-
-/** MQTT 5 section 3.8.2.1.2: a subscription identifier is a variable byte integer from 1 up. */
-export const MAX_SUBSCRIPTION_ID = 268_435_455;
+import { noLocalError, subscriptionIdError, topicFilterError } from '../../components/mqtt/subscription-rules';
 
 export interface SubscriptionFormValues {
   topicFilter: string;
@@ -44,16 +41,12 @@ export function subscriptionFormValuesOf(subscription: ClientSubscription): Subs
  */
 export function validateSubscriptionForm(values: SubscriptionFormValues, otherTopicFilters: readonly string[]): SubscriptionFormErrors {
   const errors: SubscriptionFormErrors = {};
-  const topicFilter = values.topicFilter.trim();
-  if (topicFilter === '') errors.topicFilter = { id: 'subscription.topic-filter-required' };
-  else if (!isValidTopicFilter(topicFilter)) errors.topicFilter = { id: 'subscription.topic-filter-invalid' };
-  else if (otherTopicFilters.includes(topicFilter)) errors.topicFilter = { id: 'subscription.topic-filter-duplicate' };
-  // MQTT 5 section 3.8.3.1: No Local on a shared subscription is a protocol error.
-  if (values.noLocal && isSharedTopicFilter(topicFilter)) errors.noLocal = { id: 'subscription.no-local-shared' };
-  const id = values.subscriptionId.trim();
-  if (id !== '' && (!/^\d+$/.test(id) || Number(id) < 1 || Number(id) > MAX_SUBSCRIPTION_ID)) {
-    errors.subscriptionId = { id: 'subscription.subscription-id-invalid' };
-  }
+  const topicFilter = topicFilterError(values.topicFilter, otherTopicFilters);
+  if (topicFilter) errors.topicFilter = topicFilter;
+  const noLocal = noLocalError(values.topicFilter, values.noLocal);
+  if (noLocal) errors.noLocal = noLocal;
+  const subscriptionId = subscriptionIdError(values.subscriptionId);
+  if (subscriptionId) errors.subscriptionId = subscriptionId;
   return errors;
 }
 

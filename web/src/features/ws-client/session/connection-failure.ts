@@ -2,10 +2,6 @@ import type { IntlShape } from 'react-intl';
 import { connackReasonCode, connackReasonMessage, formatReason, refusesProtocolVersion } from './reason-codes';
 import { disconnectReasonMessage } from '../../../components/mqtt/disconnect-reasons';
 
-/** Spec section 3, web-socket client: the connection statuses, shown live. */
-export const CONNECTION_STATUSES = ['CONNECTED', 'CONNECTING', 'DISCONNECTED', 'CONNECTION_FAILED', 'RECONNECTING', 'CLOSE', 'END', 'OFFLINE'] as const;
-export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
-
 /**
  * Why a connection failed or ended against the operator's wish; the page always says one of
  * these rather than failing silently.

@@ -1,7 +1,6 @@
 import { Classes, HTMLTable } from '@blueprintjs/core';
 import { FormattedMessage, FormattedTime, useIntl } from 'react-intl';
 import { describeFailure } from './connection-failure';
-import { statusLabels } from './connection-status-tag';
 import type { StatusLogEntry } from './ws-session';
 
 /** The status log, newest first: when, which status, and the failure that came with it. */
@@ -37,9 +36,7 @@ export function StatusLog({ log }: { log: readonly StatusLogEntry[] }) {
                 <td className="ws-status-log__time">
                   <FormattedTime value={entry.time} hour="2-digit" minute="2-digit" second="2-digit" />
                 </td>
-                <td>
-                  <FormattedMessage {...statusLabels[entry.status]} />
-                </td>
+                <td>{intl.formatMessage({ id: `ws-client.status.${entry.status}` })}</td>
                 <td>{entry.failure ? describeFailure(intl, entry.failure) : ''}</td>
               </tr>
             ))

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { WsConnection } from '../../../api/generated/model/wsConnection';
 import type { WsConnectionConfiguration } from '../../../api/generated/model/wsConnectionConfiguration';
 import { type RealBroker, startRealBroker } from './test-support/real-broker.mjs';
-import type { ConnectionStatus } from './connection-failure';
+import type { ConnectionStatus } from '../connection-status';
 import { WsSession } from './ws-session';
 
 const CREDENTIALS = { username: 'ws-tester', password: 'right-password' };
