@@ -1,32 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { WsConnection } from '../../../api/generated/model/wsConnection';
-import type { WsConnectionConfiguration } from '../../../api/generated/model/wsConnectionConfiguration';
 import { connectOptions, needsPassword, publishProperties } from './connect-options';
-
-function connection(overrides: Partial<WsConnectionConfiguration> = {}): WsConnection {
-  return {
-    id: 'c1',
-    createdTime: 0,
-    name: 'WebSocket Connection',
-    userId: 'u1',
-    configuration: {
-      url: 'ws://localhost:8084/mqtt',
-      clientId: 'starling12345678',
-      credentialsMode: 'CUSTOM',
-      username: 'sensor',
-      password: 'secret',
-      mqttVersion: 5,
-      cleanStart: true,
-      keepAlive: 1,
-      keepAliveUnit: 'MINUTES',
-      connectTimeout: 10,
-      connectTimeoutUnit: 'SECONDS',
-      reconnectPeriod: 0,
-      reconnectPeriodUnit: 'MILLISECONDS',
-      ...overrides,
-    },
-  };
-}
+import { testConnection as connection } from './test-support/test-connection';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 

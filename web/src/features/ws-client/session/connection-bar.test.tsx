@@ -1,35 +1,14 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { WsConnection } from '../../../api/generated/model/wsConnection';
 import type { WsConnectionConfiguration } from '../../../api/generated/model/wsConnectionConfiguration';
 import { renderWithProviders } from '../../../test-support/render-with-providers';
 import { ConnectionBar } from './connection-bar';
+import { testConnection } from './test-support/test-connection';
 import { WsSession } from './ws-session';
 
 afterEach(cleanup);
 
-function connection(overrides: Partial<WsConnectionConfiguration> = {}): WsConnection {
-  return {
-    id: 'c',
-    createdTime: 0,
-    name: 'Plant',
-    userId: 'u',
-    configuration: {
-      url: 'http://not-a-websocket',
-      clientId: 'starlingabcdefgh',
-      credentialsMode: 'CUSTOM',
-      mqttVersion: 5,
-      cleanStart: true,
-      keepAlive: 60,
-      keepAliveUnit: 'SECONDS',
-      connectTimeout: 5,
-      connectTimeoutUnit: 'SECONDS',
-      reconnectPeriod: 0,
-      reconnectPeriodUnit: 'MILLISECONDS',
-      ...overrides,
-    },
-  };
-}
+const connection = (overrides: Partial<WsConnectionConfiguration> = {}) => testConnection({ url: 'http://not-a-websocket', username: null, password: null, ...overrides }, 'Plant');
 
 describe('the connection bar', () => {
   it('shows the status live and why connecting failed', async () => {

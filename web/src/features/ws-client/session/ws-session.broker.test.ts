@@ -4,6 +4,7 @@ import type { WsConnection } from '../../../api/generated/model/wsConnection';
 import type { WsConnectionConfiguration } from '../../../api/generated/model/wsConnectionConfiguration';
 import { type RealBroker, startRealBroker } from './test-support/real-broker.mjs';
 import type { ConnectionStatus } from '../connection-status';
+import { testConnection } from './test-support/test-connection';
 import { WsSession } from './ws-session';
 
 const CREDENTIALS = { username: 'ws-tester', password: 'right-password' };
@@ -21,27 +22,9 @@ afterAll(() => broker?.stop());
 let clientNumber = 0;
 function connection(overrides: Partial<WsConnectionConfiguration> = {}): WsConnection {
   clientNumber += 1;
-  return {
-    id: `connection-${clientNumber}`,
-    createdTime: 0,
-    name: 'WebSocket Connection',
-    userId: 'u',
-    configuration: {
-      url: `ws://127.0.0.1:${broker.wsPort}/mqtt`,
-      clientId: `starling-session-${clientNumber}`,
-      credentialsMode: 'CUSTOM',
-      ...CREDENTIALS,
-      mqttVersion: 5,
-      cleanStart: true,
-      keepAlive: 60,
-      keepAliveUnit: 'SECONDS',
-      connectTimeout: 5,
-      connectTimeoutUnit: 'SECONDS',
-      reconnectPeriod: 0,
-      reconnectPeriodUnit: 'MILLISECONDS',
-      ...overrides,
-    },
-  };
+  const url = `ws://127.0.0.1:${broker.wsPort}/mqtt`;
+  const saved = testConnection({ url, clientId: `starling-session-${clientNumber}`, ...CREDENTIALS, connectTimeout: 5, ...overrides });
+  return { ...saved, id: `connection-${clientNumber}` };
 }
 
 function newSession(): WsSession {
