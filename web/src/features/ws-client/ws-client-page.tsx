@@ -1,50 +1,112 @@
-import { Button, NonIdealState, Tag } from '@blueprintjs/core';
-import { ChatIcon, PowerIcon } from '@blueprintjs/icons';
-import { useState } from 'react';
-import { FormattedMessage } from 'react-intl';
-import { getGetWsConnectionQueryKey, useGetWsConnection } from '../../api/generated/endpoints/ws-client/ws-client';
+import { NonIdealState } from '@blueprintjs/core';
+import { ChatIcon } from '@blueprintjs/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useSearchParams } from 'wouter';
+import { getGetMessageRateQueryKey, useGetMessageRate } from '../../api/generated/endpoints/app/app';
+import { getGetWsConnectionQueryKey, saveWsConnection, useGetWsConnection } from '../../api/generated/endpoints/ws-client/ws-client';
 import type { WsConnection } from '../../api/generated/model/wsConnection';
-import type { ConnectionStatus } from './connection-status';
+import type { WsSavedMessageConfiguration } from '../../api/generated/model/wsSavedMessageConfiguration';
+import type { WsSubscription } from '../../api/generated/model/wsSubscription';
+import type { WsSubscriptionConfiguration } from '../../api/generated/model/wsSubscriptionConfiguration';
 import { ConnectionsPanel } from './connections/connections-panel';
+import { InsightsPanel } from './insights/insights-panel';
+import { MessagesPanel } from './messages/messages-panel';
 import { PublishPanel } from './publish/publish-panel';
+import { ConnectionBar } from './session/connection-bar';
+import { formatReason, subackReasonMessage } from './session/reason-codes';
+import { useSessionState } from './session/use-session';
+import { disposeWsSession, getWsSession, peekWsSessionStatus, type WsSession, wsSessionStatuses } from './session/ws-session';
 import { SubscriptionsPanel } from './subscriptions/subscriptions-panel';
 import { WsClientLayout } from './ws-client-layout';
 
-// Until the session engine is wired in, nothing connects: every connection reads as disconnected.
-const notConnected = (): ConnectionStatus | undefined => undefined;
-const notWired = async (): Promise<void> => undefined;
+/** How often the broker's message rate is read, for the warning before subscribing to every topic. */
+const MESSAGE_RATE_REFRESH_MS = 10_000;
 
-/** Spec section 2, /ws-client: the built-in web-socket MQTT client. */
+/**
+ * Spec section 2, /ws-client: the built-in web-socket MQTT client. The selected connection is in
+ * the address (`?connection=<id>`); its session lives outside the page and outlasts navigation.
+ */
 export default function WsClientPage() {
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const selectedId = searchParams.get('connection');
+  const select = useCallback(
+    (id: string | null) => setSearchParams(id === null ? {} : { connection: id }, { replace: true }),
+    [setSearchParams],
+  );
+  useSyncExternalStore(wsSessionStatuses.subscribe, wsSessionStatuses.getVersion);
   const selected = useGetWsConnection(selectedId ?? '', { query: { queryKey: getGetWsConnectionQueryKey(selectedId ?? ''), enabled: selectedId !== null } });
   const connection = selectedId === null ? undefined : selected.data;
+
   return (
     <WsClientLayout
-      connections={<ConnectionsPanel selectedId={selectedId} onSelect={setSelectedId} statusOf={notConnected} />}
-      bar={connection && <ConnectionBar connection={connection} />}
-      subscriptions={connection && <SubscriptionsPanel connection={connection} connected={false} brokerMessageRate={null} onSubscribe={notWired} onUnsubscribe={notWired} />}
-      publish={connection && <PublishPanel connection={connection} connected={false} onPublish={notWired} />}
-      messages={<NonIdealState icon={<ChatIcon />} description={<FormattedMessage id="ws-client.layout.no-messages" />} />}
+      connections={<ConnectionsPanel selectedId={selectedId} onSelect={select} statusOf={peekWsSessionStatus} onDeleted={(deleted) => void disposeWsSession(deleted.id)} />}
+      {...(connection ? connectionPanels(connection) : NO_CONNECTION)}
     />
   );
 }
 
-/** The selected connection's name and URL; Connect waits for the session engine. */
-function ConnectionBar({ connection }: { connection: WsConnection }) {
+/** Before a connection is selected (or when there is none yet). */
+const NO_CONNECTION = {
+  bar: undefined,
+  subscriptions: undefined,
+  publish: undefined,
+  messages: <NonIdealState icon={<ChatIcon />} description={<FormattedMessage id="ws-client.layout.no-messages" />} />,
+};
+
+function connectionPanels(connection: WsConnection) {
+  const session = getWsSession(connection.id);
+  return {
+    bar: <SelectedConnectionBar key={connection.id} session={session} connection={connection} />,
+    subscriptions: <SelectedSubscriptions key={connection.id} session={session} connection={connection} />,
+    publish: <SelectedPublish key={connection.id} session={session} connection={connection} />,
+    messages: <MessagesPanel key={connection.id} session={session} />,
+    insights: <InsightsPanel key={connection.id} session={session} />,
+  };
+}
+
+interface SelectedProps {
+  session: WsSession;
+  connection: WsConnection;
+}
+
+/** The bar, with the switch to MQTT 3.1.1 a broker refusing MQTT 5 calls for: saved, then connected again. */
+function SelectedConnectionBar({ session, connection }: SelectedProps) {
+  const queryClient = useQueryClient();
+  const switchToMqtt311 = async () => {
+    const saved = await saveWsConnection({ id: connection.id, name: connection.name, configuration: { ...connection.configuration, mqttVersion: 4 } });
+    queryClient.setQueryData(getGetWsConnectionQueryKey(connection.id), saved);
+    void queryClient.invalidateQueries({ queryKey: ['/api/ws/connection'] });
+    await session.connect(saved);
+  };
+  return <ConnectionBar session={session} connection={connection} onUseMqtt311={() => void switchToMqtt311()} />;
+}
+
+function SelectedSubscriptions({ session, connection }: SelectedProps) {
+  const intl = useIntl();
+  const { status } = useSessionState(session);
+  const rate = useGetMessageRate({ query: { queryKey: getGetMessageRateQueryKey(), refetchInterval: MESSAGE_RATE_REFRESH_MS } });
+  const subscribe = async (config: WsSubscriptionConfiguration) => {
+    const { reasonCode } = await session.subscribe(config);
+    // SUBACK codes 128 and up refuse the subscription: the panel shows why.
+    if (reasonCode >= 0x80) throw new Error(formatReason(intl, subackReasonMessage(reasonCode)));
+  };
+  const coloured = useCallback((subscriptions: WsSubscription[]) => session.setSubscriptions(subscriptions.map((item) => item.configuration)), [session]);
   return (
-    <div className="ws-client__panel-header" data-testid="ws-connection-bar">
-      <span>
-        {connection.name} <Tag minimal>{connection.configuration.url}</Tag>
-      </span>
-      <span className="ws-client__publish-actions">
-        <span className="ws-client__muted">
-          <FormattedMessage id="ws-client.not-connected" />
-        </span>
-        <Button intent="success" icon={<PowerIcon />} disabled>
-          <FormattedMessage id="ws-client.connection.connect" />
-        </Button>
-      </span>
-    </div>
+    <SubscriptionsPanel
+      connection={connection}
+      connected={status === 'CONNECTED'}
+      brokerMessageRate={rate.data?.incomingPerSecond ?? null}
+      onSubscribe={subscribe}
+      onUnsubscribe={(topicFilter) => session.unsubscribe(topicFilter)}
+      onSubscriptionsChange={coloured}
+    />
   );
+}
+
+function SelectedPublish({ session, connection }: SelectedProps) {
+  const { status } = useSessionState(session);
+  const publish = (message: WsSavedMessageConfiguration) => session.publish(message);
+  return <PublishPanel connection={connection} connected={status === 'CONNECTED'} onPublish={publish} />;
 }

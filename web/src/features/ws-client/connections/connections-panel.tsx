@@ -20,13 +20,15 @@ export interface ConnectionsPanelProps {
   selectedId: string | null;
   onSelect: (id: string | null) => void;
   statusOf: (id: string) => ConnectionStatus | undefined;
+  /** A connection was deleted (its client should end). */
+  onDeleted?: (connection: WsConnection) => void;
 }
 
 /** The dialog open over the list: adding, editing or duplicating. */
 type Editing = { open: false } | { open: true; connection?: WsConnection; duplicate: boolean };
 
 /** The user's saved connections (GET /api/ws/connection), searchable, with their status; picks the first when none is selected. */
-export function ConnectionsPanel({ selectedId, onSelect, statusOf }: ConnectionsPanelProps) {
+export function ConnectionsPanel({ selectedId, onSelect, statusOf, onDeleted }: ConnectionsPanelProps) {
   const intl = useIntl();
   const [search, setSearch] = useState('');
   const textSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
@@ -93,7 +95,10 @@ export function ConnectionsPanel({ selectedId, onSelect, statusOf }: Connections
         </ul>
       )}
       <ConnectionDialog isOpen={editing.open} connection={editing.open ? editing.connection : undefined} duplicate={editing.open && editing.duplicate} onClose={closeDialog} />
-      <DeleteConnectionDialog connection={deleting} onClose={() => setDeleting(null)} onDeleted={(deleted) => deleted.id === selectedId && onSelect(null)} />
+      <DeleteConnectionDialog connection={deleting} onClose={() => setDeleting(null)} onDeleted={(deleted) => {
+          onDeleted?.(deleted);
+          if (deleted.id === selectedId) onSelect(null);
+        }} />
     </div>
   );
 }

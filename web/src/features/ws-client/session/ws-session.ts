@@ -32,6 +32,9 @@ export class NotConnectedError extends Error {
 
 const utf8 = new TextEncoder();
 
+/** Any session's status changed: the connections list shows every connection's status. */
+const registryChanges = new ChangeListeners();
+
 /** What mqtt.js reports an error with: a reason code (CONNACK, SUBACK) or a system code (ECONNREFUSED). */
 type ClientError = Error & { code?: number | string };
 
@@ -52,6 +55,8 @@ export class WsSession {
   private readonly colors = new SubscriptionColors();
   private readonly incoming = new RateMeter();
   private protocolVersion = 5;
+  /** The saved subscriptions, made on every connect the broker answers without a session. */
+  private saved: readonly WsSubscriptionConfiguration[] = [];
   /** The client this session is ending on purpose: its close is no failure. */
   private ending: MqttClient | undefined;
 
@@ -80,6 +85,7 @@ export class WsSession {
   /** The subscriptions whose colours mark the messages; the first matching one wins. */
   setSubscriptions(configs: readonly WsSubscriptionConfiguration[]): void {
     this.colors.setSubscriptions(configs);
+    this.saved = configs;
   }
 
   /**
@@ -156,6 +162,17 @@ export class WsSession {
     });
   }
 
+  private async subscribeSaved(): Promise<void> {
+    for (const config of this.saved) {
+      try {
+        await this.subscribe(config);
+      } catch {
+        // Not connected any more: the next connect subscribes again.
+        return;
+      }
+    }
+  }
+
   /** Ends the client for good and lets go of listeners; the registry forgets the session. */
   async dispose(): Promise<void> {
     await this.endClient({ quietly: true });
@@ -177,11 +194,13 @@ export class WsSession {
       this.failure = failure;
       this.log(this.status, failure);
     };
-    client.on('connect', () => {
+    client.on('connect', (connack) => {
       if (!current()) return;
       connackReceived = true;
       this.failure = undefined;
       this.setStatus('CONNECTED');
+      // A session the broker kept has its subscriptions already; a new one gets the saved ones.
+      if (!connack.sessionPresent) void this.subscribeSaved();
     });
     client.on('error', (error: ClientError) => {
       if (!current()) return;
@@ -271,6 +290,7 @@ export class WsSession {
     const entry: StatusLogEntry = failure ? { time: Date.now(), status, failure } : { time: Date.now(), status };
     this.statusLog = [...this.statusLog.slice(-(STATUS_LOG_LIMIT - 1)), entry];
     this.changes.notify();
+    registryChanges.notify();
   }
 }
 
@@ -285,6 +305,17 @@ export function getWsSession(connectionId: string): WsSession {
   }
   return session;
 }
+
+/** The status of a connection's session, if the page made one; for lists of connections. */
+export function peekWsSessionStatus(connectionId: string): ConnectionStatus | undefined {
+  return sessions.get(connectionId)?.getStatus();
+}
+
+/** Any session's status changed; `getVersion` for `useSyncExternalStore`. */
+export const wsSessionStatuses = {
+  subscribe: (listener: () => void): (() => void) => registryChanges.add(listener),
+  getVersion: (): number => registryChanges.version,
+};
 
 /** Ends a connection's session (e.g. once the connection is deleted) and forgets it. */
 export async function disposeWsSession(connectionId: string): Promise<void> {
