@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { precompress } from './precompress-plugin';
 
@@ -8,6 +9,16 @@ const apiTarget = process.env.STARLING_API_TARGET ?? 'http://localhost:8083';
 
 export default defineConfig({
   plugins: [react(), precompress()],
+  resolve: {
+    alias: [
+      // Blueprint's icon loaders bundle every icon's paths (about 205 kB gzipped) for icons drawn by
+      // name; the console draws icon components, and lists the few names it needs in this module.
+      {
+        find: /^\.\/paths-loaders\/(?:allPathsLoader|splitPathsBySizeLoader)$/,
+        replacement: fileURLToPath(new URL('./src/app/icons/named-icon-paths.ts', import.meta.url)),
+      },
+    ],
+  },
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true },

@@ -7,7 +7,7 @@ import { JsonEditDialog } from './json-edit-dialog';
 
 // Monaco cannot run in jsdom: a text area stands in for the lazily loaded editor (the real one is
 // exercised end to end in Chromium).
-vi.mock('./json-code-editor', () => ({
+vi.mock('./monaco-json-editor', () => ({
   default: ({ value, onChange }: { value: string; onChange(text: string): void }) => (
     <textarea aria-label="JSON text" value={value} onChange={(event) => onChange(event.target.value)} />
   ),

@@ -7,7 +7,7 @@ import { jsonProblemText } from './json-problem-text';
 import './json-edit-dialog.css';
 
 // Monaco is big: it loads in chunks of its own when a JSON editor first opens, never with the shell.
-const JsonCodeEditor = lazy(() => import('./json-code-editor'));
+const JsonCodeEditor = lazy(() => import('./monaco-json-editor'));
 
 const messages = {
   editJson: { id: 'json-editor.edit-json' },

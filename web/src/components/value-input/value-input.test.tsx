@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test-support/render-with-providers';
 import { ValueInput, type ValueInputProps } from './value-input';
 
-vi.mock('../json-editor/json-code-editor', () => ({ default: () => null }));
+vi.mock('../json-editor/monaco-json-editor', () => ({ default: () => null }));
 
 type Options = Partial<Omit<ValueInputProps, 'value' | 'onChange'>> & { initial?: unknown; onValue?: (value: unknown) => void };
 

@@ -1,5 +1,5 @@
-import { Icon } from '@blueprintjs/core';
-import { BanCircleIcon, TrashIcon } from '@blueprintjs/icons';
+import { Classes } from '@blueprintjs/core';
+import { BanCircleIcon, MinusIcon, TickIcon, TrashIcon } from '@blueprintjs/icons';
 import { FormattedDate, useIntl } from 'react-intl';
 import type { GetUnauthorizedClientsPageSortProperty } from '../../../api/generated/model/getUnauthorizedClientsPageSortProperty';
 import type { UnauthorizedClient } from '../../../api/generated/model/unauthorizedClient';
@@ -33,7 +33,8 @@ interface UnauthorizedClientsTableProps {
 function Flag({ value }: { value: boolean }) {
   const intl = useIntl();
   const word = intl.formatMessage({ id: value ? 'common.yes' : 'common.no' });
-  return <Icon icon={value ? 'tick' : 'minus'} intent={value ? 'success' : 'none'} title={word} aria-label={word} />;
+  const props = { title: word, 'aria-label': word };
+  return value ? <TickIcon className={Classes.INTENT_SUCCESS} {...props} /> : <MinusIcon {...props} />;
 }
 
 export function UnauthorizedClientsTable({ rows, refreshing, sort, onSort, onDelete, onBlock }: UnauthorizedClientsTableProps) {
