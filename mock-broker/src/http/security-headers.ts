@@ -8,11 +8,14 @@ import type { NextFunction, Request, Response } from 'express';
  * stylesheet embeds. connect-src allows the API on this origin,
  * MQTT over WebSocket (ws:/wss:; the listener is on another port, 8084/8085, and the web-socket
  * client page may connect to any broker an operator names) and the release check of the home page
- * (spec section 7).
+ * (spec section 7). worker-src adds blob: for the one worker built in the page: mqtt.js keeps its
+ * keep-alive timer in a worker, because browsers slow a background tab's timers down to once a
+ * minute, late enough for the broker to drop the connection; Monaco's workers are files of the build.
  */
 export const CONSOLE_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
+  "worker-src 'self' blob:",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data:",
   "font-src 'self'",
