@@ -18,7 +18,7 @@ export interface WsClientLayoutProps {
 type MobileTab = 'connections' | 'messages' | 'subscriptions' | 'publish' | 'insights';
 
 /**
- * The web-socket client page: connections on the left (250 px, as the side menu), the selected
+ * The web-socket client page: connections on the left (220 px), the selected
  * connection's bar on top, subscriptions and publishing in a side column, the messages filling the
  * rest and insights folded under them. Under 600 px (spec section 9, mobile breakpoint) the parts
  * become tabs below the bar.
@@ -45,7 +45,8 @@ function WideLayout({ connections, bar, subscriptions, publish, messages, insigh
         )}
       </main>
       <div className="ws-client-layout__side">
-        <Section compact title={intl.formatMessage({ id: 'ws-client.subscription.subscriptions' })}>
+        {/* The subscriptions panel heads itself, with its add button. */}
+        <Section compact>
           <SectionCard>{subscriptions}</SectionCard>
         </Section>
         <Section compact title={intl.formatMessage({ id: 'ws-client.publish.title' })}>
@@ -62,7 +63,7 @@ function NarrowLayout({ connections, bar, subscriptions, publish, messages, insi
   return (
     <div className="ws-client-layout ws-client-layout--narrow" data-testid="ws-client-layout-narrow">
       <div className="ws-client-layout__bar">{bar}</div>
-      <Tabs id="ws-client-tabs" selectedTabId={tab} onChange={(next) => setTab(next as MobileTab)} className="ws-client-layout__tabs" fill>
+      <Tabs id="ws-client-tabs" selectedTabId={tab} onChange={(next) => setTab(next as MobileTab)} className="ws-client-layout__tabs">
         <Tab id="connections" title={intl.formatMessage({ id: 'ws-client.connection.connections' })} panel={<>{connections}</>} />
         <Tab id="messages" title={intl.formatMessage({ id: 'ws-client.layout.messages' })} panel={<>{messages}</>} />
         <Tab id="subscriptions" title={intl.formatMessage({ id: 'ws-client.subscription.subscriptions' })} panel={<>{subscriptions}</>} />
