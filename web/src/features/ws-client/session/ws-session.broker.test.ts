@@ -66,6 +66,21 @@ function holds(session: WsSession, count: number): Promise<void> {
 }
 
 describe('the web-socket client session against a real broker', () => {
+  it('subscribes to the saved subscriptions on connect, when the broker kept no session', async () => {
+    const session = newSession();
+    session.setSubscriptions([{ topicFilter: 'plant/saved/#', qos: 1, color: '#0000ff' }]);
+    await session.connect(connection({ cleanStart: true }));
+    expect(await reaches(session, ['CONNECTED', 'CONNECTION_FAILED'])).toBe('CONNECTED');
+    // Published until one comes back: the saved subscription is made right after CONNACK.
+    const received = () => [...session.messages.messages()].filter((message) => message.direction === 'RECEIVED');
+    for (let attempt = 0; received().length === 0 && attempt < 50; attempt += 1) {
+      await session.publish({ topic: 'plant/saved/level', qos: 1, retain: false, payload: String(attempt), payloadType: 'STRING' });
+      await new Promise((resolve) => setTimeout(resolve, 40));
+    }
+    expect(received().length).toBeGreaterThan(0);
+    expect(received()[0]?.color).toBe('#0000ff');
+  });
+
   it.each([5, 4] as const)('connects over WebSocket with MQTT %s, subscribes, publishes and receives in the subscription colour', async (mqttVersion) => {
     const session = await connected({ mqttVersion });
     session.setSubscriptions([
