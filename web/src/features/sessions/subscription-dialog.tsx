@@ -1,9 +1,10 @@
-import { Button, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect } from '@blueprintjs/core';
+import { Button, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup } from '@blueprintjs/core';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ClientSubscription } from '../../api/generated/model/clientSubscription';
 import { bindTextField } from '../../components/form/bind-text-field';
 import { TextField } from '../../components/form/text-field';
+import { QosSelect, RetainHandlingSelect } from '../../components/mqtt/qos-selects';
 import {
   EMPTY_SUBSCRIPTION_FORM,
   type SubscriptionFormValues,
@@ -53,29 +54,8 @@ function SubscriptionForm({ subscription, otherTopicFilters, onDone, onCancel }:
     <form onSubmit={submit} noValidate aria-label={intl.formatMessage({ id: subscription ? 'subscription.edit' : 'subscription.add' })}>
       <DialogBody>
         <TextField {...fieldProps('topicFilter')} label={<FormattedMessage id="subscription.topic-filter" />} required autoFocus />
-        <FormGroup label={<FormattedMessage id="subscription.qos" />} labelFor="subscription-qos">
-          <HTMLSelect id="subscription-qos" fill value={values.qos} onChange={(event) => change({ qos: Number(event.target.value) as SubscriptionFormValues['qos'] })}>
-            {([0, 1, 2] as const).map((qos) => (
-              <option key={qos} value={qos}>
-                {intl.formatMessage({ id: `subscription.qos-${qos}` })}
-              </option>
-            ))}
-          </HTMLSelect>
-        </FormGroup>
-        <FormGroup label={<FormattedMessage id="subscription.retain-handling" />} labelFor="subscription-retain-handling">
-          <HTMLSelect
-            id="subscription-retain-handling"
-            fill
-            value={values.retainHandling}
-            onChange={(event) => change({ retainHandling: Number(event.target.value) as SubscriptionFormValues['retainHandling'] })}
-          >
-            {([0, 1, 2] as const).map((handling) => (
-              <option key={handling} value={handling}>
-                {intl.formatMessage({ id: `subscription.retain-handling-${handling}` })}
-              </option>
-            ))}
-          </HTMLSelect>
-        </FormGroup>
+        <QosSelect id="subscription-qos" value={values.qos} onChange={(qos) => change({ qos })} />
+        <RetainHandlingSelect id="subscription-retain-handling" value={values.retainHandling} onChange={(retainHandling) => change({ retainHandling })} />
         <FormGroup helperText={shownErrors.noLocal && <FormattedMessage {...shownErrors.noLocal} />} intent={shownErrors.noLocal ? 'danger' : 'none'}>
           <Checkbox
             label={intl.formatMessage({ id: 'subscription.no-local' })}

@@ -5,7 +5,7 @@ import { TextField } from '../../../components/form/text-field';
 import { DurationInput } from '../../../components/unit-input/unit-input';
 import { PayloadField } from '../publish/payload-field';
 import { PublishPropertiesFields } from '../publish/publish-properties-fields';
-import { QosSelect } from '../qos-select';
+import { QosSelect } from '../../../components/mqtt/qos-selects';
 import type { ConnectionFieldsProps } from './connection-fields-props';
 import type { LastWillFormValues } from './last-will-values';
 

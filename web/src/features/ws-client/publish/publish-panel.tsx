@@ -8,7 +8,7 @@ import { bindTextField } from '../../../components/form/bind-text-field';
 import { TextField } from '../../../components/form/text-field';
 import { showToast } from '../../../components/toast/toast-store';
 import { CollapsibleSection } from '../collapsible-section';
-import { QosSelect } from '../qos-select';
+import { QosSelect } from '../../../components/mqtt/qos-selects';
 import { PayloadField } from './payload-field';
 import { NEW_PUBLISH_FORM, type PublishFormValues, publishFormValuesOf, publishMessageOf, validatePublishForm } from './publish-form-values';
 import { PublishPropertiesFields } from './publish-properties-fields';

@@ -1,4 +1,4 @@
-import { Checkbox, Dialog, DialogBody, FormGroup, HTMLSelect } from '@blueprintjs/core';
+import { Checkbox, Dialog, DialogBody, FormGroup } from '@blueprintjs/core';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ApiError } from '../../../api/api-error';
@@ -12,7 +12,7 @@ import { ApiErrorCallout } from '../../../components/form/api-error-callout';
 import { FormDialogFooter } from '../../../components/form/form-dialog-footer';
 import { TextField } from '../../../components/form/text-field';
 import { Mqtt5OnlyNote } from '../mqtt5-only-note';
-import { QosSelect } from '../qos-select';
+import { QosSelect, RetainHandlingSelect } from '../../../components/mqtt/qos-selects';
 import { EveryTopicWarning } from './every-topic-warning';
 import {
   needsEveryTopicWarning,
@@ -115,20 +115,7 @@ function SubscriptionForm({ connection, subscription, others, brokerMessageRate,
               onChange={(event) => change({ retainAsPublish: event.currentTarget.checked })}
             />
           </FormGroup>
-          <FormGroup label={<FormattedMessage id="subscription.retain-handling" />} labelFor="ws-subscription-retain-handling">
-            <HTMLSelect
-              id="ws-subscription-retain-handling"
-              fill
-              value={values.retainHandling}
-              onChange={(event) => change({ retainHandling: Number(event.target.value) as WsSubscriptionFormValues['retainHandling'] })}
-            >
-              {([0, 1, 2] as const).map((handling) => (
-                <option key={handling} value={handling}>
-                  {intl.formatMessage({ id: `subscription.retain-handling-${handling}` })}
-                </option>
-              ))}
-            </HTMLSelect>
-          </FormGroup>
+          <RetainHandlingSelect id="ws-subscription-retain-handling" value={values.retainHandling} onChange={(retainHandling) => change({ retainHandling })} />
           <TextField {...fieldProps('subscriptionId')} label={<FormattedMessage id="subscription.subscription-id" />} type="number" />
         </fieldset>
       </DialogBody>
