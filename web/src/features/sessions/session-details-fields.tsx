@@ -1,6 +1,5 @@
 import { Classes, HTMLTable } from '@blueprintjs/core';
-import type { ReactNode } from 'react';
-import { FormattedDate, FormattedMessage, FormattedNumber, type MessageDescriptor } from 'react-intl';
+import { FormattedDate, FormattedMessage, FormattedNumber } from 'react-intl';
 import { useGetClientEvents } from '../../api/generated/endpoints/client-session/client-session';
 import type { ClientSessionDetails } from '../../api/generated/model/clientSessionDetails';
 import { ClientTypeTag } from '../../components/client-type/client-type-tag';
@@ -8,6 +7,7 @@ import { CopyButton } from '../../components/copy-button/copy-button';
 import { ClientEventReason } from './client-event-reason';
 import { mqttVersionName } from '../../components/mqtt/mqtt-version';
 import { SessionStatusTag } from './session-status-tag';
+import { type FieldRow, FieldRows } from '../../components/details/field-rows';
 
 /** MQTT 5's "never expires" session expiry interval (section 3.1.2.11.2). */
 const NEVER_EXPIRES = 4_294_967_295;
@@ -43,7 +43,7 @@ function LastDisconnect({ clientId }: { clientId: string }) {
 /** Every field the broker reports for a session (BROKER-API.md "Session row" and details). */
 export function SessionDetailsFields({ session }: { session: ClientSessionDetails }) {
   const offline = session.connectionState === 'DISCONNECTED';
-  const rows: [MessageDescriptor['id'], ReactNode][] = [
+  const rows: FieldRow[] = [
     ['session.client-id', <Copyable text={session.clientId} />],
     ['session.session-id', <Copyable text={session.sessionId} />],
     ['session.status', <SessionStatusTag state={session.connectionState} />],
@@ -66,14 +66,7 @@ export function SessionDetailsFields({ session }: { session: ClientSessionDetail
   return (
     <HTMLTable compact className="session-details__fields">
       <tbody>
-        {rows.map(([label, value]) => (
-          <tr key={label}>
-            <th scope="row">
-              <FormattedMessage id={label} />
-            </th>
-            <td>{value}</td>
-          </tr>
-        ))}
+        <FieldRows rows={rows} />
       </tbody>
     </HTMLTable>
   );

@@ -1,12 +1,12 @@
 import { Classes, HTMLTable } from '@blueprintjs/core';
-import type { ReactNode } from 'react';
-import { FormattedDate, FormattedMessage, type MessageDescriptor, useIntl } from 'react-intl';
+import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import type { RetainedMessageDetails } from '../../../api/generated/model/retainedMessageDetails';
 import { CopyButton } from '../../../components/copy-button/copy-button';
 import { DataSizeText } from '../../../components/format/data-size-text';
 import { bytesOfBase64, hexOf } from '../../../components/payload-viewer/payload-content';
 import { timeLeft } from './time-left';
 import { useNow } from './use-now';
+import { type FieldRow, FieldRows } from '../../../components/details/field-rows';
 
 /** The expiry counts down by the second. */
 const EXPIRY_TICK_MS = 1000;
@@ -67,7 +67,7 @@ function UserProperties({ properties }: { properties: RetainedMessageDetails['us
 
 /** Everything the broker keeps of a retained message but its payload: the topic, times and the MQTT 5 properties. */
 export function RetainedMessageFields({ message }: { message: RetainedMessageDetails }) {
-  const rows: [MessageDescriptor['id'], ReactNode][] = [
+  const rows: FieldRow[] = [
     [
       'retained-message.topic',
       <span className="retained-details__copyable">
@@ -89,14 +89,7 @@ export function RetainedMessageFields({ message }: { message: RetainedMessageDet
     <>
       <HTMLTable compact className="retained-details__fields">
         <tbody>
-          {rows.map(([label, value]) => (
-            <tr key={label}>
-              <th scope="row">
-                <FormattedMessage id={label} />
-              </th>
-              <td>{value}</td>
-            </tr>
-          ))}
+          <FieldRows rows={rows} />
         </tbody>
       </HTMLTable>
       <h4 className="retained-details__heading">

@@ -1,6 +1,5 @@
 import { Classes, Drawer, HTMLTable, NonIdealState } from '@blueprintjs/core';
-import type { ReactNode } from 'react';
-import { defineMessages, FormattedDate, FormattedMessage, type MessageDescriptor, useIntl } from 'react-intl';
+import { defineMessages, FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { CopyButton } from '../../../components/copy-button/copy-button';
 import { DataSizeText } from '../../../components/format/data-size-text';
 import { MEDIA_GT_SM } from '../../../components/media-query/breakpoints';
@@ -8,6 +7,7 @@ import { useMediaQuery } from '../../../components/media-query/use-media-query';
 import { hexOf, utf8TextOf } from '../../../components/payload-viewer/payload-content';
 import { PayloadViewer } from '../../../components/payload-viewer/payload-viewer';
 import type { WsMessage, WsMessageProperties } from './ws-message';
+import { type FieldRow, FieldRows } from '../../../components/details/field-rows';
 
 const directionLabels = defineMessages({ RECEIVED: { id: 'ws-client.message-received' }, PUBLISHED: { id: 'ws-client.message-published' } });
 
@@ -40,7 +40,7 @@ function Fields({ message }: { message: WsMessage }) {
   const intl = useIntl();
   const properties = message.properties ?? {};
   const subscriptionIds = properties.subscriptionIdentifier === undefined ? [] : [properties.subscriptionIdentifier].flat();
-  const rows: [MessageDescriptor['id'], ReactNode][] = [
+  const rows: FieldRow[] = [
     [
       'ws-client.message-topic',
       <span className="ws-message-details__copyable">
@@ -65,14 +65,7 @@ function Fields({ message }: { message: WsMessage }) {
   return (
     <HTMLTable compact className="ws-message-details__fields">
       <tbody>
-        {rows.map(([label, value]) => (
-          <tr key={label}>
-            <th scope="row">
-              <FormattedMessage id={label} />
-            </th>
-            <td>{value}</td>
-          </tr>
-        ))}
+        <FieldRows rows={rows} />
         <tr>
           <th scope="row">
             <FormattedMessage id="ws-client.message-user-properties" />
