@@ -50,12 +50,13 @@ describe('wills left by a node that stopped under its clients', () => {
   });
 
   it('wait for their Will Delay Interval', async () => {
-    await startAfterCrash('slow-goodbye', { topic: 'status/slow-goodbye', payload: 'gone', retain: false, willDelayInterval: 1 });
+    // 3 s: room for the watcher to connect and subscribe on a busy machine before the will is due.
+    await startAfterCrash('slow-goodbye', { topic: 'status/slow-goodbye', payload: 'gone', retain: false, willDelayInterval: 3 });
     const watcher = await clients.connect({ protocolVersion: 5 });
     const received = inbox(watcher);
     await watcher.subscribeAsync('status/#', { qos: 1 });
     expect(await received.none(200)).toBe(true);
-    expect((await received.next(3000)).payload).toBe('gone');
+    expect((await received.next(6000)).payload).toBe('gone');
   });
 
   it('are dropped when their client comes back within the delay', async () => {
