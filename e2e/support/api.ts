@@ -24,8 +24,9 @@ export async function createSettledUser(
   email: string,
   password: string,
   names = { firstName: 'E2E', lastName: email.split('@')[0] ?? '' },
+  additionalInfo?: { lang?: 'en_US' | 'de_DE' },
 ): Promise<void> {
-  await callApi('POST', '/api/admin', { email, ...names, password: `${password}-first` }, adminToken);
+  await callApi('POST', '/api/admin', { email, ...names, password: `${password}-first`, ...(additionalInfo ? { additionalInfo } : {}) }, adminToken);
   const token = await signInToApi(email, `${password}-first`);
   await callApi('POST', '/api/auth/changePassword', { currentPassword: `${password}-first`, newPassword: password }, token);
 }

@@ -1,11 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { OPERATOR, signIn } from '../support/accounts.js';
-
-declare global {
-  interface Window {
-    policyViolations?: string[];
-  }
-}
+import { watchPolicyViolations } from '../support/policy-violations.js';
 
 // Every page of the side menu, and the help drawer's markdown: what the console loads and runs
 // must all be allowed by the broker's Content-Security-Policy (no inline script, no framing).
@@ -26,16 +21,7 @@ const PAGES = [
 ];
 
 test('the console works under its Content-Security-Policy: no page breaks a directive', async ({ page }) => {
-  await page.addInitScript(() => {
-    window.policyViolations = [];
-    document.addEventListener('securitypolicyviolation', (event) => {
-      window.policyViolations!.push(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`);
-    });
-  });
-  const policyMessages: string[] = [];
-  page.on('console', (message) => {
-    if (message.text().includes('Content Security Policy')) policyMessages.push(message.text());
-  });
+  const violations = await watchPolicyViolations(page);
 
   const answer = await page.goto('/login');
   const policy = answer?.headers()['content-security-policy'] ?? '';
@@ -50,6 +36,5 @@ test('the console works under its Content-Security-Policy: no page breaks a dire
     await expect(page.locator('.page-loading')).toHaveCount(0);
     await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
   }
-  expect(await page.evaluate(() => window.policyViolations)).toEqual([]);
-  expect(policyMessages).toEqual([]);
+  await violations.check();
 });

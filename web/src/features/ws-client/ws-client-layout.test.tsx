@@ -19,6 +19,9 @@ describe('web-socket client layout (issue 15)', () => {
     renderPage(<WsClientLayout {...parts} />);
     expect(screen.getByTestId('ws-client-layout-wide')).toBeTruthy();
     for (const text of Object.keys(parts)) expect(screen.getByText(`${text} part`)).toBeTruthy();
+    // The messages are a named region inside the shell's main landmark, not a second main.
+    expect(screen.getByRole('region', { name: 'Messages' }).textContent).toContain('messages part');
+    expect(screen.queryAllByRole('main').filter((element) => element.closest('[data-testid="ws-client-layout-wide"]'))).toEqual([]);
   });
 
   it('turns into tabs under the bar at 599 px and below, starting with the messages', () => {

@@ -36,14 +36,15 @@ function WideLayout({ connections, bar, subscriptions, publish, messages, insigh
         {connections}
       </aside>
       <div className="ws-client-layout__bar">{bar}</div>
-      <main className="ws-client-layout__messages">
+      {/* A section, not a second <main>: the shell's content is the page's one main landmark. */}
+      <section className="ws-client-layout__messages" aria-label={intl.formatMessage({ id: 'ws-client.layout.messages' })}>
         <div className="ws-client-layout__messages-body">{messages}</div>
         {insights && (
           <Section compact collapsible collapseProps={{ defaultIsOpen: false }} title={intl.formatMessage({ id: 'ws-client.layout.insights' })} className="ws-client-layout__insights">
             <SectionCard>{insights}</SectionCard>
           </Section>
         )}
-      </main>
+      </section>
       <div className="ws-client-layout__side">
         {/* The subscriptions panel heads itself, with its add button. */}
         <Section compact>

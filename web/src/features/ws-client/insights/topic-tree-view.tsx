@@ -63,11 +63,12 @@ const TopicRow = memo(function TopicRow({ node, depth, messageCount, last, hasCh
       <span className="ws-topic-tree__level" title={node.topic}>
         {node.level === '' ? <span className={Classes.TEXT_MUTED}>∅</span> : node.level}
       </span>
-      <Tag minimal round>
+      {/* multiline: an ellipsizing Tag measures its width after every render, a forced layout per count change. */}
+      <Tag minimal round multiline>
         <FormattedNumber value={messageCount} />
       </Tag>
       {last?.retain && (
-        <Tag minimal round intent="primary">
+        <Tag minimal round multiline intent="primary">
           <FormattedMessage id="ws-client.message-retained" />
         </Tag>
       )}

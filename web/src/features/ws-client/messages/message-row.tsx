@@ -43,11 +43,12 @@ export const MessageRow = memo(function MessageRow({ message, selected, onOpen }
         </span>
         <span className={`ws-message-row__time ${Classes.TEXT_MUTED}`}>{intl.formatTime(message.time, { hour: '2-digit', minute: '2-digit', second: '2-digit', fractionalSecondDigits: 3 })}</span>
         <span className="ws-message-row__topic">{message.topic}</span>
-        <Tag minimal round className="ws-message-row__tag">
+        {/* multiline: an ellipsizing Tag measures its width after every render, a forced layout per new row. */}
+        <Tag minimal round multiline className="ws-message-row__tag">
           {intl.formatMessage({ id: 'ws-client.message-qos' }, { qos: message.qos })}
         </Tag>
         {message.retain && (
-          <Tag minimal round intent="primary" className="ws-message-row__tag">
+          <Tag minimal round multiline intent="primary" className="ws-message-row__tag">
             {intl.formatMessage({ id: 'ws-client.message-retained' })}
           </Tag>
         )}

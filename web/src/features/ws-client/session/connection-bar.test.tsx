@@ -14,6 +14,8 @@ describe('the connection bar', () => {
   it('shows the status live and why connecting failed', async () => {
     const session = new WsSession('bar-1');
     renderWithProviders(<ConnectionBar session={session} connection={connection()} />);
+    // Named: on a narrow screen the list that marks the selected connection is in another tab.
+    expect(screen.getByRole('heading', { name: 'Plant' })).toBeTruthy();
     expect(screen.getByTestId('ws-connection-status').textContent).toBe('Disconnected');
     fireEvent.click(screen.getByTestId('ws-connect'));
     expect((await screen.findByTestId('ws-connection-status')).textContent).toBe('Connection failed');

@@ -25,7 +25,7 @@ interface ConnectionBarProps {
 }
 
 /**
- * A saved connection's live status (spec section 3, web-socket client) with Connect or Disconnect,
+ * A saved connection's name and live status (spec section 3, web-socket client) with Connect or Disconnect,
  * the reason of a failure in words and code, and the status log.
  */
 export function ConnectionBar({ session, connection, onUseMqtt311 }: ConnectionBarProps) {
@@ -38,6 +38,10 @@ export function ConnectionBar({ session, connection, onUseMqtt311 }: ConnectionB
   return (
     <div className="ws-connection-bar" data-testid="ws-connection-bar">
       <div className="ws-connection-bar__row">
+        {/* The one place that names the selected connection when the list is in another tab (narrow screens). */}
+        <h2 className="ws-connection-bar__name" title={connection.name} data-testid="ws-connection-name">
+          {connection.name}
+        </h2>
         <ConnectionStatusTag status={status} />
         <span className="ws-connection-bar__url" title={connection.configuration.url}>
           {connection.configuration.url}
