@@ -3,7 +3,8 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import tls from 'node:tls';
-import { WebSocketServer, createWebSocketStream } from 'ws';
+import type { Duplex } from 'node:stream';
+import { type WebSocket, WebSocketServer, createWebSocketStream } from 'ws';
 import { closeServer, listen } from '../app/listen.js';
 import type { TlsFiles } from '../config/config.js';
 import type { MqttBroker } from './mqtt-broker.js';
@@ -99,11 +100,25 @@ function attachWebSocket(server: http.Server, broker: MqttBroker, connections: C
       socket.terminate();
       return;
     }
-    const stream = createWebSocketStream(socket);
+    const stream = frameWhatATickWrites(createWebSocketStream(socket), socket);
     stream.on('error', () => socket.terminate());
     broker.handle(stream, request);
   });
   return webSocketServer;
+}
+
+/**
+ * Sends what the broker writes in one tick as one WebSocket frame. mqtt-packet writes a packet in
+ * pieces (fixed header, lengths, topic, properties, payload) between a cork and an uncork on the next
+ * tick; the ws stream has no `_writev`, so each piece went out as a frame of its own, several per
+ * message, each one an event and a task for the browser to run. MQTT over WebSocket lets a frame hold
+ * several packets, or parts of them (MQTT 5 section 6, 3.1.1 section 6): clients read a byte stream.
+ */
+function frameWhatATickWrites(stream: Duplex, socket: WebSocket): Duplex {
+  stream._writev = (chunks, callback) => {
+    socket.send(Buffer.concat(chunks.map(({ chunk }) => chunk as Buffer)), { binary: true }, callback);
+  };
+  return stream;
 }
 
 function tlsOptions(files: TlsFiles): tls.TlsOptions {

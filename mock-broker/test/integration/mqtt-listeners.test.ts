@@ -1,6 +1,7 @@
 import mqtt, { type MqttClient } from 'mqtt';
+import mqttPacket from 'mqtt-packet';
 import { WebSocket } from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestNode, type TestNode } from '../support/test-node.js';
 
 let node: TestNode;
@@ -54,6 +55,35 @@ describe('MQTT listeners', () => {
     const received = nextMessage(subscriber);
     await publisher.publishAsync('cross/topic', 'over the bridge', { qos: 1 });
     expect((await received).payload).toBe('over the bridge');
+  });
+
+  it('sends a WebSocket client what it writes in one go as one frame of whole packets, not a frame per piece of a packet', async () => {
+    // A raw WebSocket: frames as they come, the packets in them parsed by a strict parser.
+    const socket = new WebSocket(`ws://127.0.0.1:${node.wsPort}/mqtt`, 'mqtt');
+    const frames: Buffer[] = [];
+    socket.on('message', (data: Buffer) => frames.push(Buffer.from(data)));
+    await new Promise((resolve) => socket.once('open', resolve));
+    const send = (packet: mqttPacket.Packet) => socket.send(mqttPacket.generate(packet));
+    send({ cmd: 'connect', protocolId: 'MQTT', protocolVersion: 4, clientId: 'ws-frames', clean: true, keepalive: 60 });
+    send({ cmd: 'subscribe', messageId: 1, subscriptions: [{ topic: 'frames/#', qos: 0 }] });
+    await vi.waitFor(() => expect(frames.length).toBeGreaterThanOrEqual(2));
+    const publisher = await connect(`mqtt://127.0.0.1:${node.mqttPort}`, { clientId: 'ws-frames-publisher' });
+    // 20 messages written in one go: the broker relays them within the same turn.
+    for (let index = 0; index < 20; index += 1) publisher.publish(`frames/${index}`, `payload ${index}`);
+    const packets: mqttPacket.Packet[] = [];
+    await vi.waitFor(() => {
+      packets.length = 0;
+      for (const frame of frames) {
+        // Each frame parses into whole packets: nothing is left over for the next frame.
+        const parser = mqttPacket.parser({ protocolVersion: 4 });
+        parser.on('packet', (packet) => packets.push(packet));
+        expect(parser.parse(frame)).toBe(0);
+      }
+      expect(packets.filter((packet) => packet.cmd === 'publish')).toHaveLength(20);
+    });
+    // Never a piece of a packet in a frame of its own (the packet writer writes each in several).
+    expect(frames.length).toBeLessThanOrEqual(packets.length);
+    socket.close();
   });
 
   it('refuses WebSocket upgrades outside /mqtt', async () => {

@@ -1,4 +1,4 @@
-import { ChangeListeners, FrameBatcher, type FrameScheduler } from '../messages/frame-batcher';
+import { ChangeListeners, FrameBatcher, type FrameScheduler, SHOW_ARRIVALS_EVERY_MS, throttledFrameScheduler } from '../messages/frame-batcher';
 import type { WsMessage } from '../messages/ws-message';
 
 /** The tree stops taking new topics past this many, and says so. */
@@ -29,7 +29,7 @@ export interface TopicTreeOptions {
 /**
  * The topics a connection has seen, level by level, with message counts and each topic's latest
  * message. A message on a known topic costs one map look-up and a walk up its levels; listeners
- * hear of changes at most once per animation frame.
+ * hear of changes on an animation frame, ten times a second at most.
  */
 export class TopicTree {
   readonly root: TopicNode = node('', '', undefined);
@@ -42,7 +42,7 @@ export class TopicTree {
 
   constructor({ maxTopics = DEFAULT_MAX_TOPICS, scheduleFrame }: TopicTreeOptions = {}) {
     this.maxTopics = maxTopics;
-    this.batcher = new FrameBatcher(() => this.changes.notify(), scheduleFrame);
+    this.batcher = new FrameBatcher(() => this.changes.notify(), scheduleFrame ?? throttledFrameScheduler(SHOW_ARRIVALS_EVERY_MS));
   }
 
   record(message: WsMessage): void {

@@ -8,6 +8,29 @@ export const animationFrameScheduler: FrameScheduler = (callback) => {
   else setTimeout(callback, FRAME_MS);
 };
 
+/** How often the message list and the topic tree show what arrived: ten times a second at most. */
+export const SHOW_ARRIVALS_EVERY_MS = 100;
+
+/**
+ * Animation frames at most once per `gapMs`: a callback asked for sooner than `gapMs` after the
+ * previous one ran waits out the rest first. Under thousands of messages a second, re-rendering the
+ * list on every frame costs more style and layout work than the messages themselves; a few renders a
+ * second keep the page responsive and show the same messages, a little later.
+ */
+export function throttledFrameScheduler(gapMs: number, frame: FrameScheduler = animationFrameScheduler, now: () => number = () => performance.now()): FrameScheduler {
+  let lastRun = -Infinity;
+  return (callback) => {
+    const run = () =>
+      frame(() => {
+        lastRun = now();
+        callback();
+      });
+    const wait = lastRun + gapMs - now();
+    if (wait > 0) setTimeout(run, wait);
+    else run();
+  };
+}
+
 /**
  * Gathers many requests into one call per frame: whatever happens between two frames is told to
  * listeners once, so that thousands of messages a second never cause as many renders.

@@ -1,4 +1,4 @@
-import { ChangeListeners, FrameBatcher, type FrameScheduler } from './frame-batcher';
+import { ChangeListeners, FrameBatcher, type FrameScheduler, SHOW_ARRIVALS_EVERY_MS, throttledFrameScheduler } from './frame-batcher';
 import { messagePredicate, type MessageFilter, NO_MESSAGE_FILTER } from './message-filter';
 import type { WsMessage } from './ws-message';
 
@@ -18,7 +18,7 @@ export interface MessageStoreOptions {
 /**
  * Every message a web-socket client session received or published, newest kept up to a bound (a
  * ring buffer: the oldest make room), with a filtered index kept up to date as messages arrive.
- * Messages are stored at once; listeners hear about them at most once per animation frame.
+ * Messages are stored at once; listeners hear about them on an animation frame, ten times a second at most.
  */
 export class MessageStore {
   private slots: (WsMessage | undefined)[];
@@ -37,7 +37,7 @@ export class MessageStore {
   constructor({ messagesToKeep = DEFAULT_MESSAGES_TO_KEEP, scheduleFrame }: MessageStoreOptions = {}) {
     this.keep = clampKeep(messagesToKeep);
     this.slots = new Array<WsMessage | undefined>(this.keep);
-    this.batcher = new FrameBatcher(() => this.changes.notify(), scheduleFrame);
+    this.batcher = new FrameBatcher(() => this.changes.notify(), scheduleFrame ?? throttledFrameScheduler(SHOW_ARRIVALS_EVERY_MS));
   }
 
   /**
@@ -135,7 +135,7 @@ export class MessageStore {
     for (let seq = this.firstSeq; seq < this.nextSeq; seq += 1) yield this.slots[seq % this.keep] as WsMessage;
   }
 
-  /** For useSyncExternalStore: the listener runs at most once per frame while messages arrive. */
+  /** For useSyncExternalStore: the listener runs at most once per frame (ten times a second by default) while messages arrive. */
   subscribe = (listener: () => void): (() => void) => this.changes.add(listener);
 
   /** Moves on every notification. */
