@@ -221,6 +221,18 @@ test('an operator connects, subscribes in a colour, publishes JSON with user pro
   await expect(status).toHaveText('Disconnected');
   await expect(page.getByTestId('ws-connect')).toBeVisible();
 
+  // Someone deletes the generated credentials on the client credentials page: Connect still works,
+  // with credentials the broker makes again.
+  const token = await signInToApi(OPERATOR.username, OPERATOR.password);
+  const saved = await callApi<ListPage<{ configuration: { clientCredentialsId: string } }>>('GET', `/api/ws/connection?pageSize=1&page=0&textSearch=${encodeURIComponent(name)}`, undefined, token);
+  const generated = saved.data[0]?.configuration.clientCredentialsId;
+  expect(generated).toBeTruthy();
+  await callApi('DELETE', `/api/mqtt/client/credentials/${generated}`, undefined, token);
+  await page.getByTestId('ws-connect').click();
+  await expect(status).toHaveText('Connected');
+  await page.getByTestId('ws-disconnect').click();
+  await expect(status).toHaveText('Disconnected');
+
   await policy.check();
 });
 

@@ -4,7 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'wouter';
+import { ApiError } from '../../api/api-error';
 import { getGetMessageRateQueryKey, useGetMessageRate } from '../../api/generated/endpoints/app/app';
+import { getMqttClientCredentials } from '../../api/generated/endpoints/mqtt-client-credentials/mqtt-client-credentials';
 import { getGetWsConnectionQueryKey, saveWsConnection, useGetWsConnection } from '../../api/generated/endpoints/ws-client/ws-client';
 import type { WsConnection } from '../../api/generated/model/wsConnection';
 import type { WsSavedMessageConfiguration } from '../../api/generated/model/wsSavedMessageConfiguration';
@@ -66,6 +68,25 @@ function connectionPanels(connection: WsConnection) {
   };
 }
 
+/**
+ * A connection with generated (AUTO) credentials whose credentials someone deleted on the client
+ * credentials page is saved again before connecting: the broker then makes new ones, and Connect
+ * works instead of being refused as not authorized.
+ */
+async function withGeneratedCredentials(connection: WsConnection): Promise<WsConnection> {
+  const { configuration } = connection;
+  if (configuration.credentialsMode !== 'AUTO') return connection;
+  if (configuration.clientCredentialsId) {
+    try {
+      await getMqttClientCredentials(configuration.clientCredentialsId, { ignoreErrors: true, ignoreLoading: true });
+      return connection;
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 404)) return connection;
+    }
+  }
+  return saveWsConnection({ id: connection.id, name: connection.name, configuration }, { ignoreLoading: true });
+}
+
 interface SelectedProps {
   session: WsSession;
   connection: WsConnection;
@@ -76,11 +97,25 @@ function SelectedConnectionBar({ session, connection }: SelectedProps) {
   const queryClient = useQueryClient();
   const switchToMqtt311 = async () => {
     const saved = await saveWsConnection({ id: connection.id, name: connection.name, configuration: { ...connection.configuration, mqttVersion: 4 } });
-    queryClient.setQueryData(getGetWsConnectionQueryKey(connection.id), saved);
-    void queryClient.invalidateQueries({ queryKey: ['/api/ws/connection'] });
+    remember(saved);
     await session.connect(saved);
   };
-  return <ConnectionBar session={session} connection={connection} onUseMqtt311={() => void switchToMqtt311()} />;
+  const remember = (saved: WsConnection) => {
+    queryClient.setQueryData(getGetWsConnectionQueryKey(saved.id), saved);
+    void queryClient.invalidateQueries({ queryKey: ['/api/ws/connection'] });
+  };
+  return (
+    <ConnectionBar
+      session={session}
+      connection={connection}
+      onUseMqtt311={() => void switchToMqtt311()}
+      prepare={async (current) => {
+        const ready = await withGeneratedCredentials(current);
+        if (ready !== current) remember(ready);
+        return ready;
+      }}
+    />
+  );
 }
 
 function SelectedSubscriptions({ session, connection }: SelectedProps) {

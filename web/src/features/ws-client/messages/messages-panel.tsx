@@ -1,9 +1,10 @@
 import { Button, ButtonGroup, Classes, HTMLSelect, Tooltip } from '@blueprintjs/core';
 import { DownloadIcon, SortAscIcon, SortDescIcon, TrashIcon } from '@blueprintjs/icons';
 import { useCallback, useState } from 'react';
-import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { WsSession } from '../session/ws-session';
 import { useFrameVersion } from '../session/use-session';
+import { IncomingRate } from './incoming-rate';
 import { MessageDetailsDrawer } from './message-details';
 import { downloadJsonLines } from './message-export';
 import { MessageFilterBar } from './message-filter-bar';
@@ -37,7 +38,7 @@ export function MessagesPanel({ session }: { session: WsSession }) {
         <span className={`${Classes.TEXT_MUTED} ws-messages__counts`} data-testid="ws-message-counts">
           <FormattedMessage id="ws-client.message-counts" values={{ shown: store.filteredCount, kept: store.size }} />
           {' · '}
-          <FormattedMessage id="ws-client.incoming-rate" values={{ rate: <FormattedNumber value={session.incomingRate()} maximumFractionDigits={1} /> }} />
+          <IncomingRate rate={() => session.incomingRate()} />
         </span>
         <span className="ws-messages__spacer" />
         <ButtonGroup>

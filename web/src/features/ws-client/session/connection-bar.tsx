@@ -22,18 +22,24 @@ interface ConnectionBarProps {
   connection: WsConnection;
   /** Offered when the broker refuses the MQTT version: switch the connection to 3.1.1. */
   onUseMqtt311?(): void;
+  /** Readies the connection just before connecting (e.g. makes its generated credentials again); answers what to connect with. */
+  prepare?(connection: WsConnection): Promise<WsConnection>;
 }
 
 /**
  * A saved connection's name and live status (spec section 3, web-socket client) with Connect or Disconnect,
  * the reason of a failure in words and code, and the status log.
  */
-export function ConnectionBar({ session, connection, onUseMqtt311 }: ConnectionBarProps) {
+export function ConnectionBar({ session, connection, onUseMqtt311, prepare }: ConnectionBarProps) {
   const intl = useIntl();
   const { status, failure, log } = useSessionState(session);
   const [askingPassword, setAskingPassword] = useState(false);
   const active = ACTIVE.includes(status);
-  const connect = (password?: string) => void session.connect(connection, password === undefined ? {} : { password });
+  const connect = (password?: string) =>
+    void (async () => {
+      const ready = prepare ? await prepare(connection).catch(() => connection) : connection;
+      await session.connect(ready, password === undefined ? {} : { password });
+    })();
   const onConnect = () => (needsPassword(connection.configuration) ? setAskingPassword(true) : connect());
   return (
     <div className="ws-connection-bar" data-testid="ws-connection-bar">
