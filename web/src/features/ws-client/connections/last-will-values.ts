@@ -4,17 +4,8 @@ import type { WsLastWillQos } from '../../../api/generated/model/wsLastWillQos';
 import type { WsPayloadType } from '../../../api/generated/model/wsPayloadType';
 import type { WsTimeUnit } from '../../../api/generated/model/wsTimeUnit';
 import { toSeconds } from '../../../components/unit-input/unit-rules';
-import { payloadTextOf, payloadValueOf } from '../publish/payload-value';
-import { topicNameError } from '../publish/publish-form-values';
-import {
-  EMPTY_PUBLISH_PROPERTIES,
-  MAX_FOUR_BYTE_INTEGER,
-  type PublishPropertiesErrors,
-  type PublishPropertiesFormValues,
-  publishPropertiesFormValuesOf,
-  publishPropertiesOf,
-  validatePublishProperties,
-} from '../publish/publish-properties-values';
+import { messageFormValuesOf, messageOf, validateMessage } from '../publish/publish-form-values';
+import { EMPTY_PUBLISH_PROPERTIES, MAX_FOUR_BYTE_INTEGER, type PublishPropertiesErrors, type PublishPropertiesFormValues } from '../publish/publish-properties-values';
 
 /** The will message the broker publishes when the connection drops without a DISCONNECT. */
 export interface LastWillFormValues {
@@ -48,10 +39,7 @@ export const NEW_LAST_WILL: LastWillFormValues = {
 const WITH_TOPIC_ALIAS = false;
 
 export function validateLastWill(values: LastWillFormValues, mqtt5: boolean): LastWillErrors {
-  const errors: LastWillErrors = mqtt5 ? validatePublishProperties(values.properties, WITH_TOPIC_ALIAS) : {};
-  const topic = topicNameError(values.topic);
-  if (topic) errors.topic = topic;
-  if (payloadTextOf(values.payload, values.payloadType) === null) errors.payload = { id: 'ws-client.publish.payload-invalid' };
+  const errors: LastWillErrors = validateMessage(values, mqtt5, WITH_TOPIC_ALIAS);
   const delay = values.willDelayInterval;
   if (mqtt5 && delay !== null && (delay < 0 || delay > MAX_FOUR_BYTE_INTEGER || toSeconds(delay, values.willDelayIntervalUnit) > MAX_FOUR_BYTE_INTEGER)) {
     errors.willDelayInterval = { id: 'ws-client.connection.will-delay-invalid' };
@@ -60,31 +48,18 @@ export function validateLastWill(values: LastWillFormValues, mqtt5: boolean): La
 }
 
 export function lastWillOf(values: LastWillFormValues, mqtt5: boolean): WsLastWill {
-  const will: WsLastWill = {
-    topic: values.topic.trim(),
-    qos: values.qos,
-    retain: values.retain,
-    payload: payloadTextOf(values.payload, values.payloadType) ?? '',
-    payloadType: values.payloadType,
-  };
-  if (!mqtt5) return will;
-  if (values.willDelayInterval !== null) {
+  const will: WsLastWill = messageOf(values, mqtt5, WITH_TOPIC_ALIAS);
+  if (mqtt5 && values.willDelayInterval !== null) {
     will.willDelayInterval = values.willDelayInterval;
     will.willDelayIntervalUnit = values.willDelayIntervalUnit;
   }
-  const properties = publishPropertiesOf(values.properties, WITH_TOPIC_ALIAS);
-  return properties ? { ...will, properties } : will;
+  return will;
 }
 
 export function lastWillFormValuesOf(will: WsLastWill): LastWillFormValues {
   return {
-    topic: will.topic,
-    qos: will.qos,
-    retain: will.retain,
-    payload: payloadValueOf(will.payload, will.payloadType),
-    payloadType: will.payloadType,
+    ...messageFormValuesOf(will),
     willDelayInterval: will.willDelayInterval ?? null,
     willDelayIntervalUnit: will.willDelayIntervalUnit ?? 'SECONDS',
-    properties: publishPropertiesFormValuesOf(will.properties),
   };
 }

@@ -6,6 +6,7 @@ import { MEDIA_GT_SM } from '../../../components/media-query/breakpoints';
 import { useMediaQuery } from '../../../components/media-query/use-media-query';
 import { hexOf, utf8TextOf } from '../../../components/payload-viewer/payload-content';
 import { PayloadViewer } from '../../../components/payload-viewer/payload-viewer';
+import { fromMqttUserProperties } from '../../../components/user-properties/user-properties-rules';
 import type { WsMessage, WsMessageProperties } from './ws-message';
 import { type FieldRow, FieldRows } from '../../../components/details/field-rows';
 
@@ -20,12 +21,12 @@ function Bytes({ bytes }: { bytes: Uint8Array }) {
 }
 
 function UserProperties({ properties }: { properties: WsMessageProperties['userProperties'] }) {
-  const pairs = Object.entries(properties ?? {}).flatMap(([key, values]) => [values].flat().map((value) => [key, value] as const));
+  const pairs = fromMqttUserProperties(properties);
   if (pairs.length === 0) return NOTHING;
   return (
     <HTMLTable compact className="ws-message-details__user-properties" data-testid="ws-message-user-properties">
       <tbody>
-        {pairs.map(([key, value], index) => (
+        {pairs.map(({ key, value }, index) => (
           <tr key={`${index}:${key}`}>
             <td>{key}</td>
             <td>{value}</td>

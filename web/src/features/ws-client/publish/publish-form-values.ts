@@ -49,17 +49,20 @@ export function topicNameError(topic: string): MessageDescriptor | undefined {
   return undefined;
 }
 
-/** What stops the message from being sent; the properties count only where the connection sends them. */
-export function validatePublishForm(values: PublishFormValues, mqttVersion: WsMqttVersion): PublishFormErrors {
-  const errors: PublishFormErrors = supportsProperties(mqttVersion) ? validatePublishProperties(values.properties, true) : {};
+/**
+ * What stops a message (a PUBLISH, or a will) from being sent: its topic, its payload, and its MQTT 5
+ * properties where they are sent (`withTopicAlias`: a will has none).
+ */
+export function validateMessage(values: PublishFormValues, withProperties: boolean, withTopicAlias: boolean): PublishFormErrors {
+  const errors: PublishFormErrors = withProperties ? validatePublishProperties(values.properties, withTopicAlias) : {};
   const topic = topicNameError(values.topic);
   if (topic) errors.topic = topic;
   if (payloadTextOf(values.payload, values.payloadType) === null) errors.payload = { id: 'ws-client.publish.payload-invalid' };
   return errors;
 }
 
-/** The message to publish (and to save): MQTT 3.x connections leave the properties out. */
-export function publishMessageOf(values: PublishFormValues, mqttVersion: WsMqttVersion): WsSavedMessageConfiguration {
+/** A message as the API takes it; without `withProperties` (MQTT 3.x) the properties are left out. */
+export function messageOf(values: PublishFormValues, withProperties: boolean, withTopicAlias: boolean): WsSavedMessageConfiguration {
   const message: WsSavedMessageConfiguration = {
     topic: values.topic.trim(),
     qos: values.qos,
@@ -67,12 +70,12 @@ export function publishMessageOf(values: PublishFormValues, mqttVersion: WsMqttV
     payload: payloadTextOf(values.payload, values.payloadType) ?? '',
     payloadType: values.payloadType,
   };
-  const properties = supportsProperties(mqttVersion) ? publishPropertiesOf(values.properties, true) : undefined;
+  const properties = withProperties ? publishPropertiesOf(values.properties, withTopicAlias) : undefined;
   return properties ? { ...message, properties } : message;
 }
 
-/** A saved message loaded back into the form. */
-export function publishFormValuesOf(message: WsSavedMessageConfiguration): PublishFormValues {
+/** A stored message (a saved one, or a will) back in the form. */
+export function messageFormValuesOf(message: WsSavedMessageConfiguration): PublishFormValues {
   return {
     topic: message.topic,
     qos: message.qos,
@@ -82,3 +85,12 @@ export function publishFormValuesOf(message: WsSavedMessageConfiguration): Publi
     properties: publishPropertiesFormValuesOf(message.properties),
   };
 }
+
+/** What stops the message from being sent; the properties count only where the connection sends them. */
+export const validatePublishForm = (values: PublishFormValues, mqttVersion: WsMqttVersion): PublishFormErrors => validateMessage(values, supportsProperties(mqttVersion), true);
+
+/** The message to publish (and to save): MQTT 3.x connections leave the properties out. */
+export const publishMessageOf = (values: PublishFormValues, mqttVersion: WsMqttVersion): WsSavedMessageConfiguration => messageOf(values, supportsProperties(mqttVersion), true);
+
+/** A saved message loaded back into the form. */
+export const publishFormValuesOf = messageFormValuesOf;
