@@ -37,6 +37,8 @@ export default defineConfig({
       STARLING_PUBLIC_URL: e2eBroker.baseUrl,
       STARLING_PUBLIC_ID: e2eBroker.publicId,
       STARLING_JWT_SECRET: e2eBroker.jwtSecret,
+      // Monitoring charts and alert rules move within seconds, not every 10 s.
+      STARLING_SAMPLE_INTERVAL_SECONDS: '1',
     },
   },
 });
