@@ -32,6 +32,11 @@ describe('time-window draft (spec sections 4 and 5)', () => {
     expect(refitAggregationIntervals(saved, otherField, NOW, 500)).toBe(otherField);
   });
 
+  it('fits every tab to its range when there is nothing to compare with', () => {
+    const fixedDay = draft((copy) => (copy.history.historyType = 'FIXED'));
+    expect(refitAggregationIntervals(null, fixedDay, NOW, 500)).toMatchObject({ realtime: { interval: 30_000 }, history: { interval: 10 * MINUTE } });
+  });
+
   it('requires the last interval only when its tab and option are selected', () => {
     const emptied = draft((copy) => (copy.history.timewindowMs = null));
     expect(draftProblems(emptied, PARTS, NOW, 500).lastInterval).toBeUndefined();

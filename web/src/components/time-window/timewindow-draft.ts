@@ -40,12 +40,15 @@ export function draftRange(draft: TimewindowDraft, tab: TimewindowTab, now: numb
   return startTimeMs === null || endTimeMs === null ? null : endTimeMs - startTimeMs;
 }
 
-/** After an edit, each tab whose period changed length gets an aggregation interval its new range offers. */
-export function refitAggregationIntervals(before: TimewindowDraft, after: TimewindowDraft, now: number, maxDatapoints: number): TimewindowDraft {
+/**
+ * Each tab whose period changed length since `before` (every tab when `before` is null) gets an
+ * aggregation interval its range offers: the one it had when still offered, else the default.
+ */
+export function refitAggregationIntervals(before: TimewindowDraft | null, after: TimewindowDraft, now: number, maxDatapoints: number): TimewindowDraft {
   let next = after;
   const refit = <K extends 'realtime' | 'history'>(key: K, tab: TimewindowTab) => {
     const range = draftRange(next, tab, now);
-    if (range === null || range <= 0 || range === draftRange(before, tab, now)) return;
+    if (range === null || range <= 0 || (before !== null && range === draftRange(before, tab, now))) return;
     const interval = fitAggregationInterval(next[key].interval, range, maxDatapoints);
     if (interval !== next[key].interval) next = { ...next, [key]: { ...next[key], interval } };
   };

@@ -42,10 +42,12 @@ interface PanelState {
 export function TimewindowPanel(props: TimewindowPanelProps) {
   const { initial, maxDatapoints, isEdit } = props;
   const intl = useIntl();
-  const [{ draft, now }, setState] = useState<PanelState>({ draft: initial, now: props.openedAt });
+  // The window as the panel shows it: each tab's aggregation interval one its range offers.
+  const [shown] = useState(() => refitAggregationIntervals(null, initial, props.openedAt, maxDatapoints));
+  const [{ draft, now }, setState] = useState<PanelState>({ draft: shown, now: props.openedAt });
   const parts = timewindowParts(draft, props);
   const problems = draftProblems(draft, parts, now, maxDatapoints);
-  const canUpdate = !hasProblems(problems) && !sameDraft(draft, initial) && !props.loading;
+  const canUpdate = !hasProblems(problems) && !sameDraft(draft, shown) && !props.loading;
 
   const edit = (change: (current: TimewindowDraft, at: number) => TimewindowDraft) => {
     const at = Date.now();

@@ -127,6 +127,14 @@ describe('time-window picker (spec sections 4, 5 and 9)', () => {
     expect(onValue.mock.calls[0]?.[0].aggregation).toEqual({ type: 'NONE', limit: 120 });
   });
 
+  it('shows an aggregation interval the period offers, without counting that as a change', async () => {
+    const initial = saved({ selectedTab: 'HISTORY', history: { ...saved().history, historyType: 'FIXED', interval: 30_000 } });
+    renderPicker({ initial, aggregation: true });
+    await open(/^5\/14\/24/);
+    expect(select('Grouping interval').value).toBe(String(10 * 60_000));
+    expect(updateButton().disabled).toBe(true);
+  });
+
   it('clamps a fixed period: the end to now, the start to 1 s before the end', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(NOW);

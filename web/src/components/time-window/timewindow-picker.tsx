@@ -40,20 +40,21 @@ export function TimewindowPicker(props: TimewindowPickerProps) {
   const { historyOnly = false, forAllTimeEnabled = false, aggregation = false, timezone = false, isEdit = false, loading = false } = props;
   const intl = useIntl();
   const maxDatapoints = maxDatapointsFrom(props.maxDatapoints ?? DEFAULT_MAX_DATAPOINTS);
-  // The moment the panel opened; null while closed. Each opening starts a fresh draft.
-  const [openedAt, setOpenedAt] = useState<number | null>(null);
+  // The last opening; a new one starts a fresh draft. The panel stays while it fades out.
+  const [opening, setOpening] = useState<{ count: number; openedAt: number; isOpen: boolean } | null>(null);
   const value = normaliseTimewindow(props.value, { historyOnly, forAllTimeEnabled });
   const disabled = Boolean(props.disabled) || isPickerDisabled(value, { isEdit, aggregation });
   const summary = timewindowSummary(intl, value);
+  const close = () => setOpening((current) => current && { ...current, isOpen: false });
 
   const panel =
-    openedAt === null ? (
+    opening === null ? (
       <span />
     ) : (
       <TimewindowPanel
-        key={openedAt}
+        key={opening.count}
         initial={value}
-        openedAt={openedAt}
+        openedAt={opening.openedAt}
         historyOnly={historyOnly}
         forAllTimeEnabled={forAllTimeEnabled}
         aggregation={aggregation}
@@ -62,24 +63,23 @@ export function TimewindowPicker(props: TimewindowPickerProps) {
         maxDatapoints={maxDatapoints}
         loading={loading}
         onApply={(timewindow) => {
-          setOpenedAt(null);
+          close();
           props.onChange(timewindow);
         }}
-        onCancel={() => setOpenedAt(null)}
+        onCancel={close}
       />
     );
 
   return (
     <PopoverNext
       content={panel}
-      isOpen={openedAt !== null}
+      isOpen={opening?.isOpen === true}
       disabled={disabled}
-      onInteraction={(nextOpen) => setOpenedAt(nextOpen ? Date.now() : null)}
+      onInteraction={(nextOpen) => (nextOpen ? setOpening({ count: (opening?.count ?? 0) + 1, openedAt: Date.now(), isOpen: true }) : close())}
       hasBackdrop
       placement="bottom-start"
       transitionDuration={POPOVER_TRANSITION_MS}
       portalClassName="popover-portal"
-      popoverClassName="timewindow-picker__popover"
     >
       <Button className="timewindow-picker__button" icon={<TimeIcon />} endIcon={<CaretDownIcon />} text={summary} title={summary} disabled={disabled} />
     </PopoverNext>
