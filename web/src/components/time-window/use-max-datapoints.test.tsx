@@ -1,0 +1,40 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { stubBrokerCalls } from '../../test-support/broker-stub';
+import { renderPage, setUpSignedInPageTests } from '../../test-support/page-test';
+import { useMaxDatapoints } from './use-max-datapoints';
+
+function MaxDatapoints() {
+  return <output aria-label="max datapoints">{useMaxDatapoints()}</output>;
+}
+
+function renderWithLimit(answer: () => Response) {
+  const calls = stubBrokerCalls(({ url }) => (url.pathname === '/api/dashboard/maxDatapointsLimit' ? answer() : undefined));
+  renderPage(<MaxDatapoints />);
+  return calls;
+}
+
+const shown = () => screen.getByRole('status', { name: 'max datapoints' }).textContent;
+
+describe('the server’s maximum datapoints (spec section 9)', () => {
+  setUpSignedInPageTests();
+
+  it('uses the value the broker sends', async () => {
+    const calls = renderWithLimit(() => Response.json(1000));
+    expect(await screen.findByText('1000')).toBeTruthy();
+    expect(calls.map((call) => call.url.pathname)).toEqual(['/api/dashboard/maxDatapointsLimit']);
+  });
+
+  it('raises a value of 7 or below to 8', async () => {
+    renderWithLimit(() => Response.json(7));
+    expect(await screen.findByText('8')).toBeTruthy();
+  });
+
+  it('keeps 500 when the broker fails to answer', async () => {
+    const calls = renderWithLimit(() => Response.json({ status: 500, errorCode: 2, message: 'down' }, { status: 500 }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    // Let the failed answer reach the query.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(shown()).toBe('500');
+  });
+});
