@@ -6,12 +6,12 @@ describe('getting started commands (spec section 2)', () => {
     const commands = gettingStartedCommands({ tcpPort: 11883, wsPort: 8084 }, 'broker.example.com');
     expect(commands).toEqual({
       subscribe: {
-        mosquitto: "mosquitto_sub -h broker.example.com -p 11883 -u <username> -P <password> -t 'sensors/#' -v",
-        mqttJs: "npx mqtt sub -h broker.example.com -p 11883 -u <username> -P <password> -t 'sensors/#' -v",
+        mosquitto: "mosquitto_sub -h broker.example.com -p 11883 -u '<username>' -P '<password>' -t 'sensors/#' -v",
+        mqttJs: "npx mqtt sub -h broker.example.com -p 11883 -u '<username>' -P '<password>' -t 'sensors/#' -v",
       },
       publish: {
-        mosquitto: 'mosquitto_pub -h broker.example.com -p 11883 -u <username> -P <password> -t sensors/temperature -m 21.5',
-        mqttJs: 'npx mqtt pub -h broker.example.com -p 11883 -u <username> -P <password> -t sensors/temperature -m 21.5',
+        mosquitto: "mosquitto_pub -h broker.example.com -p 11883 -u '<username>' -P '<password>' -t sensors/temperature -m 21.5",
+        mqttJs: "npx mqtt pub -h broker.example.com -p 11883 -u '<username>' -P '<password>' -t sensors/temperature -m 21.5",
       },
     });
   });
@@ -22,9 +22,8 @@ describe('getting started commands (spec section 2)', () => {
     expect(gettingStartedCommands({ tcpPort: 1883 }, '[fd00::5]')?.publish.mosquitto).toContain('-h fd00::5 -p 1883');
   });
 
-  it('wait for the broker to name its MQTT port', () => {
+  it('wait for the broker’s config, and take the default MQTT port when it names none', () => {
     expect(gettingStartedCommands(undefined, 'localhost')).toBeNull();
-    expect(gettingStartedCommands({ wsPort: 8084 }, 'localhost')).toBeNull();
-    expect(gettingStartedCommands({ tcpPort: '1883' }, 'localhost')).toBeNull();
+    expect(gettingStartedCommands({ wsPort: 8084 }, 'localhost')?.subscribe.mosquitto).toContain('-h localhost -p 1883 ');
   });
 });

@@ -1,4 +1,6 @@
 import type { BrokerConfig } from '../../api/generated/model/brokerConfig';
+import { mqttPortOf } from '../../components/mqtt/broker-address';
+import { commandLine } from '../../components/mqtt/shell-command';
 
 /** Stand-ins for the credentials of step 1, which the console never knows (the broker keeps a hash). */
 export const USERNAME_PLACEHOLDER = '<username>';
@@ -21,16 +23,15 @@ export function mqttHostOf(hostname: string): string {
 
 /**
  * Spec section 2, home "getting started": the first client's commands for this broker, the host the
- * console was reached at and the MQTT port the broker reports; null until the broker names its port.
+ * console was reached at and the MQTT port the broker reports; null until the broker has answered.
  */
 export function gettingStartedCommands(config: BrokerConfig | undefined, hostname: string): GettingStartedCommands | null {
-  const port = config?.tcpPort;
-  if (typeof port !== 'number') return null;
-  const connection = `-h ${mqttHostOf(hostname)} -p ${port} -u ${USERNAME_PLACEHOLDER} -P ${PASSWORD_PLACEHOLDER}`;
-  const subscribe = `${connection} -t 'sensors/#' -v`;
-  const publish = `${connection} -t sensors/temperature -m 21.5`;
+  if (!config) return null;
+  const connection = ['-h', mqttHostOf(hostname), '-p', String(mqttPortOf(config)), '-u', USERNAME_PLACEHOLDER, '-P', PASSWORD_PLACEHOLDER];
+  const subscribe = [...connection, '-t', 'sensors/#', '-v'];
+  const publish = [...connection, '-t', 'sensors/temperature', '-m', '21.5'];
   return {
-    subscribe: { mosquitto: `mosquitto_sub ${subscribe}`, mqttJs: `npx mqtt sub ${subscribe}` },
-    publish: { mosquitto: `mosquitto_pub ${publish}`, mqttJs: `npx mqtt pub ${publish}` },
+    subscribe: { mosquitto: commandLine('mosquitto_sub', subscribe), mqttJs: commandLine('npx', ['mqtt', 'sub', ...subscribe]) },
+    publish: { mosquitto: commandLine('mosquitto_pub', publish), mqttJs: commandLine('npx', ['mqtt', 'pub', ...publish]) },
   };
 }

@@ -105,7 +105,7 @@ describe('home dashboard (spec section 2)', () => {
     stubHomeBroker(idle());
     renderPage(<HomePage />);
     const step = within(await card('Getting started')).getByTestId('getting-started-step-2');
-    const command = `mosquitto_sub -h ${window.location.hostname} -p 1883 -u <username> -P <password> -t 'sensors/#' -v`;
+    const command = `mosquitto_sub -h ${window.location.hostname} -p 1883 -u '<username>' -P '<password>' -t 'sensors/#' -v`;
     expect(await within(step).findByText(command)).toBeTruthy();
     expect(within(step).getAllByRole('button', { name: 'Copy to clipboard' })).toHaveLength(2);
   });
