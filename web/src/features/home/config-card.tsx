@@ -15,7 +15,7 @@ function ConfigValueView({ value }: { value: ConfigValue }) {
       </Tag>
     );
   }
-  return <span className="home-config__value">{String(value)}</span>;
+  return typeof value === 'string' ? <span className="home-config__value">{value}</span> : String(value);
 }
 
 /** Spec section 2, home dashboard "config": the broker's configuration, refreshed every 660000 ms. */
@@ -25,7 +25,7 @@ export function ConfigCard() {
     request: { ignoreLoading: true },
   });
   return (
-    <HomeCard id="config" title={<FormattedMessage id="home.config" />} icon={<CogIcon />} docsPage="config">
+    <HomeCard id="config" title={<FormattedMessage id="home.config" />} icon={<CogIcon />} docsPage="config" className="home-card--tall">
       {config.isPending && <Spinner size={20} />}
       {config.isError && (
         <p className={Classes.TEXT_MUTED}>

@@ -12,8 +12,8 @@ import type { GettingStartedProgress } from './getting-started-progress';
 import { HomeCard } from './home-card';
 import { HOME_REFRESH_MS, HOME_SLOW_REFRESH_MS } from './home-refresh';
 
-/** While no client has connected yet, the card asks the counters this often, to tick the step off live. */
-export const FIRST_CLIENT_POLL_MS = 3000;
+/** Until a client has connected, the card asks the counters this often, to tick its steps off live. */
+export const GETTING_STARTED_POLL_MS = 3000;
 
 function Step({ number, done, title, children }: { number: number; done?: boolean; title: MessageDescriptor['id']; children: ReactNode }) {
   const intl = useIntl();
@@ -64,11 +64,12 @@ export interface GettingStartedCardProps {
 export function GettingStartedCard({ progress, onProgress }: GettingStartedCardProps) {
   const intl = useIntl();
   const config = useGetBrokerConfig({ query: { queryKey: getGetBrokerConfigQueryKey(), refetchInterval: HOME_SLOW_REFRESH_MS }, request: { ignoreLoading: true } });
-  const credentials = useGetMqttClientCredentialsInfo({ query: { queryKey: getGetMqttClientCredentialsInfoQueryKey(), refetchInterval: HOME_REFRESH_MS } });
-  const sessions = useGetClientSessionStats({
-    query: { queryKey: getGetClientSessionStatsQueryKey(), refetchInterval: progress.clientConnected ? HOME_REFRESH_MS : FIRST_CLIENT_POLL_MS },
+  const refetchInterval = progress.clientConnected ? HOME_REFRESH_MS : GETTING_STARTED_POLL_MS;
+  const credentials = useGetMqttClientCredentialsInfo({
+    query: { queryKey: getGetMqttClientCredentialsInfoQueryKey(), refetchInterval },
     request: { ignoreLoading: true },
   });
+  const sessions = useGetClientSessionStats({ query: { queryKey: getGetClientSessionStatsQueryKey(), refetchInterval }, request: { ignoreLoading: true } });
   const someoneConnected = (sessions.data?.connectedCount ?? 0) > 0;
   useEffect(() => {
     if (someoneConnected && !progress.clientConnected) onProgress({ clientConnected: true });

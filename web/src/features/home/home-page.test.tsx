@@ -5,7 +5,7 @@ import type { ClientSessionStats } from '../../api/generated/model/clientSession
 import { type RecordedCall, stubBrokerCalls } from '../../test-support/broker-stub';
 import { renderPage, setUpSignedInPageTests } from '../../test-support/page-test';
 import { makeUser } from '../../test-support/test-user';
-import { FIRST_CLIENT_POLL_MS } from './getting-started-card';
+import { GETTING_STARTED_POLL_MS } from './getting-started-card';
 import { progressKey } from './getting-started-progress';
 import HomePage from './home-page';
 
@@ -119,7 +119,7 @@ describe('home dashboard (spec section 2)', () => {
     expect(within(step).queryByLabelText('Done')).toBeNull();
 
     sessions.stats = { connectedCount: 1, disconnectedCount: 0, totalCount: 1 };
-    await act(() => vi.advanceTimersByTimeAsync(FIRST_CLIENT_POLL_MS));
+    await act(() => vi.advanceTimersByTimeAsync(GETTING_STARTED_POLL_MS));
     expect(within(step).getByLabelText('Done')).toBeTruthy();
     expect(within(step).getByText('A client has connected.')).toBeTruthy();
 
