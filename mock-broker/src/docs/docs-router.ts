@@ -31,9 +31,9 @@ export function docsRouter(library = DocsLibrary.load()): Router {
   const router = Router({ strict: true });
   const page = (request: Request, response: Response, lang: string, name: string) => {
     const root = docsRootOf(request);
-    const found = isDocsLanguage(lang) ? library.find(lang, name) : null;
-    if (!found || !isDocsLanguage(lang)) return sendHtml(response, 404, notFoundHtml(isDocsLanguage(lang) ? lang : DEFAULT_DOCS_LANGUAGE, root));
-    sendHtml(response, 200, docsPageHtml(found, lang, root));
+    if (!isDocsLanguage(lang)) return sendHtml(response, 404, notFoundHtml(DEFAULT_DOCS_LANGUAGE, root));
+    const found = library.find(lang, name);
+    sendHtml(response, found ? 200 : 404, found ? docsPageHtml(found, lang, root) : notFoundHtml(lang, root));
   };
 
   // Relative redirects: the pages' own links are relative too.
