@@ -22,6 +22,8 @@ export default defineConfig({
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true },
+      // The documentation the help icons open is served by the broker too.
+      '/docs': { target: apiTarget, changeOrigin: true },
     },
   },
   build: {

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { BrokerConfig } from '../config/config.js';
 import { claimDataDirectory, restrictDataDirectory } from '../database/data-directory-claim.js';
 import { openDatabase } from '../database/database.js';
+import { docsRouter } from '../docs/docs-router.js';
 import { createHttpApp } from '../http/app.js';
 import { Contract } from '../http/contract.js';
 import type { AccessControl } from '../mqtt/access-control.js';
@@ -83,6 +84,7 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
       tokens: accounts.tokens,
       validateResponses: config.validateResponses,
       webDir: config.webDir,
+      pageRouters: [docsRouter()],
       routers: [
         ...accounts.routers,
         systemRouter(),

@@ -13,6 +13,8 @@ export interface HttpAppOptions {
   contract: Contract;
   tokens: TokenService;
   routers: Router[];
+  /** Routers outside /api answering documents of their own (the documentation), before the console's files. */
+  pageRouters: Router[];
   validateResponses: boolean;
   webDir: string;
 }
@@ -63,6 +65,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
     else next();
   });
 
+  for (const router of options.pageRouters) app.use(router);
   const consoleAssets = consoleFiles(options.webDir);
   app.use(consoleAssets.files);
   app.get(/.*/, consoleAssets.index);

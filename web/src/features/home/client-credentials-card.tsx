@@ -1,4 +1,4 @@
-import { Card, Classes, H3, Spinner } from '@blueprintjs/core';
+import { Classes, Spinner } from '@blueprintjs/core';
 import { KeyIcon } from '@blueprintjs/icons';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'wouter';
@@ -6,9 +6,8 @@ import { getGetAnonymousAccessQueryKey, useGetAnonymousAccess } from '../../api/
 import { getGetMqttClientCredentialsInfoQueryKey, useGetMqttClientCredentialsInfo } from '../../api/generated/endpoints/mqtt-client-credentials/mqtt-client-credentials';
 import { AnonymousAccessState } from '../../components/anonymous-access/anonymous-access-state';
 import { CLIENT_TYPE_LOOKS } from '../../components/client-type/client-type-tag';
-
-/** Spec section 2, home data refreshes every 60000 ms. */
-export const HOME_REFRESH_MS = 60_000;
+import { HomeCard } from './home-card';
+import { HOME_REFRESH_MS } from './home-refresh';
 
 /**
  * Spec section 2, home dashboard "client credentials": counters by client type linking to the
@@ -28,13 +27,13 @@ export function ClientCredentialsCard() {
     { href: '/client-credentials', label: <FormattedMessage id="home.total" />, value: counts.data.totalCount, testId: 'total' },
   ];
   return (
-    <Card className="home-card" aria-labelledby="home-credentials-title">
-      <H3 id="home-credentials-title" className="home-card__title">
-        <KeyIcon className={Classes.TEXT_MUTED} />
-        <Link href="/client-credentials">
-          <FormattedMessage id="mqtt-client-credentials.client-credentials" />
-        </Link>
-      </H3>
+    <HomeCard
+      id="credentials"
+      title={<FormattedMessage id="mqtt-client-credentials.client-credentials" />}
+      icon={<KeyIcon />}
+      link="/client-credentials"
+      docsPage="client-credentials"
+    >
       {!counters && <Spinner size={20} />}
       {counters && (
         <div className="home-card__counters">
@@ -51,6 +50,6 @@ export function ClientCredentialsCard() {
           <FormattedMessage id="anonymous-access.anonymous-access" /> <AnonymousAccessState access={anonymous.data} showMode />
         </div>
       )}
-    </Card>
+    </HomeCard>
   );
 }

@@ -1,23 +1,31 @@
-import { HomeIcon } from '@blueprintjs/icons';
-import { defineMessages } from 'react-intl';
-import { PagePlaceholder } from '../../components/page-placeholder/page-placeholder';
+import { useCurrentUser } from '../../api/use-current-user';
 import { ClientCredentialsCard } from './client-credentials-card';
+import { ConfigCard } from './config-card';
+import { GettingStartedCard } from './getting-started-card';
+import { useGettingStartedProgress } from './getting-started-progress';
+import { QuickLinksCard } from './quick-links-card';
 import { SessionsCard } from './sessions-card';
 import { VersionCard } from './version-card';
 import './home-page.css';
 
-const messages = defineMessages({ title: { id: 'home.home' } });
-
-/** Spec section 2, home dashboard. The sessions, client credentials and version sections are live; the other sections follow. */
+/**
+ * Spec section 2, home dashboard: monitoring, sessions, client credentials, config, version, quick links
+ * and getting started, each a card with a title link and a help icon. The Kafka cards come with Kafka.
+ */
 export default function HomePage() {
+  const user = useCurrentUser();
+  const gettingStarted = useGettingStartedProgress(user?.id);
+  const showGettingStarted = () => gettingStarted.record({ hidden: false });
   return (
-    <div className="home-page">
-      <div className="home-page__cards">
-        <SessionsCard />
-        <ClientCredentialsCard />
-        <VersionCard />
-      </div>
-      <PagePlaceholder title={messages.title} icon={<HomeIcon />} />
+    <div className="home-page__cards">
+      {/* Integration point (issue 16): the monitoring card, first and wide (className "home-card--wide"). */}
+      <SessionsCard />
+      <ClientCredentialsCard />
+      {/* Integration point (issue 16): the active alerts card. */}
+      <ConfigCard />
+      <VersionCard />
+      <QuickLinksCard onShowGettingStarted={gettingStarted.progress?.hidden ? showGettingStarted : undefined} />
+      {gettingStarted.progress && !gettingStarted.progress.hidden && <GettingStartedCard progress={gettingStarted.progress} onProgress={gettingStarted.record} />}
     </div>
   );
 }

@@ -1,14 +1,11 @@
-import { Card, Classes, H3, Spinner } from '@blueprintjs/core';
+import { Classes, Spinner } from '@blueprintjs/core';
 import { DesktopIcon } from '@blueprintjs/icons';
 import { FormattedMessage, type MessageDescriptor, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { getGetClientSessionStatsQueryKey, useGetClientSessionStats } from '../../api/generated/endpoints/client-session/client-session';
 import { shortNumber } from '../../components/format/short-number';
-import { HelpButton } from '../../components/help/help-button';
-import { pageHelpIds } from '../../components/help/help-ids';
-
-/** Spec section 2, home dashboard: its data refreshes every 60000 ms. */
-export const HOME_REFRESH_MS = 60_000;
+import { HomeCard } from './home-card';
+import { HOME_REFRESH_MS } from './home-refresh';
 
 /** Each counter opens the sessions list filtered to what it counts (spec section 2). */
 const COUNTERS = [
@@ -25,14 +22,7 @@ export function SessionsCard() {
     request: { ignoreLoading: true },
   });
   return (
-    <Card className="home-card" aria-labelledby="home-sessions-title">
-      <H3 id="home-sessions-title" className="home-card__title">
-        <DesktopIcon className={Classes.TEXT_MUTED} />
-        <Link href="/sessions" className="home-card__title-link">
-          <FormattedMessage id="session.sessions" />
-        </Link>
-        <HelpButton helpId={pageHelpIds.sessions} size="small" className="home-card__help" />
-      </H3>
+    <HomeCard id="sessions" title={<FormattedMessage id="session.sessions" />} icon={<DesktopIcon />} link="/sessions" docsPage="sessions">
       {stats.data ? (
         <div className="home-card__counters">
           {COUNTERS.map(({ key, label, link }) => (
@@ -49,6 +39,6 @@ export function SessionsCard() {
       ) : (
         <Spinner size={20} />
       )}
-    </Card>
+    </HomeCard>
   );
 }

@@ -1,25 +1,23 @@
-import { Card, Classes, H3, Spinner } from '@blueprintjs/core';
+import { Classes, Spinner } from '@blueprintjs/core';
 import { TagIcon } from '@blueprintjs/icons';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
-import { useGetSystemInfo } from '../../api/generated/endpoints/system/system';
+import { getGetSystemInfoQueryKey, useGetSystemInfo } from '../../api/generated/endpoints/system/system';
+import { HomeCard } from './home-card';
+import { HOME_SLOW_REFRESH_MS } from './home-refresh';
 import { fetchLatestRelease, isNewerVersion } from './latest-release';
 
 const HOUR_MS = 3_600_000;
 
 /** Spec section 2, home dashboard "version" section: the version the broker reports. */
 export function VersionCard() {
-  const systemInfo = useGetSystemInfo();
+  const systemInfo = useGetSystemInfo({ query: { queryKey: getGetSystemInfoQueryKey(), refetchInterval: HOME_SLOW_REFRESH_MS } });
   // Outside the broker's API and its HTTP layer: no loading bar, no error toast (spec section 7).
   const latestRelease = useQuery({ queryKey: ['latest-release'], queryFn: () => fetchLatestRelease(), staleTime: HOUR_MS, retry: false });
   const current = systemInfo.data?.version;
   const update = current && latestRelease.data && isNewerVersion(latestRelease.data.version, current) ? latestRelease.data : null;
   return (
-    <Card className="home-card" aria-labelledby="home-version-title">
-      <H3 id="home-version-title" className="home-card__title">
-        <TagIcon className={Classes.TEXT_MUTED} />
-        <FormattedMessage id="home.version" />
-      </H3>
+    <HomeCard id="version" title={<FormattedMessage id="home.version" />} icon={<TagIcon />} docsPage="version">
       {systemInfo.isPending && <Spinner size={20} />}
       {systemInfo.isError && (
         <p className={Classes.TEXT_MUTED}>
@@ -41,6 +39,6 @@ export function VersionCard() {
           )}
         </>
       )}
-    </Card>
+    </HomeCard>
   );
 }
