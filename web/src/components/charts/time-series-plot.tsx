@@ -1,0 +1,120 @@
+import { useEffect, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { lineColour } from './chart-colours';
+import { type ChartValueKind, formatChartValue } from './chart-value-format';
+import type { AlignedLines } from './point-buffer';
+import type { TimeRange } from './time-range';
+
+export interface TimeSeriesPlotProps {
+  lineLabels: readonly string[];
+  data: AlignedLines;
+  /** The time range drawn; moving it (realtime) shifts the lines without drawing the chart anew. */
+  range: TimeRange;
+  valueKind: ChartValueKind;
+  locale: string;
+  /** An IANA zone for the time axis; the browser's when not given. */
+  timezone?: string;
+  /** Called with the range dragged over; without it dragging does nothing. */
+  onSelectRange?: (range: TimeRange) => void;
+}
+
+/** Narrower drags are clicks, not zooms. */
+const MIN_DRAG_PX = 4;
+
+function uPlotData({ times, series }: AlignedLines): uPlot.AlignedData {
+  return [times, ...series] as uPlot.AlignedData;
+}
+
+function readoutText(plot: uPlot, index: number, props: TimeSeriesPlotProps, formatTime: Intl.DateTimeFormat): string {
+  const time = formatTime.format(plot.data[0][index] as number);
+  const values = props.lineLabels.map((label, line) => {
+    const value = plot.data[line + 1]?.[index];
+    return `${label}: ${value === null || value === undefined ? '–' : formatChartValue(value, props.valueKind, props.locale)}`;
+  });
+  return [time, ...values].join('  ·  ');
+}
+
+function optionsOf(props: TimeSeriesPlotProps, size: { width: number; height: number }, readout: HTMLElement, latest: { current: TimeSeriesPlotProps }): uPlot.Options {
+  const { timezone, valueKind, locale } = props;
+  const formatTime = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium', timeZone: timezone });
+  return {
+    ...size,
+    ms: 1,
+    tzDate: timezone ? (ts) => uPlot.tzDate(new Date(ts), timezone) : (ts) => new Date(ts),
+    legend: { show: false },
+    scales: { x: { time: true, auto: false } },
+    series: [{}, ...props.lineLabels.map((label, index) => ({ label, stroke: lineColour(index), width: index === 0 ? 2 : 1.25, points: { show: false } }))],
+    axes: [{}, { size: 64, values: (_plot, splits) => splits.map((value) => formatChartValue(value, valueKind, locale)) }],
+    cursor: { drag: { x: props.onSelectRange !== undefined, y: false, setScale: false } },
+    hooks: {
+      setSelect: [
+        (plot) => {
+          const { left, width } = plot.select;
+          plot.setSelect({ left: 0, top: 0, width: 0, height: 0 }, false);
+          if (width < MIN_DRAG_PX) return;
+          latest.current.onSelectRange?.({ startTs: Math.round(plot.posToVal(left, 'x')), endTs: Math.round(plot.posToVal(left + width, 'x')) });
+        },
+      ],
+      // Written straight into the DOM: the cursor moves far too often for a React render each time.
+      setCursor: [
+        (plot) => {
+          const index = plot.cursor.idx;
+          readout.textContent = index === null || index === undefined ? '' : readoutText(plot, index, latest.current, formatTime);
+        },
+      ],
+    },
+  };
+}
+
+/**
+ * uPlot drawing of a chart's lines (this module, and uPlot with it, load only with a page that
+ * shows a chart). The plot is made once per set of lines and format; new data and a moved range
+ * go through setData and setScale, so a realtime update redraws without a new chart.
+ */
+export default function TimeSeriesPlot(props: TimeSeriesPlotProps) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const readoutRef = useRef<HTMLDivElement>(null);
+  const plotRef = useRef<uPlot | null>(null);
+  const latest = useRef(props);
+  latest.current = props;
+  const { lineLabels, valueKind, locale, timezone } = props;
+  const zoomable = props.onSelectRange !== undefined;
+  const labelsKey = lineLabels.join('\n');
+
+  useEffect(() => {
+    const container = containerRef.current;
+    const readout = readoutRef.current;
+    if (!container || !readout) return undefined;
+    const sizeOf = () => ({ width: Math.max(container.clientWidth, 100), height: Math.max(container.clientHeight, 60) });
+    const current = latest.current;
+    const plot = new uPlot(optionsOf(current, sizeOf(), readout, latest), uPlotData(current.data), container);
+    plot.setScale('x', { min: current.range.startTs, max: current.range.endTs });
+    plotRef.current = plot;
+    const resize = new ResizeObserver(() => plot.setSize(sizeOf()));
+    resize.observe(container);
+    return () => {
+      resize.disconnect();
+      plot.destroy();
+      plotRef.current = null;
+    };
+    // labelsKey stands for lineLabels; the data and range are applied below without a new plot.
+  }, [labelsKey, valueKind, locale, timezone, zoomable]);
+
+  const { data, range } = props;
+  useEffect(() => {
+    const plot = plotRef.current;
+    if (!plot) return;
+    plot.batch(() => {
+      plot.setData(uPlotData(data), false);
+      plot.setScale('x', { min: range.startTs, max: range.endTs });
+    });
+  }, [data, range.startTs, range.endTs]);
+
+  return (
+    <>
+      <div ref={containerRef} className="time-series-chart__canvas" />
+      <div ref={readoutRef} className="time-series-chart__readout" aria-live="off" />
+    </>
+  );
+}
