@@ -40,7 +40,7 @@ function millisecondsOf(texts: FieldTexts): number | null {
 }
 
 /** An interval as its non-zero units, e.g. "1 minute, 30 seconds". */
-function intervalText(intl: IntlShape, ms: number): string {
+export function intervalText(intl: IntlShape, ms: number): string {
   const parts = toParts(ms);
   const units = FIELDS.filter((field) => parts[field] > 0);
   const shown = units.length > 0 ? units : (['seconds'] as const);
