@@ -77,7 +77,10 @@ export default function TimeSeriesPlot(props: TimeSeriesPlotProps) {
   const readoutRef = useRef<HTMLDivElement>(null);
   const plotRef = useRef<uPlot | null>(null);
   const latest = useRef(props);
-  latest.current = props;
+  // Declared before the plot's effect, so a new plot reads the current props.
+  useEffect(() => {
+    latest.current = props;
+  });
   const { lineLabels, valueKind, locale, timezone } = props;
   const zoomable = props.onSelectRange !== undefined;
   const labelsKey = lineLabels.join('\n');

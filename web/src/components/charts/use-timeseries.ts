@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { getTimeseriesValues } from '../../api/generated/endpoints/monitoring/monitoring';
 import type { TimeseriesKey } from '../../api/generated/model';
 import { alignLines, type AlignedLines, PointBuffer } from './point-buffer';
@@ -36,25 +36,23 @@ const NOTHING: TimeseriesLines = { data: undefined, range: { startTs: 0, endTs: 
  * the same typed arrays, never a render per point.
  */
 export function useTimeseries({ key, entityIds, resolveQuery, pollMs }: TimeseriesOptions): TimeseriesLines {
-  const [lines, setLines] = useState<TimeseriesLines>(NOTHING);
+  // The lines and the query function they answer: lines of an earlier query are not shown.
+  const [state, setState] = useState<{ lines: TimeseriesLines; owner: unknown }>({ lines: NOTHING, owner: undefined });
   const entitiesKey = entityIds.join('\n');
-  const entities = useRef(entityIds);
-  entities.current = entityIds;
 
   useEffect(() => {
-    if (!resolveQuery) {
-      setLines(NOTHING);
-      return undefined;
-    }
+    if (!resolveQuery) return undefined;
     const controller = new AbortController();
-    const ids = entities.current;
+    const ids = entitiesKey.split('\n');
+    const setLines = (update: (previous: TimeseriesLines) => TimeseriesLines) =>
+      setState((previous) => ({ lines: update(previous.owner === resolveQuery ? previous.lines : { ...NOTHING, loading: true }), owner: resolveQuery }));
     const buffers = ids.map(() => new PointBuffer());
     let query = resolveQuery(Date.now());
     let busy = false;
 
     const publish = (loading: boolean) => {
       const data = alignLines(buffers.map((buffer) => ({ times: buffer.timesView(), values: buffer.valuesView() })));
-      setLines({ data, range: { startTs: query.startTs, endTs: query.endTs }, loading });
+      setLines(() => ({ data, range: { startTs: query.startTs, endTs: query.endTs }, loading }));
     };
     const fetchInto = (index: number, params: ReturnType<typeof rangeParams>, quiet: boolean) =>
       getTimeseriesValues(ids[index] as string, params, { ignoreLoading: quiet, ignoreErrors: quiet }, controller.signal).then((answer) => {
@@ -102,8 +100,9 @@ export function useTimeseries({ key, entityIds, resolveQuery, pollMs }: Timeseri
       controller.abort();
       window.clearInterval(timer);
     };
-    // entitiesKey stands for entityIds.
   }, [key, entitiesKey, resolveQuery, pollMs]);
 
-  return lines;
+  if (!resolveQuery) return NOTHING;
+  if (state.owner !== resolveQuery) return { ...NOTHING, range: state.lines.range, loading: true };
+  return state.lines;
 }
