@@ -35,6 +35,31 @@ function readoutText(plot: uPlot, index: number, props: TimeSeriesPlotProps, for
   return [time, ...values].join('  ·  ');
 }
 
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+/**
+ * Time-axis labels in the reader's language and the chart's zone: seconds when the ticks are
+ * under a minute apart, dates when a day or more; the first tick and each new day also name the date.
+ */
+function timeAxisValues(locale: string, timezone: string | undefined) {
+  const zone = { timeZone: timezone } as const;
+  const withSeconds = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit', ...zone });
+  const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', ...zone });
+  const date = new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', ...zone });
+  return (_plot: uPlot, splits: number[], _axis: number, _space: number, increment: number) => {
+    if (increment >= DAY_MS) return splits.map((ts) => date.format(ts));
+    const clock = increment < MINUTE_MS ? withSeconds : time;
+    let previousDate = '';
+    return splits.map((ts) => {
+      const day = date.format(ts);
+      const label = day === previousDate ? clock.format(ts) : `${clock.format(ts)}\n${day}`;
+      previousDate = day;
+      return label;
+    });
+  };
+}
+
 function optionsOf(props: TimeSeriesPlotProps, size: { width: number; height: number }, readout: HTMLElement, latest: { current: TimeSeriesPlotProps }): uPlot.Options {
   const { timezone, valueKind, locale } = props;
   const formatTime = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium', timeZone: timezone });
@@ -45,7 +70,7 @@ function optionsOf(props: TimeSeriesPlotProps, size: { width: number; height: nu
     legend: { show: false },
     scales: { x: { time: true, auto: false } },
     series: [{}, ...props.lineLabels.map((label, index) => ({ label, stroke: lineColour(index), width: index === 0 ? 2 : 1.25, points: { show: false } }))],
-    axes: [{}, { size: 64, values: (_plot, splits) => splits.map((value) => formatChartValue(value, valueKind, locale)) }],
+    axes: [{ values: timeAxisValues(locale, timezone) }, { size: 64, values: (_plot, splits) => splits.map((value) => formatChartValue(value, valueKind, locale)) }],
     cursor: { drag: { x: props.onSelectRange !== undefined, y: false, setScale: false } },
     hooks: {
       setSelect: [
