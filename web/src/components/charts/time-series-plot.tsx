@@ -81,6 +81,13 @@ function optionsOf(props: TimeSeriesPlotProps, size: { width: number; height: nu
           latest.current.onSelectRange?.({ startTs: Math.round(plot.posToVal(left, 'x')), endTs: Math.round(plot.posToVal(left + width, 'x')) });
         },
       ],
+      // What was last drawn, for tests and the bench: the number of times and the first one.
+      draw: [
+        (plot) => {
+          const times = plot.data[0];
+          plot.root.parentElement?.setAttribute('data-drawn', `${times.length}@${times[0] ?? ''}`);
+        },
+      ],
       // Written straight into the DOM: the cursor moves far too often for a React render each time.
       setCursor: [
         (plot) => {
