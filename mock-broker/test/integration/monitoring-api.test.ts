@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import mqtt from 'mqtt';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../src/database/database.js';
 import type { Sample } from '../../src/monitoring/sample-feed.js';
 import { TimeseriesRepository } from '../../src/monitoring/storage/timeseries-repository.js';
@@ -60,13 +60,16 @@ async function call<T>(url: string, status = 200): Promise<T> {
 const values = (entityId: string, query: string) => call<Record<string, Points>>(`/api/timeseries/${entityId}/values?${query}`);
 const seeded = (query: string) => values('seeded-node', `startTs=${base}&endTs=${base + 16_000}&${query}`);
 
-/** The node's next sample (and the total stored with it), announced after it is stored. */
-function nextSamples(node: TestNode): Promise<{ node: Sample; total: Sample }> {
+/**
+ * The node's next sample taken at `after` or later (and the total stored with it), announced once
+ * stored. A sample reads the counters after its time, so it counts everything done before `after`.
+ */
+function nextSamples(node: TestNode, after = 0): Promise<{ node: Sample; total: Sample }> {
   return new Promise((resolve) => {
     const heard: Sample[] = [];
     const stop = node.samples.subscribe((sample) => {
       heard.push(sample);
-      const own = heard.find((entry) => entry.entityId === node.config.nodeId);
+      const own = heard.find((entry) => entry.entityId === node.config.nodeId && entry.ts >= after);
       const total = heard.find((entry) => entry.entityId === 'total' && entry.ts === own?.ts);
       if (own && total) {
         stop();
@@ -94,9 +97,7 @@ describe('sampling a node with real MQTT traffic (one sample a second)', () => {
     await publisher.publishAsync('monitoring/retained/a', payload, { qos: 1, retain: true });
     await publisher.publishAsync('monitoring/retained/b', payload, { qos: 1, retain: true });
     await received;
-    // The sample after the one in progress counts everything up to now.
-    await nextSamples(node);
-    const { node: last, total } = await nextSamples(node);
+    const { node: last, total } = await nextSamples(node, Date.now());
 
     const answer = await values(node.config.nodeId, `keys=incomingMsgs,inboundPayloadTraffic,outgoingMsgs,outboundPayloadTraffic&startTs=${mark + 1}&endTs=${last.ts + 1}&limit=1000`);
     expect(sum(answer.incomingMsgs)).toBe(7);
@@ -118,15 +119,12 @@ describe('sampling a node with real MQTT traffic (one sample a second)', () => {
     const { node } = suite;
     const client = await mqtt.connectAsync(`ws://127.0.0.1:${node.wsPort}/mqtt`, { reconnectPeriod: 0 });
     try {
-      await nextSamples(node);
-      const { node: open } = await nextSamples(node);
+      const { node: open } = await nextSamples(node, Date.now());
       expect(open.values).toMatchObject({ wsConnections: 1, tcpConnections: 0 });
     } finally {
       await client.endAsync();
     }
-    await nextSamples(node);
-    const { node: closed } = await nextSamples(node);
-    expect(closed.values.wsConnections).toBe(0);
+    await vi.waitFor(async () => expect((await nextSamples(node)).node.values.wsConnections).toBe(0), { timeout: 5000 });
   });
 
   it('tells the feed its entities: total and each node with samples', () => {
@@ -251,7 +249,8 @@ describe('/metrics', () => {
 describe('/metrics, enabled with a token', () => {
   let node: TestNode;
   beforeAll(async () => {
-    node = await startTestNode({ metricsEnabled: true, metricsToken: 'scrape-secret' });
+    // Answers unchecked, as in production: the time series go out as the text SQLite built.
+    node = await startTestNode({ metricsEnabled: true, metricsToken: 'scrape-secret', validateResponses: false, sampleIntervalSeconds: 1 });
     return () => node.destroy();
   });
 
@@ -282,5 +281,14 @@ describe('/metrics, enabled with a token', () => {
     } finally {
       await client.endAsync();
     }
+  });
+
+  it('sends time series as the JSON text SQLite builds, of the contract\'s shape', async () => {
+    const unchecked = new ApiClient(node.baseUrl);
+    await unchecked.signIn();
+    const { node: sample } = await nextSamples(node);
+    const answer = await unchecked.call<Record<string, Points>>('GET', `/api/timeseries/total/values?keys=diskUsage,cpuUsage&startTs=${sample.ts}&endTs=${sample.ts + 1}`);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ diskUsage: [{ ts: sample.ts, value: sample.values.diskUsage }], cpuUsage: [{ ts: sample.ts, value: sample.values.cpuUsage }] });
   });
 });
