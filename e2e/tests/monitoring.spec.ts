@@ -70,12 +70,13 @@ async function dragAcross(chart: Locator): Promise<void> {
   await chart.page().mouse.up();
 }
 
-/** The total line's queries of incoming messages the page makes, as URLs. */
+/** The incoming-messages chart's queries of its total line, as URLs (the default window averages). */
 function watchIncomingQueries(page: Page): URL[] {
   const queries: URL[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
-    if (url.pathname === '/api/timeseries/total/values' && url.searchParams.get('keys') === 'incomingMsgs') queries.push(url);
+    const { pathname, searchParams } = url;
+    if (pathname === '/api/timeseries/total/values' && searchParams.get('keys') === 'incomingMsgs' && searchParams.get('agg') === 'AVG') queries.push(url);
   });
   return queries;
 }
