@@ -113,6 +113,17 @@ test('the incoming messages chart follows real traffic, zooms into a dragged ran
   await reset.click();
   await expect(reset).toBeHidden();
 
+  // Pan: Shift+drag to the right moves the hour back in time, and the moved hour is asked for.
+  const beforePan = queries.length;
+  await page.keyboard.down('Shift');
+  await dragAcross(chart);
+  await page.keyboard.up('Shift');
+  const wholeEnd = Number(whole.searchParams.get('endTs'));
+  const movedBack = (query: URL) => spanOf(query) > 0.9 * 3_600_000 && Number(query.searchParams.get('endTs')) < wholeEnd - 0.3 * 3_600_000;
+  await expect.poll(() => queries.slice(beforePan).some(movedBack)).toBe(true);
+  await reset.click();
+  await expect(reset).toBeHidden();
+
   // Resource usage: this node reports, so it is online.
   const node = page.getByTestId('service-row');
   await expect(node).toHaveCount(1);

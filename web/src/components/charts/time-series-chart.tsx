@@ -87,6 +87,7 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
             locale={intl.locale}
             timezone={timezone}
             onSelectRange={zoomable ? onZoomChange : undefined}
+            hint={zoomable ? intl.formatMessage({ id: 'chart.zoom-hint' }) : undefined}
           />
         </Suspense>
         {loading && <Spinner size={24} className="time-series-chart__overlay" aria-label={intl.formatMessage({ id: 'chart.loading' })} />}

@@ -15,8 +15,42 @@ export interface TimeSeriesPlotProps {
   locale: string;
   /** An IANA zone for the time axis; the browser's when not given. */
   timezone?: string;
-  /** Called with the range dragged over; without it dragging does nothing. */
+  /** Called with the range dragged over (or moved to, with Shift); without it dragging does nothing. */
   onSelectRange?: (range: TimeRange) => void;
+  /** Shown above the plot while the pointer is elsewhere. */
+  hint?: string;
+}
+
+const xRangeOf = (plot: uPlot) => ({ min: plot.scales.x?.min ?? 0, max: plot.scales.x?.max ?? 0 });
+
+/**
+ * Shift+drag moves the range in view: the plot follows the pointer once a frame (no React work), and
+ * the range it ends on is reported on release like a zoom, so the parent asks for it.
+ */
+function startPan(plot: uPlot, event: MouseEvent, onEnd: (range: TimeRange) => void): void {
+  const { min, max } = xRangeOf(plot);
+  const msPerPixel = (max - min) / Math.max(1, plot.over.clientWidth);
+  let pointerX = event.clientX;
+  let frame = 0;
+  const apply = () => {
+    frame = 0;
+    const shift = (pointerX - event.clientX) * msPerPixel;
+    plot.setScale('x', { min: min - shift, max: max - shift });
+  };
+  const move = (moved: MouseEvent) => {
+    pointerX = moved.clientX;
+    if (frame === 0) frame = requestAnimationFrame(apply);
+  };
+  const release = (released: MouseEvent) => {
+    document.removeEventListener('mousemove', move);
+    cancelAnimationFrame(frame);
+    pointerX = released.clientX;
+    apply();
+    const moved = xRangeOf(plot);
+    if (moved.min !== min) onEnd({ startTs: Math.round(moved.min), endTs: Math.round(moved.max) });
+  };
+  document.addEventListener('mousemove', move);
+  document.addEventListener('mouseup', release, { once: true });
 }
 
 /** Narrower drags are clicks, not zooms. */
@@ -71,7 +105,17 @@ function optionsOf(props: TimeSeriesPlotProps, size: { width: number; height: nu
     scales: { x: { time: true, auto: false } },
     series: [{}, ...props.lineLabels.map((label, index) => ({ label, stroke: lineColour(index), width: index === 0 ? 2 : 1.25, points: { show: false } }))],
     axes: [{ values: timeAxisValues(locale, timezone) }, { size: 64, values: (_plot, splits) => splits.map((value) => formatChartValue(value, valueKind, locale)) }],
-    cursor: { drag: { x: props.onSelectRange !== undefined, y: false, setScale: false } },
+    cursor: {
+      drag: { x: props.onSelectRange !== undefined, y: false, setScale: false },
+      bind: {
+        mousedown: (plot, _target, select) => (event) => {
+          const report = latest.current.onSelectRange;
+          if (!event.shiftKey || !report) return select(event);
+          startPan(plot, event, report);
+          return null;
+        },
+      },
+    },
     hooks: {
       setSelect: [
         (plot) => {
@@ -92,7 +136,7 @@ function optionsOf(props: TimeSeriesPlotProps, size: { width: number; height: nu
       setCursor: [
         (plot) => {
           const index = plot.cursor.idx;
-          readout.textContent = index === null || index === undefined ? '' : readoutText(plot, index, latest.current, formatTime);
+          readout.textContent = index === null || index === undefined ? (latest.current.hint ?? '') : readoutText(plot, index, latest.current, formatTime);
         },
       ],
     },
@@ -125,6 +169,7 @@ export default function TimeSeriesPlot(props: TimeSeriesPlotProps) {
     const current = latest.current;
     const plot = new uPlot(optionsOf(current, sizeOf(), readout, latest), uPlotData(current.data), container);
     plot.setScale('x', { min: current.range.startTs, max: current.range.endTs });
+    readout.textContent = current.hint ?? '';
     plotRef.current = plot;
     const resize = new ResizeObserver(() => plot.setSize(sizeOf()));
     resize.observe(container);
