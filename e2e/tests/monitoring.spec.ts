@@ -124,6 +124,13 @@ test('the incoming messages chart follows real traffic, zooms into a dragged ran
   await reset.click();
   await expect(reset).toBeHidden();
 
+  // Fullscreen: the chart alone fills the screen, its plot grown with it; and back.
+  await chart.getByRole('button', { name: 'Fullscreen' }).click();
+  await expect.poll(() => page.evaluate(() => document.fullscreenElement?.getAttribute('data-testid'))).toBe('monitoring-chart-incomingMsgs');
+  await expect.poll(async () => (await chart.locator('canvas').boundingBox())?.height ?? 0).toBeGreaterThan(400);
+  await chart.getByRole('button', { name: 'Exit fullscreen' }).click();
+  await expect.poll(() => page.evaluate(() => document.fullscreenElement)).toBeNull();
+
   // Resource usage: this node reports, so it is online.
   const node = page.getByTestId('service-row');
   await expect(node).toHaveCount(1);

@@ -78,8 +78,8 @@ const DAY_MS = 86_400_000;
  */
 function timeAxisValues(locale: string, timezone: string | undefined) {
   const zone = { timeZone: timezone } as const;
-  const withSeconds = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit', ...zone });
-  const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', ...zone });
+  const withSeconds = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', second: '2-digit', ...zone });
+  const time = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', ...zone });
   const date = new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', ...zone });
   return (_plot: uPlot, splits: number[], _axis: number, _space: number, increment: number) => {
     if (increment >= DAY_MS) return splits.map((ts) => date.format(ts));
@@ -104,7 +104,7 @@ function optionsOf(props: TimeSeriesPlotProps, size: { width: number; height: nu
     legend: { show: false },
     scales: { x: { time: true, auto: false } },
     series: [{}, ...props.lineLabels.map((label, index) => ({ label, stroke: lineColour(index), width: index === 0 ? 2 : 1.25, points: { show: false } }))],
-    axes: [{ values: timeAxisValues(locale, timezone) }, { size: 64, values: (_plot, splits) => splits.map((value) => formatChartValue(value, valueKind, locale)) }],
+    axes: [{ space: 80, values: timeAxisValues(locale, timezone) }, { size: 64, values: (_plot, splits) => splits.map((value) => formatChartValue(value, valueKind, locale)) }],
     cursor: {
       drag: { x: props.onSelectRange !== undefined, y: false, setScale: false },
       bind: {
