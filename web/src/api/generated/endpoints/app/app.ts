@@ -327,6 +327,7 @@ export function useGetBrokerServiceIds<TData = Awaited<ReturnType<typeof getBrok
 
 
 /**
+ * Per key of a time-series query (`STARLING_MAX_DATAPOINTS`, 100000 by default: room for a week of samples every 10 seconds without aggregation).
  * @summary The largest number of datapoints a chart may ask for.
  */
 export const getMaxDatapointsLimit = (
