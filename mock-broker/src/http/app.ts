@@ -13,6 +13,8 @@ export interface HttpAppOptions {
   contract: Contract;
   tokens: TokenService;
   routers: Router[];
+  /** Routers of paths the contract holds outside /api (GET /metrics); errors answer the API's shape. */
+  rootRouters?: Router[];
   validateResponses: boolean;
   webDir: string;
 }
@@ -62,6 +64,11 @@ export function createHttpApp(options: HttpAppOptions): Express {
     if (request.path === '/api' || request.path.startsWith('/api/')) api(request, response, next);
     else next();
   });
+
+  const outsideApi = express.Router();
+  for (const router of options.rootRouters ?? []) outsideApi.use(router);
+  outsideApi.use(errorHandler);
+  app.use(outsideApi);
 
   const consoleAssets = consoleFiles(options.webDir);
   app.use(consoleAssets.files);

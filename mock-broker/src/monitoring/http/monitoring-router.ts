@@ -1,0 +1,28 @@
+import { Router, type Response } from 'express';
+import { validatedParameters as parameters } from '../../http/validated-parameters.js';
+import type { ServiceInfo } from '../service-info.js';
+import type { TimeseriesService, ValuesParameters } from '../timeseries-service.js';
+
+/**
+ * The answer SQLite built as JSON text, parsed once so that it goes out (and, in tests, is checked
+ * against the contract) like every other answer.
+ */
+function sendJsonText(response: Response, text: string): void {
+  response.json(JSON.parse(text));
+}
+
+/** Time series and resource usage of the nodes (issue 16; BROKER-API.md "time series"). */
+export function monitoringRouter(timeseries: TimeseriesService, serviceInfos: () => ServiceInfo[]): Router {
+  const router = Router();
+  router.get('/api/timeseries/:entityId/values', (request, response) => {
+    sendJsonText(response, timeseries.values(parameters<ValuesParameters>(request)));
+  });
+  router.get('/api/timeseries/:entityId/latest', (request, response) => {
+    const { entityId, keys } = parameters<{ entityId: string; keys: string }>(request);
+    sendJsonText(response, timeseries.latest(entityId, keys));
+  });
+  router.get('/api/service/info', (_request, response) => {
+    response.json(serviceInfos());
+  });
+  return router;
+}
