@@ -6,6 +6,7 @@ import { createHttpApp } from '../http/app.js';
 import { Contract } from '../http/contract.js';
 import type { AccessControl } from '../mqtt/access-control.js';
 import { startMqttListeners } from '../mqtt/listeners.js';
+import { startAlerts } from '../alerts/start-alerts.js';
 import type { SampleFeed } from '../monitoring/sample-feed.js';
 import { startMonitoring } from '../monitoring/start-monitoring.js';
 import { systemRouter } from '../system/system-router.js';
@@ -81,6 +82,15 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
       startRetainedMessages({ retained: broker.persistence.retainedMessages }),
       startWsClient({ database, credentials: credentialsPortOf(clientAccess.credentials), beforeUserDeleted: accounts.beforeUserDeleted }),
       monitoring,
+      startAlerts({
+        database,
+        feed: monitoring.feed,
+        mail: accounts.mail,
+        users: accounts.users,
+        nodeId: config.nodeId,
+        publicUrl: config.publicUrl,
+        retentionDays: config.timeseriesRetentionDays,
+      }),
     ];
     cleanups.push(...areas.flatMap((area) => area.cleanups));
     let consolePort = config.httpPort;

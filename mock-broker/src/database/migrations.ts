@@ -269,4 +269,41 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    // Alert rules (src/alerts) and the alerts they fired. An alert keeps what its rule said when it
+    // fired, so that its history outlives edits and the rule's deletion (no foreign key). An alert
+    // without end_ts is active: at most one per rule.
+    version: 13,
+    sql: `
+      CREATE TABLE alert_rule (
+        id TEXT PRIMARY KEY,
+        created_time INTEGER NOT NULL,
+        name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+        metric_key TEXT NOT NULL,
+        entity_id TEXT NOT NULL,
+        operator TEXT NOT NULL,
+        threshold REAL NOT NULL,
+        duration_sec INTEGER NOT NULL,
+        recipients TEXT NOT NULL,
+        enabled INTEGER NOT NULL
+      );
+      CREATE TABLE alert (
+        id TEXT PRIMARY KEY,
+        rule_id TEXT NOT NULL,
+        rule_name TEXT NOT NULL,
+        metric_key TEXT NOT NULL,
+        entity_id TEXT NOT NULL,
+        operator TEXT NOT NULL,
+        threshold REAL NOT NULL,
+        value REAL NOT NULL,
+        start_ts INTEGER NOT NULL,
+        end_ts INTEGER,
+        mail_sent INTEGER NOT NULL DEFAULT 0,
+        mail_error TEXT
+      );
+      CREATE UNIQUE INDEX alert_one_active_per_rule ON alert (rule_id) WHERE end_ts IS NULL;
+      CREATE INDEX alert_by_start ON alert (start_ts);
+      CREATE INDEX alert_by_end ON alert (end_ts);
+    `,
+  },
 ];

@@ -9,6 +9,7 @@ import { defaultTimewindow, type Timewindow } from '../../components/time-window
 import { TimewindowPicker } from '../../components/time-window/timewindow-picker';
 import { useMaxDatapoints } from '../../components/time-window/use-max-datapoints';
 import { type ChartLines, MonitoringChart } from './monitoring-chart';
+import { AlertsSection } from './alerts/alerts-section';
 import { BROKER_METRICS, connectionAndResourceMetrics } from './monitoring-metrics';
 import { ResourceUsageTable } from './resource-usage-table';
 import './monitoring-page.css';
@@ -30,7 +31,7 @@ function useChartLines(): ChartLines | undefined {
 /**
  * Spec section 2, /monitoring (issue 16): a chart per broker statistic, then connections per
  * listener and the nodes' CPU and memory, all in the page's time window unless a chart has its
- * own; then each node's resource usage.
+ * own; then each node's resource usage, and the alert rules with the alerts they fired.
  */
 export default function MonitoringPage() {
   const maxDatapoints = useMaxDatapoints();
@@ -64,7 +65,7 @@ export default function MonitoringPage() {
       {group('monitoring.broker-statistics', BROKER_METRICS)}
       {group('monitoring.connections-and-resources', connectionAndResourceMetrics(config.data))}
       <ResourceUsageTable refreshMs={pollMs} />
-      {/* ALERTS: the alerts helper's AlertsSection (alerts/alerts-section.tsx, branch `alerts`) is rendered here once merged. */}
+      <AlertsSection />
     </div>
   );
 }
