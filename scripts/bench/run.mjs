@@ -1,7 +1,7 @@
 // npm run bench: builds if needed, then measures the console, the bundled broker side by side with
 // bare Aedes and Mosquitto, what acknowledging after the commit costs, the sessions list and the
-// retained messages API; writes results/<date>-<part>.md and .json.
-// Flags: --console --broker --durable --sessions --retained (default: all), --quick (short smoke run), --profile (CPU profiles).
+// retained messages API, and the monitoring time series; writes results/<date>-<part>.md and .json.
+// Flags: --console --broker --durable --sessions --retained --monitoring (default: all), --quick (short smoke run), --profile (CPU profiles).
 import { parseArgs } from 'node:util';
 import { build } from '../build.mjs';
 import { runBrokerPart } from './broker/broker-part.mjs';
@@ -11,10 +11,11 @@ import { CHROMIUM, runConsolePart } from './console/console-part.mjs';
 import { describeEnvironment } from './lib/environment.mjs';
 import { stopAll, stopAllOnSignals } from './lib/processes.mjs';
 import { writeResult } from './lib/report.mjs';
+import { runMonitoringPart } from './monitoring/monitoring-part.mjs';
 import { runRetainedPart } from './retained/retained-part.mjs';
 import { runSessionsPart } from './sessions/sessions-part.mjs';
 
-const PARTS = { console: runConsolePart, broker: runBrokerPart, durable: runDurablePart, sessions: runSessionsPart, retained: runRetainedPart };
+const PARTS = { console: runConsolePart, broker: runBrokerPart, durable: runDurablePart, sessions: runSessionsPart, retained: runRetainedPart, monitoring: runMonitoringPart };
 
 const { values: flags } = parseArgs({
   options: {
@@ -23,6 +24,7 @@ const { values: flags } = parseArgs({
     durable: { type: 'boolean', default: false },
     sessions: { type: 'boolean', default: false },
     retained: { type: 'boolean', default: false },
+    monitoring: { type: 'boolean', default: false },
     quick: { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
@@ -30,7 +32,7 @@ const { values: flags } = parseArgs({
 });
 
 if (flags.help) {
-  console.log('usage: node scripts/bench/run.mjs [--console] [--broker] [--durable] [--sessions] [--retained] [--quick] [--profile]\nSee scripts/bench/README.md.');
+  console.log('usage: node scripts/bench/run.mjs [--console] [--broker] [--durable] [--sessions] [--retained] [--monitoring] [--quick] [--profile]\nSee scripts/bench/README.md.');
   process.exit(0);
 }
 

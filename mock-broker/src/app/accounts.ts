@@ -28,6 +28,10 @@ export interface Accounts {
   routers: Router[];
   /** Registers what another area does with a user's own data before the user is deleted. */
   beforeUserDeleted(listener: UserDeletionListener): void;
+  /** Sends mail through the outgoing-mail settings (alert mails). */
+  mail: MailService;
+  /** The users, for areas that mail them (alert recipients and their languages). */
+  users: UserRepository;
 }
 
 /** Starts the accounts area on the node's database; the default administrator exists afterwards. */
@@ -45,6 +49,8 @@ export function startAccounts(database: Database, config: BrokerConfig): Account
   auth.ensureDefaultAdmin();
   return {
     tokens,
+    mail,
+    users: userRepository,
     beforeUserDeleted: (listener) => users.beforeDeleted(listener),
     routers: [
       authRouter(auth),

@@ -9,12 +9,11 @@ export interface NodeFacts {
   wssPort: number | null;
   /** With a CA, the TLS listeners verify client certificates: X_509 credentials can apply. */
   tls: { caFile: string | undefined } | undefined;
+  /** Points per key a time-series query may answer (STARLING_MAX_DATAPOINTS). */
+  maxDatapoints: number;
   anonymousAccess(): { mode: string; allowed: boolean };
   messageRates(): MessageRates;
 }
-
-/** Datapoints a chart may ask for (spec section 9: default maximum 500). */
-export const MAX_DATAPOINTS_LIMIT = 500;
 
 /** Facts about this node that the console reads once after sign-in. */
 export function appRouter(node: NodeFacts): Router {
@@ -52,7 +51,7 @@ export function appRouter(node: NodeFacts): Router {
     response.json(true);
   });
   router.get('/api/dashboard/maxDatapointsLimit', (_request, response) => {
-    response.json(MAX_DATAPOINTS_LIMIT);
+    response.json(node.maxDatapoints);
   });
   router.get('/api/uiSettings/helpBaseUrl', (_request, response) => {
     // Empty: the console serves its help pages from its own assets.

@@ -7,6 +7,9 @@ import { createHttpApp } from '../http/app.js';
 import { Contract } from '../http/contract.js';
 import type { AccessControl } from '../mqtt/access-control.js';
 import { startMqttListeners } from '../mqtt/listeners.js';
+import { startAlerts } from '../alerts/start-alerts.js';
+import type { SampleFeed } from '../monitoring/sample-feed.js';
+import { startMonitoring } from '../monitoring/start-monitoring.js';
 import { systemRouter } from '../system/system-router.js';
 import { startSessions } from '../sessions/start-sessions.js';
 import { startRetainedMessages } from '../retained-messages/start-retained-messages.js';
@@ -16,6 +19,7 @@ import { startWsClient } from '../ws-client/start-ws-client.js';
 import { startAccounts } from './accounts.js';
 import { startMqttCore, type MqttViews } from './mqtt-core.js';
 import { appRouter } from './app-router.js';
+import { nodeReadings, type OpenedListeners } from './node-readings.js';
 import { createClientAccess } from './client-access.js';
 import { closeServer, listen } from './listen.js';
 
@@ -29,6 +33,8 @@ export interface RunningNode {
   mqttsPort: number | null;
   wssPort: number | null;
   mqtt: MqttViews;
+  /** Every time-series sample the node stores (the alert rules listen here). */
+  samples: SampleFeed;
   close(): Promise<void>;
 }
 
@@ -68,15 +74,29 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
     cleanups.push(...core.cleanups);
     const mqtt = core.views;
     const { broker } = mqtt;
+    // The listeners open after the areas start: until then no connection is open.
+    const opened: OpenedListeners = {};
+    const monitoring = startMonitoring({ database, settings: config, readings: nodeReadings(mqtt, opened) });
     // Areas that start themselves: each answers its routers and what closing the node must undo.
     const areas = [
       startSessions(mqtt),
       startRetainedMessages({ retained: broker.persistence.retainedMessages }),
       startWsClient({ database, credentials: credentialsPortOf(clientAccess.credentials), beforeUserDeleted: accounts.beforeUserDeleted }),
+      monitoring,
+      startAlerts({
+        database,
+        feed: monitoring.feed,
+        mail: accounts.mail,
+        users: accounts.users,
+        nodeId: config.nodeId,
+        publicUrl: config.publicUrl,
+        retentionDays: config.timeseriesRetentionDays,
+      }),
     ];
     cleanups.push(...areas.flatMap((area) => area.cleanups));
     let consolePort = config.httpPort;
     const listeners = await startMqttListeners(broker, { ...config, consolePort: () => consolePort });
+    opened.listeners = listeners;
     cleanups.push(() => listeners.close());
 
     const app = createHttpApp({
@@ -92,6 +112,7 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
         ...clientAccess.routers,
         ...areas.flatMap((area) => area.routers),
       ],
+      rootRouters: monitoring.rootRouters,
     });
     // 64 KiB of request head (Node's default is 16): room for the longest query the contract takes,
     // percent-encoded, so that a request within its limits is never refused with a bare 431.
@@ -100,7 +121,7 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
     consolePort = httpPort;
     cleanups.push(() => closeServer(httpServer));
     const { mqttPort, wsPort, mqttsPort, wssPort } = listeners;
-    return { httpPort, mqttPort, wsPort, mqttsPort, wssPort, mqtt, close };
+    return { httpPort, mqttPort, wsPort, mqttsPort, wssPort, mqtt, samples: monitoring.feed, close };
   } catch (error) {
     await close();
     throw error;

@@ -59,6 +59,16 @@ export interface BrokerConfig {
   maxConnectionsPerAddress: number;
   /** Browser origins (besides the console's own) whose pages may open MQTT over WebSocket; `*`: any. */
   webSocketOrigins: string[];
+  /** Seconds between two samples of the node's counters into its time series. */
+  sampleIntervalSeconds: number;
+  /** Days a time-series sample is kept. */
+  timeseriesRetentionDays: number;
+  /** Points per key a time-series query may answer (`/api/dashboard/maxDatapointsLimit`). */
+  maxDatapoints: number;
+  /** Serve the counters in the Prometheus text format at `/metrics`. */
+  metricsEnabled: boolean;
+  /** With it, `/metrics` asks for `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
 }
 
 type Environment = Record<string, string | undefined>;
@@ -135,5 +145,10 @@ export function loadConfig(environment: Environment = process.env, cwd = process
     maxSubscriptionsPerClient: integer(environment, 'STARLING_MAX_SUBSCRIPTIONS_PER_CLIENT', 5000, 'count'),
     maxConnectionsPerAddress: integer(environment, 'STARLING_MAX_CONNECTIONS_PER_ADDRESS', 1000, 'count'),
     webSocketOrigins: (environment.STARLING_WS_ALLOWED_ORIGINS ?? '').split(',').map((origin) => origin.trim().replace(/\/+$/, '')).filter((origin) => origin !== ''),
+    sampleIntervalSeconds: integer(environment, 'STARLING_SAMPLE_INTERVAL_SECONDS', 10, 'seconds'),
+    timeseriesRetentionDays: integer(environment, 'STARLING_TIMESERIES_RETENTION_DAYS', 7, 'count'),
+    maxDatapoints: integer(environment, 'STARLING_MAX_DATAPOINTS', 100_000, 'count'),
+    metricsEnabled: environment.STARLING_METRICS_ENABLED === 'true',
+    metricsToken: environment.STARLING_METRICS_TOKEN || undefined,
   };
 }

@@ -233,4 +233,77 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    // The monitoring area's time series (src/monitoring): one row per node (or `total`) and sample
+    // time, a column per key of TIMESERIES_KEYS; keyed by (entity, time) without a rowid, so a
+    // chart's range is one contiguous stretch of the table. The nodes that wrote samples, with what
+    // their resource usage is measured against.
+    version: 12,
+    sql: `
+      CREATE TABLE timeseries_sample (
+        entity_id TEXT NOT NULL,
+        ts INTEGER NOT NULL,
+        incoming_msgs NUMERIC,
+        outgoing_msgs NUMERIC,
+        dropped_msgs NUMERIC,
+        inbound_payload_traffic NUMERIC,
+        outbound_payload_traffic NUMERIC,
+        sessions NUMERIC,
+        subscriptions NUMERIC,
+        retained_msgs NUMERIC,
+        tcp_connections NUMERIC,
+        tls_connections NUMERIC,
+        ws_connections NUMERIC,
+        wss_connections NUMERIC,
+        cpu_usage NUMERIC,
+        memory_usage NUMERIC,
+        disk_usage NUMERIC,
+        PRIMARY KEY (entity_id, ts)
+      ) WITHOUT ROWID;
+      CREATE TABLE timeseries_node (
+        node_id TEXT PRIMARY KEY,
+        last_sample_ts INTEGER NOT NULL,
+        cpu_count INTEGER NOT NULL,
+        total_memory INTEGER NOT NULL,
+        total_disk_space INTEGER NOT NULL
+      );
+    `,
+  },
+  {
+    // Alert rules (src/alerts) and the alerts they fired. An alert keeps what its rule said when it
+    // fired, so that its history outlives edits and the rule's deletion (no foreign key). An alert
+    // without end_ts is active: at most one per rule.
+    version: 13,
+    sql: `
+      CREATE TABLE alert_rule (
+        id TEXT PRIMARY KEY,
+        created_time INTEGER NOT NULL,
+        name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+        metric_key TEXT NOT NULL,
+        entity_id TEXT NOT NULL,
+        operator TEXT NOT NULL,
+        threshold REAL NOT NULL,
+        duration_sec INTEGER NOT NULL,
+        recipients TEXT NOT NULL,
+        enabled INTEGER NOT NULL
+      );
+      CREATE TABLE alert (
+        id TEXT PRIMARY KEY,
+        rule_id TEXT NOT NULL,
+        rule_name TEXT NOT NULL,
+        metric_key TEXT NOT NULL,
+        entity_id TEXT NOT NULL,
+        operator TEXT NOT NULL,
+        threshold REAL NOT NULL,
+        value REAL NOT NULL,
+        start_ts INTEGER NOT NULL,
+        end_ts INTEGER,
+        mail_sent INTEGER NOT NULL DEFAULT 0,
+        mail_error TEXT
+      );
+      CREATE UNIQUE INDEX alert_one_active_per_rule ON alert (rule_id) WHERE end_ts IS NULL;
+      CREATE INDEX alert_by_start ON alert (start_ts);
+      CREATE INDEX alert_by_end ON alert (end_ts);
+    `,
+  },
 ];

@@ -15,6 +15,8 @@ export interface HttpAppOptions {
   routers: Router[];
   /** Routers outside /api answering documents of their own (the documentation), before the console's files. */
   pageRouters: Router[];
+  /** Routers of paths the contract holds outside /api (GET /metrics); errors answer the API's shape. */
+  rootRouters?: Router[];
   validateResponses: boolean;
   webDir: string;
 }
@@ -66,6 +68,11 @@ export function createHttpApp(options: HttpAppOptions): Express {
   });
 
   for (const router of options.pageRouters) app.use(router);
+  const outsideApi = express.Router();
+  for (const router of options.rootRouters ?? []) outsideApi.use(router);
+  outsideApi.use(errorHandler);
+  app.use(outsideApi);
+
   const consoleAssets = consoleFiles(options.webDir);
   app.use(consoleAssets.files);
   app.get(/.*/, consoleAssets.index);

@@ -59,6 +59,7 @@ export function matchOperation(contract: Contract, validateResponses: boolean) {
     request.contractOperation = match.operation;
     request.contractPathParameters = match.pathParameters;
     if (validateResponses) {
+      request.answerChecked = true;
       const send = response.json.bind(response);
       response.json = (body: unknown) => {
         const violation = contractViolation(match.operation, response.statusCode, body);

@@ -9,6 +9,8 @@ declare global {
       /** Query and path parameters, typed by the contract (numbers and booleans coerced). */
       contractParameters?: Record<string, unknown>;
       claims?: AccessClaims;
+      /** The answer's JSON is checked against the contract (validateResponses, on in tests). */
+      answerChecked?: boolean;
     }
   }
 }

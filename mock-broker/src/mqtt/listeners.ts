@@ -29,7 +29,15 @@ export interface ListenerOptions {
   tls: TlsFiles | undefined;
 }
 
+/** The listeners, as the time-series keys `tcpConnections`… name them. */
+export type ListenerKind = 'tcp' | 'tls' | 'ws' | 'wss';
+
+/** Connections open now on each listener. */
+export type OpenConnections = Record<ListenerKind, number>;
+
 export interface MqttListeners {
+  /** Connections open now on each listener (the monitoring area samples them). */
+  openConnections(): OpenConnections;
   mqttPort: number;
   wsPort: number;
   /** Null when no certificate is configured. */
@@ -44,20 +52,23 @@ function notWebSocket(_request: http.IncomingMessage, response: http.ServerRespo
 
 /**
  * Counts open connections per remote address, so that one address cannot hold every file
- * descriptor the node has. Only addresses with an open connection are kept.
+ * descriptor the node has, and per listener. Only addresses with an open connection are kept.
  */
-class ConnectionsPerAddress {
+class OpenConnectionCounts {
   readonly #open = new Map<string, number>();
+  readonly perListener: OpenConnections = { tcp: 0, tls: 0, ws: 0, wss: 0 };
 
   constructor(private readonly maximum: number) {}
 
   /** Answers false (and counts nothing) when the address already holds the maximum. */
-  admit(address: string | undefined, socket: { once(event: 'close', listener: () => void): unknown }): boolean {
+  admit(address: string | undefined, socket: { once(event: 'close', listener: () => void): unknown }, listener: ListenerKind): boolean {
     const key = address ?? 'unknown';
     const open = this.#open.get(key) ?? 0;
     if (open >= this.maximum) return false;
     this.#open.set(key, open + 1);
+    this.perListener[listener] += 1;
     socket.once('close', () => {
+      this.perListener[listener] -= 1;
       const left = (this.#open.get(key) ?? 1) - 1;
       if (left === 0) this.#open.delete(key);
       else this.#open.set(key, left);
@@ -88,7 +99,7 @@ export function webSocketOriginAllowed(origin: string | undefined, host: string 
 }
 
 /** MQTT over WebSocket at WEBSOCKET_PATH on an HTTP or HTTPS server. */
-function attachWebSocket(server: http.Server, broker: MqttBroker, connections: ConnectionsPerAddress, options: ListenerOptions): WebSocketServer {
+function attachWebSocket(server: http.Server, listener: ListenerKind, broker: MqttBroker, connections: OpenConnectionCounts, options: ListenerOptions): WebSocketServer {
   const webSocketServer = new WebSocketServer({
     server,
     path: WEBSOCKET_PATH,
@@ -96,7 +107,7 @@ function attachWebSocket(server: http.Server, broker: MqttBroker, connections: C
     handleProtocols: (offered) => MQTT_SUBPROTOCOLS.find((protocol) => offered.has(protocol)) ?? false,
   });
   webSocketServer.on('connection', (socket, request) => {
-    if (!connections.admit(request.socket.remoteAddress, request.socket)) {
+    if (!connections.admit(request.socket.remoteAddress, request.socket, listener)) {
       socket.terminate();
       return;
     }
@@ -147,9 +158,9 @@ export async function startMqttListeners(broker: MqttBroker, options: ListenerOp
     }
     await Promise.all(servers.map(closeServer));
   };
-  const connections = new ConnectionsPerAddress(options.maxConnectionsPerAddress);
-  const handle = (socket: net.Socket) => {
-    if (connections.admit(socket.remoteAddress, socket)) broker.handle(socket);
+  const connections = new OpenConnectionCounts(options.maxConnectionsPerAddress);
+  const handle = (listener: ListenerKind) => (socket: net.Socket) => {
+    if (connections.admit(socket.remoteAddress, socket, listener)) broker.handle(socket);
     else socket.destroy();
   };
   const start = async (server: net.Server, port: number, setting: string) => {
@@ -157,20 +168,20 @@ export async function startMqttListeners(broker: MqttBroker, options: ListenerOp
     return listen(server, port, options.bindAddress, setting);
   };
   try {
-    const mqttPort = await start(net.createServer(handle), options.mqttPort, 'STARLING_MQTT_PORT');
+    const mqttPort = await start(net.createServer(handle('tcp')), options.mqttPort, 'STARLING_MQTT_PORT');
     const wsServer = http.createServer(notWebSocket);
-    webSocketServers.push(attachWebSocket(wsServer, broker, connections, options));
+    webSocketServers.push(attachWebSocket(wsServer, 'ws', broker, connections, options));
     const wsPort = await start(wsServer, options.wsPort, 'STARLING_WS_PORT');
     let mqttsPort: number | null = null;
     let wssPort: number | null = null;
     if (options.tls) {
       const secure = tlsOptions(options.tls);
-      mqttsPort = await start(tls.createServer(secure, handle), options.mqttsPort, 'STARLING_MQTTS_PORT');
+      mqttsPort = await start(tls.createServer(secure, handle('tls')), options.mqttsPort, 'STARLING_MQTTS_PORT');
       const wssServer = https.createServer(secure, notWebSocket);
-      webSocketServers.push(attachWebSocket(wssServer, broker, connections, options));
+      webSocketServers.push(attachWebSocket(wssServer, 'wss', broker, connections, options));
       wssPort = await start(wssServer, options.wssPort, 'STARLING_WSS_PORT');
     }
-    return { mqttPort, wsPort, mqttsPort, wssPort, close };
+    return { openConnections: () => ({ ...connections.perListener }), mqttPort, wsPort, mqttsPort, wssPort, close };
   } catch (error) {
     await close();
     throw error;

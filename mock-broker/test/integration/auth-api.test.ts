@@ -97,7 +97,7 @@ describe('sign-in and the signed-in user', () => {
     expect((await api.call('GET', '/api/app/brokers')).body).toEqual([node.config.nodeId]);
     const config = await api.call<Record<string, unknown>>('GET', '/api/app/config');
     expect(config.body).toMatchObject({ tcpPort: node.mqttPort, wsPort: node.wsPort });
-    expect((await api.call('GET', '/api/dashboard/maxDatapointsLimit')).body).toBe(500);
+    expect((await api.call('GET', '/api/dashboard/maxDatapointsLimit')).body).toBe(100_000);
   });
 
   it('answers the rate of messages the node takes in and delivers', async () => {

@@ -72,3 +72,16 @@ describe('TLS configuration', () => {
     expect(loadConfig({})).toMatchObject({ mqttsPort: 8883, wssPort: 8085 });
   });
 });
+
+describe('monitoring', () => {
+  it('samples every 10 s, keeps a week, answers 100,000 points and serves no /metrics unless told otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ sampleIntervalSeconds: 10, timeseriesRetentionDays: 7, maxDatapoints: 100_000, metricsEnabled: false, metricsToken: undefined });
+    expect(
+      loadConfig({ STARLING_SAMPLE_INTERVAL_SECONDS: '1', STARLING_TIMESERIES_RETENTION_DAYS: '30', STARLING_MAX_DATAPOINTS: '500', STARLING_METRICS_ENABLED: 'true', STARLING_METRICS_TOKEN: 'scrape' }),
+    ).toMatchObject({ sampleIntervalSeconds: 1, timeseriesRetentionDays: 30, maxDatapoints: 500, metricsEnabled: true, metricsToken: 'scrape' });
+  });
+
+  it('refuses a sampling interval below a second', () => {
+    expect(() => loadConfig({ STARLING_SAMPLE_INTERVAL_SECONDS: '0' })).toThrow('STARLING_SAMPLE_INTERVAL_SECONDS must be a whole number of seconds above 0, got "0"');
+  });
+});

@@ -11,6 +11,7 @@ const TITLES = {
   durable: 'Bundled broker: what acknowledging after the commit costs',
   sessions: 'Sessions list API with many sessions',
   retained: 'Retained messages API with many retained messages',
+  monitoring: 'Monitoring: time-series queries over a week of samples, and what sampling costs',
 };
 
 export function writeResult({ part, quick, environment, data, markdown }) {

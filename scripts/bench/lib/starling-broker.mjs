@@ -7,13 +7,15 @@ import { brokerMain, ensureScratchDir } from './workspace.mjs';
 export const ADMINISTRATOR = { username: 'sysadmin@starling.local', password: 'sysadmin' };
 
 /**
- * @param {{ cores?: string, nodeArguments?: string[], name?: string, main?: string }} options
+ * @param {{ cores?: string, nodeArguments?: string[], name?: string, main?: string, dataDir?: string, env?: Record<string, string> }} options
  *   cores: taskset core list; nodeArguments: e.g. ['--cpu-prof', …] to profile the broker;
- *   main: the script to run instead of the build's main.js (one taking the same STARLING_* variables).
+ *   main: the script to run instead of the build's main.js (one taking the same STARLING_* variables);
+ *   dataDir: a data directory the caller prepared and keeps (otherwise a fresh one, deleted at stop);
+ *   env: further STARLING_* settings.
  */
-export async function startStarling({ cores, nodeArguments = [], name = 'starling', main = brokerMain } = {}) {
+export async function startStarling({ cores, nodeArguments = [], name = 'starling', main = brokerMain, dataDir: givenDataDir, env = {} } = {}) {
   const [httpPort, mqttPort, wsPort] = [await freePort(), await freePort(), await freePort()];
-  const dataDir = temporaryDirectory(name);
+  const dataDir = givenDataDir ?? temporaryDirectory(name);
   const logFile = path.join(ensureScratchDir(), `${name}.log`);
   fs.writeFileSync(logFile, '');
   const child = startProcess(process.execPath, [...nodeArguments, main], {
@@ -25,6 +27,7 @@ export async function startStarling({ cores, nodeArguments = [], name = 'starlin
       STARLING_WS_PORT: String(wsPort),
       STARLING_DATA_DIR: dataDir,
       STARLING_BIND_ADDRESS: LOOPBACK,
+      ...env,
     },
   });
   await waitForPort(httpPort, child);
@@ -40,7 +43,7 @@ export async function startStarling({ cores, nodeArguments = [], name = 'starlin
     exitReason: () => exitReason(child),
     async stop() {
       await stopProcess(child);
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (givenDataDir === undefined) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

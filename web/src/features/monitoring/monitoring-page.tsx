@@ -1,10 +1,71 @@
-import { TimelineAreaChartIcon } from '@blueprintjs/icons';
-import { defineMessages } from 'react-intl';
-import { PagePlaceholder } from '../../components/page-placeholder/page-placeholder';
+import { H4, Spinner } from '@blueprintjs/core';
+import { useMemo, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { getGetBrokerConfigQueryKey, getGetBrokerServiceIdsQueryKey, useGetBrokerConfig, useGetBrokerServiceIds } from '../../api/generated/endpoints/app/app';
+import type { TimeseriesKey } from '../../api/generated/model/timeseriesKey';
+import { TOTAL_ENTITY_ID } from '../../components/charts/timeseries-metrics';
+import { useSampleInterval } from '../../components/charts/use-sample-interval';
+import { defaultTimewindow, type Timewindow } from '../../components/time-window/timewindow';
+import { TimewindowPicker } from '../../components/time-window/timewindow-picker';
+import { useMaxDatapoints } from '../../components/time-window/use-max-datapoints';
+import { type ChartLines, MonitoringChart } from './monitoring-chart';
+import { AlertsSection } from './alerts/alerts-section';
+import { BROKER_METRICS, connectionAndResourceMetrics } from './monitoring-metrics';
+import { ResourceUsageTable } from './resource-usage-table';
+import './monitoring-page.css';
 
-const messages = defineMessages({ title: { id: 'monitoring.monitoring' } });
+const ONCE = { staleTime: Number.POSITIVE_INFINITY };
 
-/** Spec section 2, /monitoring: broker statistics over time. */
+/** The total line and one line per node (GET /api/app/brokers); undefined while the nodes load. */
+function useChartLines(): ChartLines | undefined {
+  const intl = useIntl();
+  const nodes = useGetBrokerServiceIds({ query: { ...ONCE, queryKey: getGetBrokerServiceIdsQueryKey() }, request: { ignoreLoading: true } });
+  const { data: answered, isError: failed } = nodes;
+  return useMemo(() => {
+    // Without the list of nodes the charts still show the total.
+    const nodeIds = answered ?? (failed ? [] : undefined);
+    return nodeIds ? { entityIds: [TOTAL_ENTITY_ID, ...nodeIds], labels: [intl.formatMessage({ id: 'monitoring.total' }), ...nodeIds] } : undefined;
+  }, [answered, failed, intl]);
+}
+
+/**
+ * Spec section 2, /monitoring (issue 16): a chart per broker statistic, then connections per
+ * listener and the nodes' CPU and memory, all in the page's time window unless a chart has its
+ * own; then each node's resource usage, and the alert rules with the alerts they fired.
+ */
 export default function MonitoringPage() {
-  return <PagePlaceholder title={messages.title} icon={<TimelineAreaChartIcon />} />;
+  const maxDatapoints = useMaxDatapoints();
+  const pollMs = useSampleInterval();
+  const [timewindow, setTimewindow] = useState<Timewindow>(() => defaultTimewindow(Date.now(), { maxDatapoints }));
+  const lines = useChartLines();
+  const config = useGetBrokerConfig({ query: { ...ONCE, queryKey: getGetBrokerConfigQueryKey() }, request: { ignoreLoading: true, ignoreErrors: true } });
+
+  const group = (titleId: 'monitoring.broker-statistics' | 'monitoring.connections-and-resources', metrics: readonly TimeseriesKey[]) => (
+    <section aria-labelledby={titleId} className="monitoring-page__section">
+      <H4 id={titleId}>
+        <FormattedMessage id={titleId} />
+      </H4>
+      {lines ? (
+        <div className="monitoring-page__charts">
+          {metrics.map((metric) => (
+            <MonitoringChart key={metric} metric={metric} lines={lines} pageTimewindow={timewindow} maxDatapoints={maxDatapoints} pollMs={pollMs} />
+          ))}
+        </div>
+      ) : (
+        <Spinner size={24} />
+      )}
+    </section>
+  );
+
+  return (
+    <div className="monitoring-page">
+      <div className="monitoring-page__toolbar">
+        <TimewindowPicker value={timewindow} onChange={setTimewindow} aggregation timezone maxDatapoints={maxDatapoints} />
+      </div>
+      {group('monitoring.broker-statistics', BROKER_METRICS)}
+      {group('monitoring.connections-and-resources', connectionAndResourceMetrics(config.data))}
+      <ResourceUsageTable refreshMs={pollMs} />
+      <AlertsSection />
+    </div>
+  );
 }

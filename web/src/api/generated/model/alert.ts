@@ -50,7 +50,8 @@ export interface Alert {
   /** When it was resolved; absent while active. */
   endTs?: number;
   status: AlertStatus;
+  /** Whether the mail announcing the alert reached the mail server for every recipient. */
   mailSent: boolean;
-  /** Why the mail could not be sent */
+  /** Why the mail announcing the alert was not sent */
   mailError?: string;
 }

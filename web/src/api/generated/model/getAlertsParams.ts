@@ -50,6 +50,7 @@ page: PageParameter;
 /**
  * Comma-joined ACTIVE, RESOLVED; both when not given.
  * @maxLength 64
+ * @pattern ^(ACTIVE|RESOLVED)(,(ACTIVE|RESOLVED))*$
  */
 statusList?: string;
 };

@@ -352,7 +352,7 @@ export function useGetPrometheusMetrics<TData = Awaited<ReturnType<typeof getPro
 
 
 /**
- * Starling's own. A rule fires when its metric stays beyond the threshold for `durationSec` (checked at each sample), e-mails its recipients (every administrator when the list is empty) through the outgoing-mail settings, and is resolved when the metric is back. At most 100 rules; a name another rule holds is answered 409 naming `name`.
+ * Starling's own. A rule is checked at each sample of its entity: when its metric is beyond the threshold (GREATER: above it; LESS: below it) in every sample for `durationSec`, it fires one ACTIVE alert and e-mails its recipients (every administrator when the list is empty, each in their language) through the outgoing-mail settings; the first sample back within resolves the alert and mails that too. A rule has at most one active alert. An edit that changes the metric, entity, operator, threshold or duration, or disables the rule, resolves its active alert; a disabled rule is not checked. At most 100 rules (409 beyond); a name another rule holds, in any case, is answered 409 naming `name`; an `entityId` that is neither `total` nor a node id is answered 400 naming it.
  * @summary Create an alert rule (no id) or update one (with id).
  */
 export const saveAlertRule = (

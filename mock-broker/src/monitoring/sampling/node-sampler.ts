@@ -1,0 +1,79 @@
+import type { BrokerCounters } from '../../mqtt/broker-statistics.js';
+import type { OpenConnections } from '../../mqtt/listeners.js';
+import type { Sample } from '../sample-feed.js';
+import type { TimeseriesRepository } from '../storage/timeseries-repository.js';
+import type { TimeseriesKey } from '../timeseries-keys.js';
+import type { ResourceReading, ResourceUsage } from './resource-usage.js';
+import type { SampleAnnouncer } from './sample-announcer.js';
+
+/** What the sampler reads from the node, each time it samples. */
+export interface NodeReadings {
+  /** Totals since the node started (BrokerStatistics). */
+  counters(): BrokerCounters;
+  sessions(): number;
+  subscriptions(): number;
+  retainedMessages(): number;
+  openConnections(): OpenConnections;
+}
+
+/** The level keys that are read live, without a sampling period. */
+export type LiveLevels = Pick<Record<TimeseriesKey, number>, 'sessions' | 'subscriptions' | 'retainedMsgs' | 'tcpConnections' | 'tlsConnections' | 'wsConnections' | 'wssConnections'>;
+
+export function liveLevels(readings: NodeReadings): LiveLevels {
+  const connections = readings.openConnections();
+  return {
+    sessions: readings.sessions(),
+    subscriptions: readings.subscriptions(),
+    retainedMsgs: readings.retainedMessages(),
+    tcpConnections: connections.tcp,
+    tlsConnections: connections.tls,
+    wsConnections: connections.ws,
+    wssConnections: connections.wss,
+  };
+}
+
+export interface SamplerOptions {
+  nodeId: string;
+  retentionMs: number;
+  /** Samples per entity pruned at most each time: bounded work, which catches up within a few ticks. */
+  pruneBatch: number;
+}
+
+/**
+ * Takes one sample of the node: the counters' growth since the last sample, the levels now and the
+ * process's resources; stores it with the total across nodes, prunes what retention lets go, and
+ * announces both samples.
+ */
+export class NodeSampler {
+  #previous: BrokerCounters;
+  #resources: ResourceReading | undefined;
+
+  constructor(
+    private readonly repository: TimeseriesRepository,
+    private readonly readings: NodeReadings,
+    private readonly resourceUsage: ResourceUsage,
+    private readonly announcer: SampleAnnouncer,
+    private readonly options: SamplerOptions,
+  ) {
+    // A node starts from zero: its first sample counts what happened since it started.
+    this.#previous = { incomingMsgs: 0, outgoingMsgs: 0, droppedMsgs: 0, inboundPayloadTraffic: 0, outboundPayloadTraffic: 0 };
+  }
+
+  /** The process's resources at the newest sample (undefined before the first). */
+  get resources(): ResourceReading | undefined {
+    return this.#resources;
+  }
+
+  async sample(now = Date.now()): Promise<void> {
+    const [resources, capacity] = await Promise.all([this.resourceUsage.read(), this.resourceUsage.capacity()]);
+    const counters = this.readings.counters();
+    const growth = Object.fromEntries(Object.entries(counters).map(([key, value]) => [key, value - this.#previous[key as keyof BrokerCounters]]));
+    this.#previous = counters;
+    this.#resources = resources;
+    const sample: Sample = { ts: now, entityId: this.options.nodeId, values: { ...growth, ...liveLevels(this.readings), ...resources } };
+    const total = this.repository.storeNodeSample(sample, capacity);
+    this.repository.prune(now - this.options.retentionMs, this.options.pruneBatch, this.options.nodeId);
+    this.announcer.announce(sample);
+    this.announcer.announce(total);
+  }
+}

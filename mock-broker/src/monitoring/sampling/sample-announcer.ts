@@ -1,0 +1,31 @@
+import type { Sample, SampleFeed } from '../sample-feed.js';
+import { TOTAL_ENTITY_ID } from '../timeseries-keys.js';
+
+/** The feed the sampler announces to: listeners hear every sample stored from their subscribing on. */
+export class SampleAnnouncer implements SampleFeed {
+  readonly #listeners = new Set<(sample: Sample) => void>();
+
+  constructor(private readonly nodeIds: () => string[]) {}
+
+  subscribe(listener: (sample: Sample) => void): () => void {
+    // Wrapped, so that the same function subscribed twice is heard twice and stops once per answer.
+    const entry = (sample: Sample) => listener(sample);
+    this.#listeners.add(entry);
+    return () => this.#listeners.delete(entry);
+  }
+
+  entityIds(): string[] {
+    return [TOTAL_ENTITY_ID, ...this.nodeIds()];
+  }
+
+  /** A listener that throws is reported and the others still hear the sample; sampling goes on. */
+  announce(sample: Sample): void {
+    for (const listener of this.#listeners) {
+      try {
+        listener(sample);
+      } catch (error) {
+        console.error(`A listener of the ${sample.entityId} samples failed:`, error);
+      }
+    }
+  }
+}

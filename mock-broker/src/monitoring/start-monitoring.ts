@@ -1,0 +1,89 @@
+import type { Router } from 'express';
+import type { Database } from '../database/database.js';
+import { monitoringRouter } from './http/monitoring-router.js';
+import { metricsRouter } from './metrics/metrics-router.js';
+import type { SampleFeed } from './sample-feed.js';
+import { liveLevels, NodeSampler, type NodeReadings } from './sampling/node-sampler.js';
+import { ResourceUsage } from './sampling/resource-usage.js';
+import { SampleAnnouncer } from './sampling/sample-announcer.js';
+import { serviceInfos } from './service-info.js';
+import { TimeseriesRepository } from './storage/timeseries-repository.js';
+import { TimeseriesService } from './timeseries-service.js';
+
+/** The settings the monitoring area takes (BrokerConfig). */
+export interface MonitoringSettings {
+  nodeId: string;
+  dataDir: string;
+  sampleIntervalSeconds: number;
+  timeseriesRetentionDays: number;
+  maxDatapoints: number;
+  metricsEnabled: boolean;
+  metricsToken: string | undefined;
+}
+
+/** What the monitoring area needs: where it stores, the settings, and what it samples. */
+export interface MonitoringAreaNeeds {
+  database: Database;
+  settings: MonitoringSettings;
+  readings: NodeReadings;
+}
+
+export interface MonitoringArea {
+  /** Under /api: the time series and the service info. */
+  routers: Router[];
+  /** Outside /api: GET /metrics. */
+  rootRouters: Router[];
+  cleanups: (() => Promise<void>)[];
+  /** Every sample stored from now on (the alert rules listen here). */
+  feed: SampleFeed;
+}
+
+/** Samples per entity pruned at most each time (a day at 10 s holds 8,640). */
+const PRUNE_BATCH = 1000;
+
+/**
+ * The monitoring area (issue 16): samples the node every sampleIntervalSeconds into its time
+ * series, answers the time-series queries, the service info and, when enabled, /metrics.
+ */
+export function startMonitoring({ database, settings, readings }: MonitoringAreaNeeds): MonitoringArea {
+  const repository = new TimeseriesRepository(database);
+  const announcer = new SampleAnnouncer(() => repository.nodes().map((node) => node.nodeId));
+  const sampler = new NodeSampler(repository, readings, new ResourceUsage(settings.dataDir), announcer, {
+    nodeId: settings.nodeId,
+    retentionMs: settings.timeseriesRetentionDays * 86_400_000,
+    pruneBatch: PRUNE_BATCH,
+  });
+  const samplingPeriodMs = settings.sampleIntervalSeconds * 1000;
+  // One sample at a time: a tick that finds the last one still running (a large data directory to
+  // measure) is skipped, so slow samples never pile up.
+  let sampling: Promise<void> | undefined;
+  const sample = () => {
+    sampling ??= sampler
+      .sample()
+      .catch((error: unknown) => console.error('Sampling the node failed:', error))
+      .finally(() => (sampling = undefined));
+  };
+  sample();
+  const timer = setInterval(sample, samplingPeriodMs);
+  timer.unref();
+  return {
+    routers: [monitoringRouter(new TimeseriesService(repository, settings.maxDatapoints), () => serviceInfos(repository.nodes(), samplingPeriodMs))],
+    rootRouters: [
+      metricsRouter({ enabled: settings.metricsEnabled, token: settings.metricsToken }, () => ({
+        nodeId: settings.nodeId,
+        counters: readings.counters(),
+        levels: liveLevels(readings),
+        memoryUsage: process.memoryUsage.rss(),
+        cpuUsage: sampler.resources?.cpuUsage,
+        diskUsage: sampler.resources?.diskUsage,
+      })),
+    ],
+    cleanups: [
+      async () => {
+        clearInterval(timer);
+        await sampling;
+      },
+    ],
+    feed: announcer,
+  };
+}

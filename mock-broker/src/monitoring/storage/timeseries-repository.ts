@@ -1,0 +1,158 @@
+import { inTransaction, type Database } from '../../database/database.js';
+import type { Sample } from '../sample-feed.js';
+import { TIMESERIES_KEYS, TOTAL_ENTITY_ID, type TimeseriesKey } from '../timeseries-keys.js';
+import { aggregatedPoints, latestPoints, rawPoints, type Aggregation, type PointsRange, type PointsStatement } from './timeseries-sql.js';
+
+/** What a node's resource usage is measured against (ServiceInfo). */
+export interface NodeCapacity {
+  cpuCount: number;
+  totalMemory: number;
+  totalDiskSpace: number;
+}
+
+/** A node that stored samples, as the service info lists it. */
+export interface StoredNode extends NodeCapacity {
+  nodeId: string;
+  lastSampleTs: number;
+  /** From its newest sample; null when that sample lacks them. */
+  cpuUsage: number | null;
+  memoryUsage: number | null;
+  diskUsage: number | null;
+}
+
+/** A query's range and shape, by keys. */
+export type PointsQuery = Omit<PointsRange, 'columns'> & { keys: TimeseriesKey[] };
+
+/** Points per key as JSON text (`[{"ts":…,"value":…},…]`), built by SQLite. */
+export type PointsText = Record<string, string>;
+
+/** The column that holds a key, in the schema's snake case (migration 12). */
+export function columnOf(key: TimeseriesKey): string {
+  return key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+}
+
+const COLUMNS = TIMESERIES_KEYS.map(columnOf);
+/** Nodes listed at most (the contract's maxItems of the service info). */
+const MAX_NODES = 1000;
+
+/**
+ * The time series of migration 12. Every query answers its points as JSON text that SQLite builds:
+ * a JavaScript object per row from the wasm driver costs more than the query itself at 60,000 rows.
+ */
+export class TimeseriesRepository {
+  readonly #insert;
+  readonly #insertTotal;
+
+  constructor(private readonly database: Database) {
+    const placeholders = COLUMNS.map(() => '?').join(', ');
+    this.#insert = database.prepare(`INSERT OR REPLACE INTO timeseries_sample (entity_id, ts, ${COLUMNS.join(', ')}) VALUES (?, ?, ${placeholders})`);
+    // The total at a time is the sum of the samples the nodes stored at that time.
+    this.#insertTotal = database.prepare(`
+      INSERT OR REPLACE INTO timeseries_sample (entity_id, ts, ${COLUMNS.join(', ')})
+      SELECT ?1, ?2, ${COLUMNS.map((column) => `SUM(${column})`).join(', ')}
+      FROM timeseries_sample WHERE ts = ?2 AND entity_id IN (SELECT node_id FROM timeseries_node)
+      RETURNING ${COLUMNS.join(', ')}`);
+  }
+
+  /** Stores one sample as it is (the bench and tests seed with it; the sampler uses storeNodeSample). */
+  store(sample: Sample): void {
+    this.#insert.run([sample.entityId, sample.ts, ...TIMESERIES_KEYS.map((key) => sample.values[key] ?? null)]);
+  }
+
+  /** Stores a node's sample, notes the node, and stores the total at the sample's time; answers the total. */
+  storeNodeSample(sample: Sample, capacity: NodeCapacity): Sample {
+    return inTransaction(this.database, () => {
+      this.store(sample);
+      this.database.run(
+        `INSERT INTO timeseries_node (node_id, last_sample_ts, cpu_count, total_memory, total_disk_space) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (node_id) DO UPDATE SET last_sample_ts = excluded.last_sample_ts, cpu_count = excluded.cpu_count,
+           total_memory = excluded.total_memory, total_disk_space = excluded.total_disk_space`,
+        [sample.entityId, sample.ts, capacity.cpuCount, capacity.totalMemory, capacity.totalDiskSpace],
+      );
+      // all(), not get(): the statement must run to its end before the transaction can commit.
+      const [row = {}] = this.#insertTotal.all([TOTAL_ENTITY_ID, sample.ts]);
+      const values: Sample['values'] = {};
+      TIMESERIES_KEYS.forEach((key, index) => {
+        const value = row[COLUMNS[index] ?? ''];
+        if (typeof value === 'number') values[key] = value;
+      });
+      return { ts: sample.ts, entityId: TOTAL_ENTITY_ID, values };
+    });
+  }
+
+  /** Notes a node as the bench's seeding does; the sampler notes its own with every sample. */
+  recordNode(nodeId: string, lastSampleTs: number, capacity: NodeCapacity): void {
+    this.database.run('INSERT OR REPLACE INTO timeseries_node (node_id, last_sample_ts, cpu_count, total_memory, total_disk_space) VALUES (?, ?, ?, ?, ?)', [
+      nodeId,
+      lastSampleTs,
+      capacity.cpuCount,
+      capacity.totalMemory,
+      capacity.totalDiskSpace,
+    ]);
+  }
+
+  nodes(): StoredNode[] {
+    return this.database
+      .all(
+        `SELECT node_id, last_sample_ts, cpu_count, total_memory, total_disk_space, newest.cpu_usage, newest.memory_usage, newest.disk_usage
+         FROM timeseries_node LEFT JOIN timeseries_sample AS newest
+           ON newest.entity_id = node_id AND newest.ts = (SELECT MAX(ts) FROM timeseries_sample WHERE entity_id = node_id)
+         ORDER BY node_id LIMIT ?`,
+        [MAX_NODES],
+      )
+      .map((row) => ({
+        nodeId: String(row.node_id),
+        lastSampleTs: Number(row.last_sample_ts),
+        cpuCount: Number(row.cpu_count),
+        totalMemory: Number(row.total_memory),
+        totalDiskSpace: Number(row.total_disk_space),
+        cpuUsage: row.cpu_usage === null ? null : Number(row.cpu_usage),
+        memoryUsage: row.memory_usage === null ? null : Number(row.memory_usage),
+        diskUsage: row.disk_usage === null ? null : Number(row.disk_usage),
+      }));
+  }
+
+  /**
+   * Deletes samples older than `before`, at most `batch` per entity, oldest first: each call is
+   * bounded work on the primary key, never a scan. A node other than `keepNodeId` whose samples are
+   * all gone is forgotten. Answers how many samples went.
+   */
+  prune(before: number, batch: number, keepNodeId: string): number {
+    return inTransaction(this.database, () => {
+      let deleted = 0;
+      for (const entityId of [TOTAL_ENTITY_ID, ...this.nodes().map((node) => node.nodeId)]) {
+        deleted += this.database.run(
+          'DELETE FROM timeseries_sample WHERE entity_id = ?1 AND ts IN (SELECT ts FROM timeseries_sample WHERE entity_id = ?1 AND ts < ?2 ORDER BY ts LIMIT ?3)',
+          [entityId, before, batch],
+        ).changes;
+      }
+      this.database.run('DELETE FROM timeseries_node WHERE node_id <> ? AND NOT EXISTS (SELECT 1 FROM timeseries_sample WHERE entity_id = node_id)', [keepNodeId]);
+      return deleted;
+    });
+  }
+
+  /** Samples of each key in the range, `limit` at most per key, oldest or newest first. */
+  rawPoints(query: PointsQuery): PointsText {
+    return this.#pointsText(query.keys, rawPoints({ ...query, columns: query.keys.map(columnOf) }));
+  }
+
+  /** Each bucket's aggregate per key; buckets without samples of a key are left out of its list. */
+  aggregatedPoints(query: PointsQuery & { interval: number; aggregation: Aggregation }): PointsText {
+    return this.#pointsText(query.keys, aggregatedPoints({ ...query, columns: query.keys.map(columnOf) }));
+  }
+
+  /** The newest sample of each key (an empty list for a key without one). */
+  latestPoints(entityId: string, keys: TimeseriesKey[]): PointsText {
+    return this.#pointsText(keys, latestPoints(entityId, keys.map(columnOf)));
+  }
+
+  #pointsText(keys: TimeseriesKey[], { sql, parameters }: PointsStatement): PointsText {
+    const statement = this.database.prepare(sql);
+    try {
+      const row = statement.get(parameters) ?? {};
+      return Object.fromEntries(keys.map((key, index) => [key, String(row[`k${index}`] ?? '[]')]));
+    } finally {
+      statement.finalize();
+    }
+  }
+}

@@ -1,0 +1,235 @@
+// The monitoring page with a week of history (issue 16): from the click that shows 7 days to every
+// chart drawn, raw (NONE, 60,480 points per line) and in the default aggregated view; then the
+// longest task while dragging a zoom over a chart holding the raw week. Standalone:
+//   node scripts/bench/console/monitoring-chart.mjs [--quick]
+// It needs the build (npm run build); it seeds a data directory with the broker helper's
+// seed-history.mjs (two nodes plus their total, a sample every 10 s for 7 days), starts the built
+// broker on it as one of the seeded nodes, and drives Debian's Chromium through playwright-core.
+/* global document */
+import fs from 'node:fs';
+import os from 'node:os';
+import { environmentMarkdown, describeEnvironment } from '../lib/environment.mjs';
+import { stopAllOnSignals, temporaryDirectory } from '../lib/processes.mjs';
+import { table, targetVerdict } from '../lib/report.mjs';
+import { startStarling } from '../lib/starling-broker.mjs';
+import { median } from '../lib/stats.mjs';
+import { brokerMain, importFromWorkspace, resultsDir, webDist } from '../lib/workspace.mjs';
+import { SEEDED_NODES, seedHistory } from '../monitoring/seed-history.mjs';
+import { installProbes } from './page-probes.mjs';
+import { fillSignInForm, loginButton, prepareAdministrator } from './sign-in.mjs';
+
+const CHROMIUM = process.env.STARLING_CHROMIUM || '/usr/bin/chromium';
+const LAUNCH_ARGUMENTS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
+const WEEK_MS = 7 * 24 * 3_600_000;
+const LONG_TASK_MS = 50;
+const DRAW_TIMEOUT_MS = 180_000;
+const RESULT_NAME = '2026-11-23-monitoring-console';
+
+/**
+ * The views of the week: AVG as the picker leaves it when only the last interval changes (it keeps
+ * the hour's 30 s grouping, which a week still allows with the broker's 100,000 datapoints), AVG in
+ * hourly buckets, and every sample (NONE).
+ */
+const VIEWS = [
+  { name: 'aggregated: AVG, the grouping interval the picker keeps (30 s)', runs: { quick: 2, full: 5 } },
+  { name: 'aggregated: AVG, 1 hour (range/200 rounded up, spec section 9)', groupingMs: 3_600_000, runs: { quick: 2, full: 5 } },
+  { name: 'raw: NONE, limit 100,000', raw: true, runs: { quick: 1, full: 3 } },
+];
+
+/** In the page: every chart drew a week (its first time 6 days back or more); or, with `any`, one chart did. */
+function weekDrawn({ since, any }) {
+  const drawn = [...document.querySelectorAll('.time-series-chart__canvas')].map((canvas) => {
+    const [points, first] = (canvas.getAttribute('data-drawn') ?? '0@').split('@');
+    return { points: Number(points), first: Number(first) };
+  });
+  const isWeek = (chart) => chart.points > 0 && chart.first <= since;
+  return drawn.length > 0 && (any ? drawn.some(isWeek) : drawn.every(isWeek));
+}
+
+async function openMonitoring(browser, baseUrl, credentials) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(installProbes);
+  // The broker lists itself only; the seeded history has two nodes, so the page is told of both
+  // (as a two-node cluster would answer), and every chart draws three lines: total and two nodes.
+  await context.route('**/api/app/brokers', (route) => route.fulfill({ json: SEEDED_NODES }));
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/login`);
+  await fillSignInForm(page, credentials);
+  await loginButton(page).click();
+  await page.getByTestId('broker-version').waitFor();
+  await page.goto(`${baseUrl}/monitoring`);
+  await page.locator('.time-series-chart__canvas[data-drawn]').first().waitFor();
+  await page.waitForFunction(() => document.querySelectorAll('.time-series-chart[aria-busy="true"]').length === 0);
+  return { context, page };
+}
+
+/** Sets the page's time window to the last 7 days (raw: NONE with the broker's limit) and answers the Update button. */
+async function chooseWeek(page, { raw = false, groupingMs } = {}) {
+  await page.locator('.monitoring-page__toolbar .timewindow-picker__button').click();
+  const panel = page.locator('.timewindow-panel');
+  await panel.getByLabel('Last interval').selectOption(String(WEEK_MS));
+  if (raw) {
+    await panel.getByLabel('Aggregation').selectOption('NONE');
+    await panel.getByLabel(/^Maximum values/).fill('100000');
+  }
+  if (groupingMs) await panel.getByLabel('Grouping interval').selectOption(String(groupingMs));
+  return panel.getByRole('button', { name: 'Update' });
+}
+
+async function longTasksSince(page, since, until = Number.POSITIVE_INFINITY) {
+  return page.evaluate(([from, to]) => globalThis.__starlingBench.longTasks.filter((task) => task.start >= from && task.start <= to), [since, until]);
+}
+
+async function showWeek(browser, baseUrl, credentials, view) {
+  const { context, page } = await openMonitoring(browser, baseUrl, credentials);
+  try {
+    const charts = await page.locator('.time-series-chart__canvas').count();
+    const update = await chooseWeek(page, view);
+    const since = Date.now() - 6 * 24 * 3_600_000;
+    await page.evaluate(
+      ([check, weekStart, timeout]) => {
+        const bench = globalThis.__starlingBench;
+        bench.weekDrawn = new Function(`return (${check})`)();
+        bench.arm('first', 'weekDrawn', { since: weekStart, any: true }, timeout);
+        bench.arm('all', 'weekDrawn', { since: weekStart, any: false }, timeout);
+      },
+      [weekDrawn.toString(), since, DRAW_TIMEOUT_MS],
+    );
+    await update.click();
+    const [first, all, clickAt] = await page.evaluate(async () => {
+      const bench = globalThis.__starlingBench;
+      return [await bench.collect('first'), await bench.collect('all'), bench.lastClickAt];
+    });
+    if (all.error) throw new Error(all.error);
+    const tasks = await longTasksSince(page, clickAt, all.at);
+    const points = await page.locator('.time-series-chart__canvas').first().getAttribute('data-drawn');
+    return { charts, firstMs: first.at - clickAt, allMs: all.at - clickAt, pointsPerLine: Number(points?.split('@')[0]), longTasks: tasks.length, longestTaskMs: Math.max(0, ...tasks.map((task) => task.duration)) };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Drags across the raw week of the incoming messages chart, then resets the zoom; long tasks of each step. */
+async function zoomOverRawWeek(browser, baseUrl, credentials) {
+  const { context, page } = await openMonitoring(browser, baseUrl, credentials);
+  try {
+    const update = await chooseWeek(page, { raw: true });
+    await update.click();
+    const since = Date.now() - 6 * 24 * 3_600_000;
+    await page.waitForFunction(new Function('since', `return (${weekDrawn.toString()})({ since, any: false })`), since, { timeout: DRAW_TIMEOUT_MS });
+    await page.waitForTimeout(1000);
+    const chart = page.getByTestId('monitoring-chart-incomingMsgs');
+    const box = await chart.locator('.u-over').boundingBox();
+    const y = box.y + box.height / 2;
+    const steps = [];
+    const measure = async (name, action) => {
+      const start = await page.evaluate(() => performance.now());
+      await action();
+      await page.waitForTimeout(300);
+      const end = await page.evaluate(() => performance.now());
+      const tasks = await longTasksSince(page, start, end);
+      steps.push({ name, longTasks: tasks.filter((task) => task.duration > LONG_TASK_MS).length, longestTaskMs: Math.max(0, ...tasks.map((task) => task.duration)) });
+    };
+    const reset = chart.getByRole('button', { name: 'Reset zoom' });
+    const settled = () => page.waitForFunction(() => document.querySelector('[data-testid="monitoring-chart-incomingMsgs"]')?.getAttribute('aria-busy') === 'false');
+    /** 40 mouse moves from `from` to `to` (fractions of the plot's width), the button held. */
+    const dragMoves = async (from, to) => {
+      await page.mouse.move(box.x + box.width * from, y);
+      await page.mouse.down();
+      for (let step = 1; step <= 40; step += 1) await page.mouse.move(box.x + box.width * (from + ((to - from) * step) / 40), y);
+    };
+    const release = async () => {
+      await page.mouse.up();
+      await reset.waitFor();
+      await settled();
+    };
+    await measure('drag a zoom over 60 % of the raw week (40 moves)', () => dragMoves(0.2, 0.8));
+    await measure('release: zoom, ask for the range, draw it', release);
+    await measure('hover across the zoomed chart (40 moves)', async () => {
+      for (let step = 0; step <= 40; step += 1) await page.mouse.move(box.x + (box.width * step) / 40, y);
+    });
+    await page.keyboard.down('Shift');
+    await measure('Shift+drag: pan the zoomed range (40 moves)', () => dragMoves(0.6, 0.3));
+    await measure('release: ask for the moved range, draw it', release);
+    await page.keyboard.up('Shift');
+    await measure('reset zoom: the raw week again', async () => {
+      await reset.click();
+      await reset.waitFor({ state: 'hidden' });
+    });
+    await page.keyboard.down('Shift');
+    await measure('Shift+drag: pan the whole raw week, 181,440 points in view (40 moves)', () => dragMoves(0.6, 0.3));
+    await measure('release: ask for the moved week raw, draw it', release);
+    await page.keyboard.up('Shift');
+    return steps;
+  } finally {
+    await context.close();
+  }
+}
+
+const ms = (value) => `${Math.round(value)} ms`;
+
+function markdown({ seed, views, zoom }) {
+  const viewRows = views.map(({ view, runs }) => [
+    view.name,
+    String(runs[0]?.charts ?? 0),
+    String(runs[0]?.pointsPerLine ?? 0),
+    `${ms(median(runs.map((run) => run.firstMs)))} / ${ms(Math.max(...runs.map((run) => run.firstMs)))}`,
+    `${ms(median(runs.map((run) => run.allMs)))} / ${ms(Math.max(...runs.map((run) => run.allMs)))}`,
+    `${Math.max(...runs.map((run) => run.longTasks))} (longest ${ms(Math.max(...runs.map((run) => run.longestTaskMs)))})`,
+    String(runs.length),
+  ]);
+  const worstDrag = Math.max(...zoom.filter((step) => !step.name.startsWith('release') && !step.name.startsWith('reset')).map((step) => step.longestTaskMs));
+  return [
+    '## Monitoring page with a week of history',
+    '',
+    `History: ${seed.samplesPerSeries.toLocaleString('en')} samples per series (every 10 s for 7 days) for ${SEEDED_NODES.join(', ')} and their total, seeded in ${seed.seconds.toFixed(1)} s through the broker's repository. The broker runs as ${SEEDED_NODES[0]}; the page is told of both nodes, so each chart draws 3 lines.`,
+    '',
+    'From the click on *Update* (time window: last 7 days) to the first frame after uPlot drew the week, in the first chart and in every chart of the page; median / max of the runs. Long tasks: over 50 ms, between the click and every chart drawn.',
+    '',
+    table(['view', 'charts', 'points per line', 'first chart drawn', 'every chart drawn', 'long tasks', 'runs'], viewRows),
+    '',
+    `Zoom and pan over the raw week (incoming messages chart, 3 lines; target: no long task over ${LONG_TASK_MS} ms while dragging or hovering): ${targetVerdict(worstDrag, LONG_TASK_MS)}. Long tasks are counted from the step's start to 300 ms after it; a release also waits for the broker's answer and its drawing.`,
+    '',
+    table(['step', `long tasks > ${LONG_TASK_MS} ms`, 'longest task'], zoom.map((step) => [step.name, String(step.longTasks), step.longestTaskMs ? ms(step.longestTaskMs) : 'none'])),
+  ].join('\n');
+}
+
+async function main() {
+  const quick = process.argv.includes('--quick');
+  for (const file of [brokerMain, `${webDist}/index.html`]) if (!fs.existsSync(file)) throw new Error(`${file} is missing: run npm run build first`);
+  stopAllOnSignals();
+  const environment = describeEnvironment({ chromium: CHROMIUM });
+  const dataDir = temporaryDirectory('monitoring-console');
+  const seed = await seedHistory(dataDir);
+  const starling = await startStarling({ name: 'starling-monitoring-console', dataDir, env: { STARLING_NODE_ID: SEEDED_NODES[0] } });
+  const playwright = await importFromWorkspace('e2e', 'playwright-core');
+  const { chromium } = playwright.chromium ? playwright : playwright.default;
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGUMENTS, headless: true });
+  try {
+    const credentials = await prepareAdministrator(browser, starling.httpUrl);
+    const views = [];
+    for (const view of VIEWS) {
+      const runs = [];
+      for (let run = 0; run < (quick ? view.runs.quick : view.runs.full); run += 1) {
+        runs.push(await showWeek(browser, starling.httpUrl, credentials, view));
+        console.log(view.name, JSON.stringify(runs.at(-1)));
+      }
+      views.push({ view, runs });
+    }
+    const zoom = await zoomOverRawWeek(browser, starling.httpUrl, credentials);
+    console.log('zoom', JSON.stringify(zoom));
+    const data = { seed, views, zoom };
+    environment.loadAverageAtEnd = os.loadavg().map((load) => Math.round(load * 100) / 100);
+    const base = `${resultsDir}/${RESULT_NAME}${quick ? '-quick' : ''}`;
+    const text = [`# Console: monitoring charts with a week of history${quick ? ' (quick run)' : ''}`, '', '## Machine and versions', '', environmentMarkdown(environment), '', markdown(data), ''].join('\n');
+    fs.writeFileSync(`${base}.md`, text);
+    fs.writeFileSync(`${base}.json`, `${JSON.stringify({ environment, results: data }, null, 2)}\n`);
+    console.log(text);
+  } finally {
+    await browser.close();
+    await starling.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

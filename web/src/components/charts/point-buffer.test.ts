@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { alignLines, PointBuffer } from './point-buffer';
+
+const points = (pairs: [number, number][]) => ({ times: Float64Array.from(pairs.map(([ts]) => ts)), values: Float64Array.from(pairs.map(([, value]) => value)) });
+
+describe('a line’s points', () => {
+  it('appends the newest points after the ones it holds', () => {
+    const buffer = new PointBuffer();
+    buffer.replaceFrom(0, points([[1000, 1], [2000, 2]]));
+    buffer.replaceFrom(3000, points([[3000, 3]]));
+    expect([...buffer.timesView()]).toEqual([1000, 2000, 3000]);
+    expect([...buffer.valuesView()]).toEqual([1, 2, 3]);
+    expect(buffer.lastTs).toBe(3000);
+  });
+
+  it('replaces an aggregation bucket that was still filling up', () => {
+    const buffer = new PointBuffer();
+    buffer.replaceFrom(0, points([[0, 5], [10_000, 2]]));
+    buffer.replaceFrom(10_000, points([[10_000, 7], [20_000, 1]]));
+    expect([...buffer.timesView()]).toEqual([0, 10_000, 20_000]);
+    expect([...buffer.valuesView()]).toEqual([5, 7, 1]);
+  });
+
+  it('drops the points that slid out of the window', () => {
+    const buffer = new PointBuffer();
+    buffer.replaceFrom(0, points([[1000, 1], [2000, 2], [3000, 3]]));
+    buffer.dropBefore(2000);
+    expect([...buffer.timesView()]).toEqual([2000, 3000]);
+  });
+
+  it('keeps every point across many appends and drops (a week of samples sliding)', () => {
+    const buffer = new PointBuffer();
+    for (let ts = 0; ts < 100_000; ts += 1) {
+      buffer.replaceFrom(ts, points([[ts, ts * 2]]));
+      buffer.dropBefore(ts - 999);
+    }
+    expect(buffer.length).toBe(1000);
+    expect(buffer.timesView()[0]).toBe(99_000);
+    expect(buffer.valuesView()[999]).toBe(199_998);
+  });
+});
+
+describe('lines on one time axis', () => {
+  it('uses the lines as they are when they share their times', () => {
+    const total = points([[1000, 3], [2000, 4]]);
+    const node = points([[1000, 1], [2000, 2]]);
+    const aligned = alignLines([total, node]);
+    expect(aligned.times).toBe(total.times);
+    expect(aligned.series).toEqual([total.values, node.values]);
+  });
+
+  it('leaves a gap where a line has no point at a time another line has', () => {
+    const aligned = alignLines([points([[1000, 3], [2000, 4], [3000, 5]]), points([[2000, 2], [4000, 9]])]);
+    expect([...aligned.times]).toEqual([1000, 2000, 3000, 4000]);
+    expect(aligned.series).toEqual([
+      [3, 4, 5, null],
+      [null, 2, null, 9],
+    ]);
+  });
+});

@@ -1,0 +1,115 @@
+import { firstIndexAtOrAfter, type SeriesValues } from './series-statistics';
+
+/** Points of one line in time order, as two parallel typed arrays. */
+export interface Points {
+  times: Float64Array;
+  values: Float64Array;
+}
+
+const INITIAL_CAPACITY = 256;
+
+/**
+ * One line's points, oldest first, kept in typed arrays that grow by doubling: realtime updates
+ * append the newest points and drop those that slid out of the window without copying the rest,
+ * and the chart reads views of the arrays, not copies.
+ */
+export class PointBuffer {
+  private times: Float64Array<ArrayBuffer> = new Float64Array(INITIAL_CAPACITY);
+  private values: Float64Array<ArrayBuffer> = new Float64Array(INITIAL_CAPACITY);
+  private start = 0;
+  private end = 0;
+
+  get length(): number {
+    return this.end - this.start;
+  }
+
+  /** The newest point's time, undefined when empty. */
+  get lastTs(): number | undefined {
+    return this.end > this.start ? this.times[this.end - 1] : undefined;
+  }
+
+  /** Drops the points at or after `fromTs` (an aggregation bucket still filling up) and appends `points`, which start at or after it. */
+  replaceFrom(fromTs: number, points: Points): void {
+    this.end = this.start + firstIndexAtOrAfter(this.timesView(), fromTs);
+    const count = points.times.length;
+    this.ensureRoom(count);
+    this.times.set(points.times, this.end);
+    this.values.set(points.values, this.end);
+    this.end += count;
+  }
+
+  /** Drops the points before `ts`. */
+  dropBefore(ts: number): void {
+    this.start += firstIndexAtOrAfter(this.timesView(), ts);
+  }
+
+  clear(): void {
+    this.start = 0;
+    this.end = 0;
+  }
+
+  timesView(): Float64Array {
+    return this.times.subarray(this.start, this.end);
+  }
+
+  valuesView(): Float64Array {
+    return this.values.subarray(this.start, this.end);
+  }
+
+  private ensureRoom(count: number): void {
+    if (this.end + count <= this.times.length) return;
+    const length = this.length;
+    // Moving the points to the front is enough while they fill at most half the arrays; past that, double.
+    let capacity = this.times.length;
+    while (length + count > capacity / 2) capacity *= 2;
+    this.times = movedToFront(this.times, this.start, this.end, capacity);
+    this.values = movedToFront(this.values, this.start, this.end, capacity);
+    this.start = 0;
+    this.end = length;
+  }
+}
+
+function movedToFront(array: Float64Array<ArrayBuffer>, start: number, end: number, capacity: number): Float64Array<ArrayBuffer> {
+  if (capacity === array.length) return array.copyWithin(0, start, end);
+  const grown = new Float64Array(capacity);
+  grown.set(array.subarray(start, end));
+  return grown;
+}
+
+/** Lines on one time axis, as uPlot draws them: `series[i][j]` is line i at `times[j]`. */
+export interface AlignedLines {
+  times: Float64Array;
+  series: SeriesValues[];
+}
+
+function sameTimes(first: Float64Array, second: Float64Array): boolean {
+  if (first.length !== second.length) return false;
+  for (let index = 0; index < first.length; index += 1) if (first[index] !== second[index]) return false;
+  return true;
+}
+
+/**
+ * Puts lines sampled at their own times on one axis. Lines of one broker are sampled together, so
+ * usually every line has the same times and the views are used as they are; otherwise the times
+ * are merged and a line gets a gap (null) where it has no point.
+ */
+export function alignLines(lines: readonly Points[]): AlignedLines {
+  const first = lines[0];
+  if (!first) return { times: new Float64Array(0), series: [] };
+  if (lines.every((line) => sameTimes(line.times, first.times))) {
+    return { times: first.times, series: lines.map((line) => line.values) };
+  }
+  const merged = new Set<number>();
+  for (const line of lines) for (const ts of line.times) merged.add(ts);
+  const times = Float64Array.from(merged).sort();
+  const series = lines.map((line) => {
+    const values: (number | null)[] = new Array<number | null>(times.length).fill(null);
+    let cursor = 0;
+    for (let index = 0; index < line.times.length; index += 1) {
+      while (times[cursor] !== line.times[index]) cursor += 1;
+      values[cursor] = line.values[index] as number;
+    }
+    return values;
+  });
+  return { times, series };
+}

@@ -1,0 +1,200 @@
+import { useEffect, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { lineColour } from './chart-colours';
+import { type ChartValueKind, formatChartValue } from './chart-value-format';
+import type { AlignedLines } from './point-buffer';
+import type { TimeRange } from './time-range';
+
+export interface TimeSeriesPlotProps {
+  lineLabels: readonly string[];
+  data: AlignedLines;
+  /** The time range drawn; moving it (realtime) shifts the lines without drawing the chart anew. */
+  range: TimeRange;
+  valueKind: ChartValueKind;
+  locale: string;
+  /** An IANA zone for the time axis; the browser's when not given. */
+  timezone?: string;
+  /** Called with the range dragged over (or moved to, with Shift); without it dragging does nothing. */
+  onSelectRange?: (range: TimeRange) => void;
+  /** Shown above the plot while the pointer is elsewhere. */
+  hint?: string;
+}
+
+const xRangeOf = (plot: uPlot) => ({ min: plot.scales.x?.min ?? 0, max: plot.scales.x?.max ?? 0 });
+
+/**
+ * Shift+drag moves the range in view: the plot follows the pointer once a frame (no React work), and
+ * the range it ends on is reported on release like a zoom, so the parent asks for it.
+ */
+function startPan(plot: uPlot, event: MouseEvent, onEnd: (range: TimeRange) => void): void {
+  const { min, max } = xRangeOf(plot);
+  const msPerPixel = (max - min) / Math.max(1, plot.over.clientWidth);
+  let pointerX = event.clientX;
+  let frame = 0;
+  const apply = () => {
+    frame = 0;
+    const shift = (pointerX - event.clientX) * msPerPixel;
+    plot.setScale('x', { min: min - shift, max: max - shift });
+  };
+  const move = (moved: MouseEvent) => {
+    pointerX = moved.clientX;
+    if (frame === 0) frame = requestAnimationFrame(apply);
+  };
+  const release = (released: MouseEvent) => {
+    document.removeEventListener('mousemove', move);
+    cancelAnimationFrame(frame);
+    pointerX = released.clientX;
+    apply();
+    const moved = xRangeOf(plot);
+    if (moved.min !== min) onEnd({ startTs: Math.round(moved.min), endTs: Math.round(moved.max) });
+  };
+  document.addEventListener('mousemove', move);
+  document.addEventListener('mouseup', release, { once: true });
+}
+
+/** Narrower drags are clicks, not zooms. */
+const MIN_DRAG_PX = 4;
+
+function uPlotData({ times, series }: AlignedLines): uPlot.AlignedData {
+  return [times, ...series] as uPlot.AlignedData;
+}
+
+function readoutText(plot: uPlot, index: number, props: TimeSeriesPlotProps, formatTime: Intl.DateTimeFormat): string {
+  const time = formatTime.format(plot.data[0][index] as number);
+  const values = props.lineLabels.map((label, line) => {
+    const value = plot.data[line + 1]?.[index];
+    return `${label}: ${value === null || value === undefined ? '–' : formatChartValue(value, props.valueKind, props.locale)}`;
+  });
+  return [time, ...values].join('  ·  ');
+}
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+/**
+ * Time-axis labels in the reader's language and the chart's zone: seconds when the ticks are
+ * under a minute apart, dates when a day or more; the first tick and each new day also name the date.
+ */
+function timeAxisValues(locale: string, timezone: string | undefined) {
+  const zone = { timeZone: timezone } as const;
+  const withSeconds = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', second: '2-digit', ...zone });
+  const time = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', ...zone });
+  const date = new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', ...zone });
+  return (_plot: uPlot, splits: number[], _axis: number, _space: number, increment: number) => {
+    if (increment >= DAY_MS) return splits.map((ts) => date.format(ts));
+    const clock = increment < MINUTE_MS ? withSeconds : time;
+    let previousDate = '';
+    return splits.map((ts) => {
+      const day = date.format(ts);
+      const label = day === previousDate ? clock.format(ts) : `${clock.format(ts)}\n${day}`;
+      previousDate = day;
+      return label;
+    });
+  };
+}
+
+function optionsOf(props: TimeSeriesPlotProps, size: { width: number; height: number }, readout: HTMLElement, latest: { current: TimeSeriesPlotProps }): uPlot.Options {
+  const { timezone, valueKind, locale } = props;
+  const formatTime = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium', timeZone: timezone });
+  return {
+    ...size,
+    ms: 1,
+    tzDate: timezone ? (ts) => uPlot.tzDate(new Date(ts), timezone) : (ts) => new Date(ts),
+    legend: { show: false },
+    scales: { x: { time: true, auto: false } },
+    series: [{}, ...props.lineLabels.map((label, index) => ({ label, stroke: lineColour(index), width: index === 0 ? 2 : 1.25, points: { show: false } }))],
+    axes: [{ space: 80, values: timeAxisValues(locale, timezone) }, { size: 64, values: (_plot, splits) => splits.map((value) => formatChartValue(value, valueKind, locale)) }],
+    cursor: {
+      drag: { x: props.onSelectRange !== undefined, y: false, setScale: false },
+      bind: {
+        mousedown: (plot, _target, select) => (event) => {
+          const report = latest.current.onSelectRange;
+          if (!event.shiftKey || !report) return select(event);
+          startPan(plot, event, report);
+          return null;
+        },
+      },
+    },
+    hooks: {
+      setSelect: [
+        (plot) => {
+          const { left, width } = plot.select;
+          plot.setSelect({ left: 0, top: 0, width: 0, height: 0 }, false);
+          if (width < MIN_DRAG_PX) return;
+          latest.current.onSelectRange?.({ startTs: Math.round(plot.posToVal(left, 'x')), endTs: Math.round(plot.posToVal(left + width, 'x')) });
+        },
+      ],
+      // What was last drawn, for tests and the bench: the number of times and the first one.
+      draw: [
+        (plot) => {
+          const times = plot.data[0];
+          plot.root.parentElement?.setAttribute('data-drawn', `${times.length}@${times[0] ?? ''}`);
+        },
+      ],
+      // Written straight into the DOM: the cursor moves far too often for a React render each time.
+      setCursor: [
+        (plot) => {
+          const index = plot.cursor.idx;
+          readout.textContent = index === null || index === undefined ? (latest.current.hint ?? '') : readoutText(plot, index, latest.current, formatTime);
+        },
+      ],
+    },
+  };
+}
+
+/**
+ * uPlot drawing of a chart's lines (this module, and uPlot with it, load only with a page that
+ * shows a chart). The plot is made once per set of lines and format; new data and a moved range
+ * go through setData and setScale, so a realtime update redraws without a new chart.
+ */
+export default function TimeSeriesPlot(props: TimeSeriesPlotProps) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const readoutRef = useRef<HTMLDivElement>(null);
+  const plotRef = useRef<uPlot | null>(null);
+  const latest = useRef(props);
+  // Declared before the plot's effect, so a new plot reads the current props.
+  useEffect(() => {
+    latest.current = props;
+  });
+  const { lineLabels, valueKind, locale, timezone } = props;
+  const zoomable = props.onSelectRange !== undefined;
+  const labelsKey = lineLabels.join('\n');
+
+  useEffect(() => {
+    const container = containerRef.current;
+    const readout = readoutRef.current;
+    if (!container || !readout) return undefined;
+    const sizeOf = () => ({ width: Math.max(container.clientWidth, 100), height: Math.max(container.clientHeight, 60) });
+    const current = latest.current;
+    const plot = new uPlot(optionsOf(current, sizeOf(), readout, latest), uPlotData(current.data), container);
+    plot.setScale('x', { min: current.range.startTs, max: current.range.endTs });
+    readout.textContent = current.hint ?? '';
+    plotRef.current = plot;
+    const resize = new ResizeObserver(() => plot.setSize(sizeOf()));
+    resize.observe(container);
+    return () => {
+      resize.disconnect();
+      plot.destroy();
+      plotRef.current = null;
+    };
+    // labelsKey stands for lineLabels; the data and range are applied below without a new plot.
+  }, [labelsKey, valueKind, locale, timezone, zoomable]);
+
+  const { data, range } = props;
+  useEffect(() => {
+    const plot = plotRef.current;
+    if (!plot) return;
+    plot.batch(() => {
+      plot.setData(uPlotData(data), false);
+      plot.setScale('x', { min: range.startTs, max: range.endTs });
+    });
+  }, [data, range.startTs, range.endTs]);
+
+  return (
+    <>
+      <div ref={containerRef} className="time-series-chart__canvas" />
+      <div ref={readoutRef} className="time-series-chart__readout" aria-live="off" />
+    </>
+  );
+}

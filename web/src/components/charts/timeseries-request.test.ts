@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { newerParams, pointsOf, rangeParams, zoomedQuery, type ChartQuery } from './timeseries-request';
+
+const HOUR = 3_600_000;
+const averaged: ChartQuery = { startTs: 0, endTs: HOUR, interval: 60_000, agg: 'AVG', limit: 60, realtime: true };
+const raw: ChartQuery = { startTs: 0, endTs: HOUR, interval: 1000, agg: 'NONE', limit: 50_000, realtime: true };
+
+describe('time-series queries', () => {
+  it('asks for the whole range in the window’s buckets', () => {
+    expect(rangeParams('incomingMsgs', averaged)).toEqual({ keys: 'incomingMsgs', startTs: 0, endTs: HOUR, agg: 'AVG', interval: 60_000, limit: 60 });
+  });
+
+  it('asks for raw samples newest first, so that the limit keeps the newest', () => {
+    expect(rangeParams('sessions', raw)).toEqual({ keys: 'sessions', startTs: 0, endTs: HOUR, agg: 'NONE', limit: 50_000, orderBy: 'DESC' });
+  });
+
+  it('in realtime asks only for samples after the newest one held', () => {
+    const later = { ...raw, startTs: 10_000, endTs: HOUR + 10_000 };
+    expect(newerParams('sessions', later, HOUR - 500)).toMatchObject({ startTs: HOUR - 499, endTs: HOUR + 10_000, agg: 'NONE' });
+  });
+
+  it('in realtime asks again for the newest bucket, which may have filled up since', () => {
+    const later = { ...averaged, endTs: HOUR + 90_000 };
+    expect(newerParams('incomingMsgs', later, HOUR - 60_000)).toEqual({ keys: 'incomingMsgs', startTs: HOUR - 60_000, endTs: HOUR + 90_000, agg: 'AVG', interval: 60_000, limit: 3 });
+  });
+});
+
+describe('answers', () => {
+  it('become points oldest first, whichever order they came in', () => {
+    const points = pointsOf([
+      { ts: 3000, value: 3 },
+      { ts: 2000, value: '2.5' },
+      { ts: 1000, value: 1 },
+    ]);
+    expect([...points.times]).toEqual([1000, 2000, 3000]);
+    expect([...points.values]).toEqual([1, 2.5, 3]);
+  });
+
+  it('without points for a key are an empty line', () => {
+    expect(pointsOf(undefined).times.length).toBe(0);
+  });
+});
+
+describe('zooming', () => {
+  it('asks the zoomed range in finer buckets, keeping about as many points', () => {
+    const zoom = { startTs: 600_000, endTs: 900_000 };
+    expect(zoomedQuery(averaged, zoom)).toEqual({ startTs: 600_000, endTs: 900_000, interval: 5000, agg: 'AVG', limit: 60, realtime: false });
+  });
+
+  it('never asks for buckets under a second', () => {
+    expect(zoomedQuery(averaged, { startTs: 0, endTs: 10_000 }).interval).toBe(1000);
+  });
+
+  it('keeps raw samples raw, and stops following now', () => {
+    expect(zoomedQuery(raw, { startTs: 5, endTs: 50 })).toMatchObject({ agg: 'NONE', limit: 50_000, realtime: false });
+  });
+});

@@ -1,0 +1,64 @@
+// How a chart asks the broker for its points (openapi.yaml, getTimeseriesValues): the whole range
+// once, then in realtime only what is newer than the last point it holds.
+import type { GetTimeseriesValuesParams, TimeseriesAggregation, TimeseriesKey, TimeseriesPoint } from '../../api/generated/model';
+import type { Points } from './point-buffer';
+import type { TimeRange } from './time-range';
+
+/** A resolved time window: what one query of a chart asks (the time-window widget's resolveTimewindow answers this shape). */
+export interface ChartQuery extends TimeRange {
+  /** Bucket length in ms; unused with NONE. */
+  interval: number;
+  agg: TimeseriesAggregation;
+  /** Points per line at most. */
+  limit: number;
+  /** The range follows now. */
+  realtime: boolean;
+}
+
+/** The broker's smallest bucket (openapi.yaml: interval at least 1000). */
+export const MIN_QUERY_INTERVAL_MS = 1000;
+
+/** The query of the whole range. Raw samples (NONE) come newest first, so that a limit keeps the newest. */
+export function rangeParams(key: TimeseriesKey, query: ChartQuery): GetTimeseriesValuesParams {
+  const { startTs, endTs, agg, limit } = query;
+  if (agg === 'NONE') return { keys: key, startTs, endTs, agg, limit, orderBy: 'DESC' };
+  return { keys: key, startTs, endTs, agg, interval: query.interval, limit };
+}
+
+/**
+ * The query of what is newer than `lastTs`, the newest point held. An aggregation bucket is asked
+ * again from its start, as samples may have joined it since; buckets stay on the grid of the
+ * first query because each starts a whole number of intervals after it.
+ */
+export function newerParams(key: TimeseriesKey, query: ChartQuery, lastTs: number): GetTimeseriesValuesParams {
+  const endTs = Math.max(query.endTs, lastTs + 1);
+  if (query.agg === 'NONE') return { keys: key, startTs: lastTs + 1, endTs: Math.max(endTs, lastTs + 2), agg: 'NONE', limit: query.limit };
+  const buckets = Math.ceil((endTs - lastTs) / query.interval);
+  return { keys: key, startTs: lastTs, endTs, agg: query.agg, interval: query.interval, limit: Math.max(1, buckets) };
+}
+
+/** An answer's points, oldest first; values a production broker sends as strings become numbers. */
+export function pointsOf(points: readonly TimeseriesPoint[] | undefined): Points {
+  const answer = points ?? [];
+  const descending = answer.length > 1 && (answer[0] as TimeseriesPoint).ts > (answer[answer.length - 1] as TimeseriesPoint).ts;
+  const times = new Float64Array(answer.length);
+  const values = new Float64Array(answer.length);
+  for (let index = 0; index < answer.length; index += 1) {
+    const point = answer[descending ? answer.length - 1 - index : index] as TimeseriesPoint;
+    times[index] = point.ts;
+    values[index] = Number(point.value);
+  }
+  return { times, values };
+}
+
+/**
+ * The query of a range zoomed into: the same aggregation over the zoomed range, in buckets as much
+ * finer as the range is narrower, so the chart keeps about as many points (at least 1 s buckets).
+ */
+export function zoomedQuery(query: ChartQuery, zoom: TimeRange): ChartQuery {
+  const span = Math.max(1, query.endTs - query.startTs);
+  const zoomSpan = Math.max(1, zoom.endTs - zoom.startTs);
+  const interval = Math.max(MIN_QUERY_INTERVAL_MS, Math.floor((query.interval * zoomSpan) / span));
+  const limit = query.agg === 'NONE' ? query.limit : Math.max(1, Math.ceil(zoomSpan / interval));
+  return { startTs: zoom.startTs, endTs: zoom.endTs, interval, agg: query.agg, limit, realtime: false };
+}

@@ -1,0 +1,108 @@
+import { useEffect, useState } from 'react';
+import { getTimeseriesValues } from '../../api/generated/endpoints/monitoring/monitoring';
+import type { TimeseriesKey } from '../../api/generated/model';
+import { alignLines, type AlignedLines, PointBuffer } from './point-buffer';
+import type { TimeRange } from './time-range';
+import { type ChartQuery, newerParams, pointsOf, rangeParams } from './timeseries-request';
+
+export interface TimeseriesOptions {
+  key: TimeseriesKey;
+  /** One line per entity: `total` or a node id. */
+  entityIds: readonly string[];
+  /** The query at a moment; a new function starts over. Undefined: nothing is asked. */
+  resolveQuery: ((now: number) => ChartQuery) | undefined;
+  /** How often a realtime query asks for newer samples: the broker's sample interval. */
+  pollMs: number;
+}
+
+export interface TimeseriesLines {
+  /** Undefined until the first answer. */
+  data: AlignedLines | undefined;
+  /** The range of the last query. */
+  range: TimeRange;
+  /** The whole range is being fetched. */
+  loading: boolean;
+}
+
+/** Where a line without points asks from: raw samples after `lastTs`, buckets from it. */
+const emptyLineStart = (query: ChartQuery) => (query.agg === 'NONE' ? query.startTs - 1 : query.startTs);
+
+const NOTHING: TimeseriesLines = { data: undefined, range: { startTs: 0, endTs: 1 }, loading: false };
+
+/**
+ * The points of one key, one line per entity, for a chart: the whole range when the query changes,
+ * then, for a realtime query, every `pollMs` only the samples newer than the last point held; the
+ * lines slide forward and drop what left the window. Each update is one render with new views of
+ * the same typed arrays, never a render per point.
+ */
+export function useTimeseries({ key, entityIds, resolveQuery, pollMs }: TimeseriesOptions): TimeseriesLines {
+  // The lines and the query function they answer: lines of an earlier query are not shown.
+  const [state, setState] = useState<{ lines: TimeseriesLines; owner: unknown }>({ lines: NOTHING, owner: undefined });
+  const entitiesKey = entityIds.join('\n');
+
+  useEffect(() => {
+    if (!resolveQuery) return undefined;
+    const controller = new AbortController();
+    const ids = entitiesKey.split('\n');
+    const setLines = (update: (previous: TimeseriesLines) => TimeseriesLines) =>
+      setState((previous) => ({ lines: update(previous.owner === resolveQuery ? previous.lines : { ...NOTHING, loading: true }), owner: resolveQuery }));
+    const buffers = ids.map(() => new PointBuffer());
+    let query = resolveQuery(Date.now());
+    let busy = false;
+
+    const publish = (loading: boolean) => {
+      const data = alignLines(buffers.map((buffer) => ({ times: buffer.timesView(), values: buffer.valuesView() })));
+      setLines(() => ({ data, range: { startTs: query.startTs, endTs: query.endTs }, loading }));
+    };
+    const fetchInto = (index: number, params: ReturnType<typeof rangeParams>, quiet: boolean) =>
+      getTimeseriesValues(ids[index] as string, params, { ignoreLoading: quiet, ignoreErrors: quiet }, controller.signal).then((answer) => {
+        (buffers[index] as PointBuffer).replaceFrom(params.startTs, pointsOf(answer[key]));
+      });
+
+    const loadRange = async () => {
+      busy = true;
+      setLines((previous) => ({ ...previous, range: { startTs: query.startTs, endTs: query.endTs }, loading: true }));
+      for (const buffer of buffers) buffer.clear();
+      try {
+        await Promise.all(ids.map((_id, index) => fetchInto(index, rangeParams(key, query), false)));
+        publish(false);
+      } catch {
+        if (!controller.signal.aborted) setLines((previous) => ({ ...previous, loading: false }));
+      } finally {
+        busy = false;
+      }
+    };
+
+    const loadNewer = async () => {
+      if (busy || document.hidden) return;
+      const next = resolveQuery(Date.now());
+      if (next.agg !== query.agg || next.interval !== query.interval || next.limit !== query.limit) {
+        query = next;
+        await loadRange();
+        return;
+      }
+      busy = true;
+      try {
+        await Promise.all(buffers.map((buffer, index) => fetchInto(index, newerParams(key, next, buffer.lastTs ?? emptyLineStart(next)), true)));
+        query = next;
+        for (const buffer of buffers) buffer.dropBefore(query.startTs);
+        publish(false);
+      } catch {
+        // A missed update is made good by the next one, which asks from the same last point.
+      } finally {
+        busy = false;
+      }
+    };
+
+    void loadRange();
+    const timer = query.realtime ? window.setInterval(() => void loadNewer(), pollMs) : undefined;
+    return () => {
+      controller.abort();
+      window.clearInterval(timer);
+    };
+  }, [key, entitiesKey, resolveQuery, pollMs]);
+
+  if (!resolveQuery) return NOTHING;
+  if (state.owner !== resolveQuery) return { ...NOTHING, range: state.lines.range, loading: true };
+  return state.lines;
+}

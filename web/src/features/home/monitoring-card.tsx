@@ -1,0 +1,64 @@
+import { Card, Classes, H3 } from '@blueprintjs/core';
+import { TimelineAreaChartIcon } from '@blueprintjs/icons';
+import { useMemo, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'wouter';
+import type { TimeseriesKey } from '../../api/generated/model/timeseriesKey';
+import { TimeSeriesChart } from '../../components/charts/time-series-chart';
+import { TIMESERIES_METRICS, TOTAL_ENTITY_ID } from '../../components/charts/timeseries-metrics';
+import { useTimeseries } from '../../components/charts/use-timeseries';
+import { HelpButton } from '../../components/help/help-button';
+import { pageHelpIds } from '../../components/help/help-ids';
+import { resolveTimewindow } from '../../components/time-window/resolve-timewindow';
+import { defaultTimewindow } from '../../components/time-window/timewindow';
+import { useMaxDatapoints } from '../../components/time-window/use-max-datapoints';
+import { HOME_REFRESH_MS } from './sessions-card';
+import './monitoring-card.css';
+
+const HOME_METRICS: readonly TimeseriesKey[] = ['incomingMsgs', 'outgoingMsgs', 'sessions', 'subscriptions'];
+const TOTAL_ONLY = [TOTAL_ENTITY_ID];
+
+function CompactChart({ metric, resolveQuery }: { metric: TimeseriesKey; resolveQuery: Parameters<typeof useTimeseries>[0]['resolveQuery'] }) {
+  const intl = useIntl();
+  const { data, range, loading } = useTimeseries({ key: metric, entityIds: TOTAL_ONLY, resolveQuery, pollMs: HOME_REFRESH_MS });
+  const { valueKind, title } = TIMESERIES_METRICS[metric];
+  return (
+    <TimeSeriesChart
+      compact
+      data-testid={`home-chart-${metric}`}
+      title={<FormattedMessage id={title} />}
+      lineLabels={[intl.formatMessage({ id: 'monitoring.total' })]}
+      data={data}
+      range={range}
+      loading={loading}
+      valueKind={valueKind}
+    />
+  );
+}
+
+/**
+ * Spec section 2, home dashboard "monitoring" section: the last hour of incoming and outgoing
+ * messages, sessions and subscriptions of all nodes together, moving forward with the home
+ * page's refresh (60000 ms); the title opens /monitoring.
+ */
+export function MonitoringCard() {
+  const maxDatapoints = useMaxDatapoints();
+  const [timewindow] = useState(() => defaultTimewindow(Date.now()));
+  const resolveQuery = useMemo(() => (now: number) => resolveTimewindow(timewindow, now, maxDatapoints), [timewindow, maxDatapoints]);
+  return (
+    <Card className="home-card home-monitoring-card" aria-labelledby="home-monitoring-title">
+      <H3 id="home-monitoring-title" className="home-card__title">
+        <TimelineAreaChartIcon className={Classes.TEXT_MUTED} />
+        <Link href="/monitoring" className="home-card__title-link">
+          <FormattedMessage id="monitoring.monitoring" />
+        </Link>
+        <HelpButton helpId={pageHelpIds.monitoring} size="small" className="home-card__help" />
+      </H3>
+      <div className="home-monitoring-card__charts">
+        {HOME_METRICS.map((metric) => (
+          <CompactChart key={metric} metric={metric} resolveQuery={resolveQuery} />
+        ))}
+      </div>
+    </Card>
+  );
+}
