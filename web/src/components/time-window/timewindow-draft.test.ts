@@ -24,9 +24,13 @@ describe('time-window draft (spec sections 4 and 5)', () => {
     expect(draftRange(draft((copy) => (copy.realtime.timewindowMs = null)), 'REALTIME', NOW)).toBeNull();
   });
 
-  it('gives a tab whose period changed an aggregation interval the new range offers', () => {
+  it('gives a tab whose period changed the default aggregation interval of the new range', () => {
     const longer = draft((copy) => (copy.realtime.timewindowMs = DAY));
     expect(refitAggregationIntervals(saved, longer, NOW, 500).realtime.interval).toBe(10 * MINUTE);
+    // With the broker's 100,000 datapoints the hour's 30 s would still be offered for a week: the
+    // week takes its own default, 1 hour (range/200 = 50.4 min, next offered up).
+    const week = draft((copy) => (copy.realtime.timewindowMs = 7 * DAY));
+    expect(refitAggregationIntervals(saved, week, NOW, 100_000).realtime.interval).toBe(60 * MINUTE);
     expect(refitAggregationIntervals(saved, longer, NOW, 500).history.interval).toBe(saved.history.interval);
     const otherField = draft((copy) => (copy.aggregation.type = 'MAX'));
     expect(refitAggregationIntervals(saved, otherField, NOW, 500)).toBe(otherField);

@@ -2,7 +2,7 @@
 // emptied hold null, only the parts the user can change are checked, and Update needs a valid,
 // changed copy.
 import { checkInterval, type IntervalError } from '../interval-input/interval-rules';
-import { fitAggregationInterval, LAST_INTERVAL_BOUNDS } from './interval-bounds';
+import { defaultAggregationInterval, fitAggregationInterval, LAST_INTERVAL_BOUNDS } from './interval-bounds';
 import { quickIntervalLength } from './quick-intervals';
 import type { AggregationType, HistoryWindow, RealtimeWindow, Timewindow, TimewindowTab } from './timewindow';
 import {
@@ -41,15 +41,17 @@ export function draftRange(draft: TimewindowDraft, tab: TimewindowTab, now: numb
 }
 
 /**
- * Each tab whose period changed length since `before` (every tab when `before` is null) gets an
- * aggregation interval its range offers: the one it had when still offered, else the default.
+ * Each tab whose period changed length since `before` gets the default aggregation interval of its
+ * new range (range/200, as offered): a week drawn in the hour's 30-second buckets would be 20,160
+ * points per line where 168 show its shape, and zooming in asks for finer ones. When there is no
+ * `before` (the panel opening), every tab keeps its interval while its range still offers it.
  */
 export function refitAggregationIntervals(before: TimewindowDraft | null, after: TimewindowDraft, now: number, maxDatapoints: number): TimewindowDraft {
   let next = after;
   const refit = <K extends 'realtime' | 'history'>(key: K, tab: TimewindowTab) => {
     const range = draftRange(next, tab, now);
     if (range === null || range <= 0 || (before !== null && range === draftRange(before, tab, now))) return;
-    const interval = fitAggregationInterval(next[key].interval, range, maxDatapoints);
+    const interval = before === null ? fitAggregationInterval(next[key].interval, range, maxDatapoints) : defaultAggregationInterval(range, maxDatapoints);
     if (interval !== next[key].interval) next = { ...next, [key]: { ...next[key], interval } };
   };
   refit('realtime', 'REALTIME');

@@ -1,10 +1,11 @@
-import { Card, Classes, H3, Spinner } from '@blueprintjs/core';
+import { Classes, Spinner } from '@blueprintjs/core';
 import { NotificationsIcon, TickCircleIcon } from '@blueprintjs/icons';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { getGetAlertsQueryKey, useGetAlerts } from '../../api/generated/endpoints/monitoring/monitoring';
 import { formatTimeAgo } from '../../components/format/time-ago';
-import { HOME_REFRESH_MS } from './sessions-card';
+import { HomeCard } from './home-card';
+import { HOME_REFRESH_MS } from './home-refresh';
 
 /** The newest active alerts shown; the count tells how many there are in all. */
 export const ACTIVE_ALERTS_SHOWN = 3;
@@ -20,13 +21,7 @@ export function AlertsCard() {
   });
   const page = alerts.data;
   return (
-    <Card className="home-card" aria-labelledby="home-alerts-title" data-testid="home-alerts">
-      <H3 id="home-alerts-title" className="home-card__title">
-        <NotificationsIcon className={Classes.TEXT_MUTED} />
-        <Link href="/monitoring" className="home-card__title-link">
-          <FormattedMessage id="alert.active-alerts" />
-        </Link>
-      </H3>
+    <HomeCard id="alerts" title={<FormattedMessage id="alert.active-alerts" />} icon={<NotificationsIcon />} link="/monitoring" docsPage="monitoring">
       {!page && <Spinner size={20} />}
       {page?.totalElements === 0 && (
         <div className="home-card__footer">
@@ -56,6 +51,6 @@ export function AlertsCard() {
           </ul>
         </>
       )}
-    </Card>
+    </HomeCard>
   );
 }

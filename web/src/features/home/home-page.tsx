@@ -1,6 +1,8 @@
 import { useCurrentUser } from '../../api/use-current-user';
+import { AlertsCard } from './alerts-card';
 import { ClientCredentialsCard } from './client-credentials-card';
 import { ConfigCard } from './config-card';
+import { MonitoringCard } from './monitoring-card';
 import { GettingStartedCard } from './getting-started-card';
 import { useGettingStartedProgress } from './getting-started-progress';
 import { QuickLinksCard } from './quick-links-card';
@@ -9,8 +11,8 @@ import { VersionCard } from './version-card';
 import './home-page.css';
 
 /**
- * Spec section 2, home dashboard: monitoring, sessions, client credentials, config, version, quick links
- * and getting started, each a card with a title link and a help icon. The Kafka cards come with Kafka.
+ * Spec section 2, home dashboard: monitoring, active alerts, sessions, client credentials, config, version,
+ * quick links and getting started, each a card with a title link and a help icon. The Kafka cards come with Kafka.
  */
 export default function HomePage() {
   const user = useCurrentUser();
@@ -18,10 +20,10 @@ export default function HomePage() {
   const showGettingStarted = () => gettingStarted.record({ hidden: false });
   return (
     <div className="home-page__cards">
-      {/* Integration point (issue 16): the monitoring card, first and wide (className "home-card--wide"). */}
+      <MonitoringCard />
       <SessionsCard />
       <ClientCredentialsCard />
-      {/* Integration point (issue 16): the active alerts card. */}
+      <AlertsCard />
       <ConfigCard />
       <VersionCard />
       <QuickLinksCard onShowGettingStarted={gettingStarted.progress?.hidden ? showGettingStarted : undefined} />

@@ -1,18 +1,15 @@
-import { Card, Classes, H3 } from '@blueprintjs/core';
 import { TimelineAreaChartIcon } from '@blueprintjs/icons';
 import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'wouter';
 import type { TimeseriesKey } from '../../api/generated/model/timeseriesKey';
 import { TimeSeriesChart } from '../../components/charts/time-series-chart';
 import { TIMESERIES_METRICS, TOTAL_ENTITY_ID } from '../../components/charts/timeseries-metrics';
 import { useTimeseries } from '../../components/charts/use-timeseries';
-import { HelpButton } from '../../components/help/help-button';
-import { pageHelpIds } from '../../components/help/help-ids';
 import { resolveTimewindow } from '../../components/time-window/resolve-timewindow';
 import { defaultTimewindow } from '../../components/time-window/timewindow';
 import { useMaxDatapoints } from '../../components/time-window/use-max-datapoints';
-import { HOME_REFRESH_MS } from './sessions-card';
+import { HomeCard } from './home-card';
+import { HOME_REFRESH_MS } from './home-refresh';
 import './monitoring-card.css';
 
 const HOME_METRICS: readonly TimeseriesKey[] = ['incomingMsgs', 'outgoingMsgs', 'sessions', 'subscriptions'];
@@ -46,19 +43,19 @@ export function MonitoringCard() {
   const [timewindow] = useState(() => defaultTimewindow(Date.now()));
   const resolveQuery = useMemo(() => (now: number) => resolveTimewindow(timewindow, now, maxDatapoints), [timewindow, maxDatapoints]);
   return (
-    <Card className="home-card home-monitoring-card" aria-labelledby="home-monitoring-title">
-      <H3 id="home-monitoring-title" className="home-card__title">
-        <TimelineAreaChartIcon className={Classes.TEXT_MUTED} />
-        <Link href="/monitoring" className="home-card__title-link">
-          <FormattedMessage id="monitoring.monitoring" />
-        </Link>
-        <HelpButton helpId={pageHelpIds.monitoring} size="small" className="home-card__help" />
-      </H3>
+    <HomeCard
+      id="monitoring"
+      className="home-card--wide"
+      title={<FormattedMessage id="monitoring.monitoring" />}
+      icon={<TimelineAreaChartIcon />}
+      link="/monitoring"
+      docsPage="monitoring"
+    >
       <div className="home-monitoring-card__charts">
         {HOME_METRICS.map((metric) => (
           <CompactChart key={metric} metric={metric} resolveQuery={resolveQuery} />
         ))}
       </div>
-    </Card>
+    </HomeCard>
   );
 }
