@@ -216,7 +216,7 @@ export function useGetTimeseriesLatest<TData = Awaited<ReturnType<typeof getTime
 
 
 /**
- * A node that has not reported for three sampling periods is OFFLINE. CPU is the node process's use over the last sampling period, in percent of all cores; memory is the process's resident set; disk is what the node's data directory holds, against its file system's size.
+ * A node that has not reported for three sampling periods is OFFLINE. CPU is the node process's use over the last sampling period, in percent of all cores; memory is the process's resident set; disk is what the node's data directory holds, against its file system's size. The nodes listed are those whose samples the time series holds: one whose samples have all passed the retention is no longer listed.
  * @summary Resource usage of each broker node (CPU, memory, disk), as the production broker family's monitoring shows it.
  */
 export const getServiceInfos = (
@@ -284,7 +284,7 @@ export function useGetServiceInfos<TData = Awaited<ReturnType<typeof getServiceI
 
 
 /**
- * Off (404) unless `STARLING_METRICS_ENABLED=true`. With `STARLING_METRICS_TOKEN` set it asks for `Authorization: Bearer <token>` (401 without it). Counters are totals since the node started (`_total`); levels are gauges.
+ * Off (404) unless `STARLING_METRICS_ENABLED=true`. With `STARLING_METRICS_TOKEN` set it asks for `Authorization: Bearer <token>` (401 without it). Counters are totals since the node started (`_total`); levels are gauges. Each is labelled `node` with the node id: `starling_incoming_messages_total`, `starling_outgoing_messages_total`, `starling_dropped_messages_total`, `starling_inbound_payload_bytes_total`, `starling_outbound_payload_bytes_total`, `starling_sessions`, `starling_subscriptions`, `starling_retained_messages`, `starling_connections` (also labelled `listener`: tcp, tls, ws, wss), `starling_cpu_usage_percent`, `starling_memory_usage_bytes`, `starling_disk_usage_bytes` (CPU and disk as of the newest sample).
  * @summary The node's counters in the Prometheus text format, for the monitoring tools operators already run.
  */
 export const getPrometheusMetrics = (
