@@ -17,6 +17,11 @@ export function sampleIntervalOf(newestFirst: readonly { ts: number }[] | undefi
  * realtime charts ask for newer samples that often. The contract does not state the interval.
  */
 export function useSampleInterval(): number {
+  return useSampleIntervalState().intervalMs;
+}
+
+/** The same, and whether the broker has answered (or failed): charts wait for it rather than restart their polling. */
+export function useSampleIntervalState(): { intervalMs: number; settled: boolean } {
   const [params] = useState(() => {
     const now = Date.now();
     return { keys: 'incomingMsgs', startTs: now - LOOK_BACK_MS, endTs: now + 1, agg: 'NONE', limit: 2, orderBy: 'DESC' } as const;
@@ -25,5 +30,5 @@ export function useSampleInterval(): number {
     query: { queryKey: getGetTimeseriesValuesQueryKey('total', params), staleTime: Number.POSITIVE_INFINITY },
     request: { ignoreLoading: true },
   });
-  return sampleIntervalOf(newest.data?.incomingMsgs);
+  return { intervalMs: sampleIntervalOf(newest.data?.incomingMsgs), settled: !newest.isPending };
 }

@@ -6,9 +6,14 @@ import { maxDatapointsFrom } from '../interval-input/interval-constants';
  * once; 500 while it loads or when the call fails, and 8 for a value of 7 or below.
  */
 export function useMaxDatapoints(): number {
-  const { data } = useGetMaxDatapointsLimit({
+  return useMaxDatapointsState().maxDatapoints;
+}
+
+/** The same, and whether the server has answered (or failed): charts wait for it rather than ask twice. */
+export function useMaxDatapointsState(): { maxDatapoints: number; settled: boolean } {
+  const { data, isPending } = useGetMaxDatapointsLimit({
     query: { queryKey: getGetMaxDatapointsLimitQueryKey(), staleTime: Infinity },
     request: { ignoreErrors: true, ignoreLoading: true },
   });
-  return maxDatapointsFrom(data);
+  return { maxDatapoints: maxDatapointsFrom(data), settled: !isPending };
 }

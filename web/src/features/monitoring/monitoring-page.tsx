@@ -4,10 +4,10 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { getGetBrokerConfigQueryKey, getGetBrokerServiceIdsQueryKey, useGetBrokerConfig, useGetBrokerServiceIds } from '../../api/generated/endpoints/app/app';
 import type { TimeseriesKey } from '../../api/generated/model/timeseriesKey';
 import { TOTAL_ENTITY_ID } from '../../components/charts/timeseries-metrics';
-import { useSampleInterval } from '../../components/charts/use-sample-interval';
+import { useSampleIntervalState } from '../../components/charts/use-sample-interval';
 import { defaultTimewindow, type Timewindow } from '../../components/time-window/timewindow';
 import { TimewindowPicker } from '../../components/time-window/timewindow-picker';
-import { useMaxDatapoints } from '../../components/time-window/use-max-datapoints';
+import { useMaxDatapointsState } from '../../components/time-window/use-max-datapoints';
 import { type ChartLines, MonitoringChart } from './monitoring-chart';
 import { AlertsSection } from './alerts/alerts-section';
 import { BROKER_METRICS, connectionAndResourceMetrics } from './monitoring-metrics';
@@ -34,8 +34,10 @@ function useChartLines(): ChartLines | undefined {
  * own; then each node's resource usage, and the alert rules with the alerts they fired.
  */
 export default function MonitoringPage() {
-  const maxDatapoints = useMaxDatapoints();
-  const pollMs = useSampleInterval();
+  // Charts start once the limit and the sample interval are known: either arriving later would
+  // make every chart ask for its whole window again.
+  const { maxDatapoints, settled: limitKnown } = useMaxDatapointsState();
+  const { intervalMs: pollMs, settled: intervalKnown } = useSampleIntervalState();
   const [timewindow, setTimewindow] = useState<Timewindow>(() => defaultTimewindow(Date.now(), { maxDatapoints }));
   const lines = useChartLines();
   const config = useGetBrokerConfig({ query: { ...ONCE, queryKey: getGetBrokerConfigQueryKey() }, request: { ignoreLoading: true, ignoreErrors: true } });
@@ -45,7 +47,7 @@ export default function MonitoringPage() {
       <H4 id={titleId}>
         <FormattedMessage id={titleId} />
       </H4>
-      {lines ? (
+      {lines && limitKnown && intervalKnown ? (
         <div className="monitoring-page__charts">
           {metrics.map((metric) => (
             <MonitoringChart key={metric} metric={metric} lines={lines} pageTimewindow={timewindow} maxDatapoints={maxDatapoints} pollMs={pollMs} />
