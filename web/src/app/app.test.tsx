@@ -5,6 +5,9 @@ import { endSession, startSession } from '../api/auth-session';
 import { makeTokenPair } from '../api/test-tokens';
 import { App } from './app';
 
+// Home's monitoring card draws on a canvas, which jsdom has not (Chromium shows it: e2e/tests/home.spec.ts).
+vi.mock('../features/home/monitoring-card', () => ({ MonitoringCard: () => null }));
+
 const user = {
   id: 'u1',
   createdTime: 0,
