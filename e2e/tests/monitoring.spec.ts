@@ -70,7 +70,10 @@ async function dragAcross(chart: Locator): Promise<void> {
   await chart.page().mouse.up();
 }
 
-/** The incoming-messages chart's queries of its total line on /monitoring, as URLs (the default window averages). */
+/**
+ * The incoming-messages chart's queries of its total line on /monitoring, as URLs (the default window
+ * averages; charts opened together ask with their keys joined).
+ */
 function watchIncomingQueries(page: Page): URL[] {
   const queries: URL[] = [];
   page.on('request', (request) => {
@@ -78,7 +81,7 @@ function watchIncomingQueries(page: Page): URL[] {
     if (!new URL(page.url()).pathname.endsWith('/monitoring')) return;
     const url = new URL(request.url());
     const { pathname, searchParams } = url;
-    if (pathname === '/api/timeseries/total/values' && searchParams.get('keys') === 'incomingMsgs' && searchParams.get('agg') === 'AVG') queries.push(url);
+    if (pathname === '/api/timeseries/total/values' && (searchParams.get('keys') ?? '').split(',').includes('incomingMsgs') && searchParams.get('agg') === 'AVG') queries.push(url);
   });
   return queries;
 }

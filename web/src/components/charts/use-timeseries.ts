@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { getTimeseriesValues } from '../../api/generated/endpoints/monitoring/monitoring';
 import type { TimeseriesKey } from '../../api/generated/model';
 import { alignLines, type AlignedLines, PointBuffer } from './point-buffer';
 import type { TimeRange } from './time-range';
+import { batchedTimeseriesValues } from './timeseries-batch';
 import { type ChartQuery, newerParams, pointsOf, rangeParams } from './timeseries-request';
 
 export interface TimeseriesOptions {
@@ -35,6 +35,8 @@ const NOTHING: TimeseriesLines = { data: undefined, range: { startTs: 0, endTs: 
  * lines slide forward and drop what left the window. Each update is one render with new views of
  * the same typed arrays, never a render per point.
  */
+const wholeSecondNow = () => Math.floor(Date.now() / 1000) * 1000;
+
 export function useTimeseries({ key, entityIds, resolveQuery, pollMs }: TimeseriesOptions): TimeseriesLines {
   // The lines and the query function they answer: lines of an earlier query are not shown.
   const [state, setState] = useState<{ lines: TimeseriesLines; owner: unknown }>({ lines: NOTHING, owner: undefined });
@@ -47,7 +49,9 @@ export function useTimeseries({ key, entityIds, resolveQuery, pollMs }: Timeseri
     const setLines = (update: (previous: TimeseriesLines) => TimeseriesLines) =>
       setState((previous) => ({ lines: update(previous.owner === resolveQuery ? previous.lines : { ...NOTHING, loading: true }), owner: resolveQuery }));
     const buffers = ids.map(() => new PointBuffer());
-    let query = resolveQuery(Date.now());
+    // Whole seconds: the charts of a page opened together ask for the same range, which goes to the
+    // broker as one request per node (timeseries-batch.ts).
+    let query = resolveQuery(wholeSecondNow());
     let busy = false;
 
     const publish = (loading: boolean) => {
@@ -55,7 +59,7 @@ export function useTimeseries({ key, entityIds, resolveQuery, pollMs }: Timeseri
       setLines(() => ({ data, range: { startTs: query.startTs, endTs: query.endTs }, loading }));
     };
     const fetchInto = (index: number, params: ReturnType<typeof rangeParams>, quiet: boolean) =>
-      getTimeseriesValues(ids[index] as string, params, { ignoreLoading: quiet, ignoreErrors: quiet }, controller.signal).then((answer) => {
+      batchedTimeseriesValues(ids[index] as string, params, quiet, controller.signal).then((answer) => {
         (buffers[index] as PointBuffer).replaceFrom(params.startTs, pointsOf(answer[key]));
       });
 
@@ -75,7 +79,7 @@ export function useTimeseries({ key, entityIds, resolveQuery, pollMs }: Timeseri
 
     const loadNewer = async () => {
       if (busy || document.hidden) return;
-      const next = resolveQuery(Date.now());
+      const next = resolveQuery(wholeSecondNow());
       if (next.agg !== query.agg || next.interval !== query.interval || next.limit !== query.limit) {
         query = next;
         await loadRange();

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import type { GetTimeseriesValuesParams, TimeseriesData } from '../../api/generated/model';
+import { timeseriesBatcher } from './timeseries-batch';
+
+const WEEK = { startTs: 1_000, endTs: 605_001_000, agg: 'AVG', interval: 3_600_000, limit: 169 } as const;
+
+/** A broker answering every key asked with one point whose value names the entity; it records the requests. */
+function recordingBroker() {
+  const requests: { entityId: string; params: GetTimeseriesValuesParams }[] = [];
+  const fetchValues = async (entityId: string, params: GetTimeseriesValuesParams): Promise<TimeseriesData> => {
+    requests.push({ entityId, params });
+    return Object.fromEntries(params.keys.split(',').map((key) => [key, [{ ts: params.startTs, value: `${entityId}:${key}` }]]));
+  };
+  return { requests, batcher: timeseriesBatcher(fetchValues) };
+}
+
+describe('time-series queries of one page', () => {
+  it('go to the broker as one request per entity and range, with the keys comma-joined', async () => {
+    const { requests, batcher } = recordingBroker();
+    const signal = new AbortController().signal;
+    const answers = await Promise.all([
+      batcher('total', { ...WEEK, keys: 'incomingMsgs' }, false, signal),
+      batcher('total', { ...WEEK, keys: 'outgoingMsgs' }, false, signal),
+      batcher('node-a', { ...WEEK, keys: 'incomingMsgs' }, false, signal),
+      batcher('total', { ...WEEK, keys: 'incomingMsgs' }, false, signal),
+    ]);
+    expect(requests).toEqual([
+      { entityId: 'total', params: { ...WEEK, keys: 'incomingMsgs,outgoingMsgs' } },
+      { entityId: 'node-a', params: { ...WEEK, keys: 'incomingMsgs' } },
+    ]);
+    expect(answers[1]?.outgoingMsgs).toEqual([{ ts: WEEK.startTs, value: 'total:outgoingMsgs' }]);
+    expect(answers[2]?.incomingMsgs).toEqual([{ ts: WEEK.startTs, value: 'node-a:incomingMsgs' }]);
+  });
+
+  it('keep apart what asks for another range, aggregation or quietness', async () => {
+    const { requests, batcher } = recordingBroker();
+    const signal = new AbortController().signal;
+    await Promise.all([
+      batcher('total', { ...WEEK, keys: 'sessions' }, false, signal),
+      batcher('total', { ...WEEK, startTs: 2_000, keys: 'sessions' }, false, signal),
+      batcher('total', { ...WEEK, agg: 'MAX', keys: 'sessions' }, false, signal),
+      batcher('total', { ...WEEK, keys: 'sessions' }, true, signal),
+    ]);
+    expect(requests).toHaveLength(4);
+  });
+
+  it('answer a caller that gave up with its abort, and still answer the others', async () => {
+    const { requests, batcher } = recordingBroker();
+    const leaving = new AbortController();
+    const staying = new AbortController();
+    const left = batcher('total', { ...WEEK, keys: 'incomingMsgs' }, false, leaving.signal);
+    const stayed = batcher('total', { ...WEEK, keys: 'retainedMsgs' }, false, staying.signal);
+    leaving.abort();
+    await expect(left).rejects.toThrow(/abort/i);
+    await expect(stayed).resolves.toHaveProperty('retainedMsgs');
+    expect(requests).toHaveLength(1);
+  });
+
+  it('send nothing when every caller gave up before the request left', async () => {
+    const calls: string[] = [];
+    const batcher = timeseriesBatcher(async (entityId) => {
+      calls.push(entityId);
+      return {};
+    });
+    const leaving = new AbortController();
+    const answer = batcher('total', { ...WEEK, keys: 'incomingMsgs' }, false, leaving.signal);
+    leaving.abort();
+    await expect(answer).rejects.toThrow(/abort/i);
+    expect(calls).toHaveLength(0);
+  });
+});

@@ -1,0 +1,76 @@
+import { getTimeseriesValues } from '../../api/generated/endpoints/monitoring/monitoring';
+import type { GetTimeseriesValuesParams, TimeseriesData } from '../../api/generated/model';
+
+export type FetchTimeseriesValues = (entityId: string, params: GetTimeseriesValuesParams, quiet: boolean, signal: AbortSignal) => Promise<TimeseriesData>;
+
+interface Waiter {
+  resolve(answer: TimeseriesData): void;
+  reject(reason: unknown): void;
+  signal: AbortSignal;
+}
+
+interface Batch {
+  entityId: string;
+  params: Omit<GetTimeseriesValuesParams, 'keys'>;
+  quiet: boolean;
+  keys: Set<string>;
+  waiters: Waiter[];
+}
+
+const abortReason = (signal: AbortSignal): unknown => signal.reason ?? new DOMException('Aborted', 'AbortError');
+
+/**
+ * Joins the time-series queries asked within one task for the same entity, range, aggregation and
+ * limit into one request with their keys comma-joined (the contract's `keys`; `limit` is per key),
+ * so a page of charts asks each node once rather than once per chart. Every caller gets the answer
+ * and reads its own key; a caller that gave up is answered with its abort, and the request itself
+ * is aborted only when every caller gave up.
+ */
+export function timeseriesBatcher(fetchValues: FetchTimeseriesValues): FetchTimeseriesValues {
+  const open = new Map<string, Batch>();
+
+  const send = (id: string) => {
+    const batch = open.get(id) as Batch;
+    open.delete(id);
+    if (batch.waiters.every((waiter) => waiter.signal.aborted)) {
+      for (const waiter of batch.waiters) waiter.reject(abortReason(waiter.signal));
+      return;
+    }
+    const controller = new AbortController();
+    const abandon = () => {
+      if (batch.waiters.every((waiter) => waiter.signal.aborted)) controller.abort();
+    };
+    for (const waiter of batch.waiters) waiter.signal.addEventListener('abort', abandon, { once: true });
+    const keys = [...batch.keys].join(',');
+    fetchValues(batch.entityId, { ...batch.params, keys }, batch.quiet, controller.signal).then(
+      (answer) => {
+        for (const waiter of batch.waiters) {
+          if (waiter.signal.aborted) waiter.reject(abortReason(waiter.signal));
+          else waiter.resolve(answer);
+        }
+      },
+      (error: unknown) => {
+        for (const waiter of batch.waiters) waiter.reject(waiter.signal.aborted ? abortReason(waiter.signal) : error);
+      },
+    );
+  };
+
+  return (entityId, { keys, ...params }, quiet, signal) => {
+    if (signal.aborted) return Promise.reject(abortReason(signal));
+    const id = JSON.stringify([entityId, params, quiet]);
+    let batch = open.get(id);
+    if (!batch) {
+      batch = { entityId, params, quiet, keys: new Set(), waiters: [] };
+      open.set(id, batch);
+      setTimeout(() => send(id), 0);
+    }
+    for (const key of keys.split(',')) batch.keys.add(key);
+    const joined = batch;
+    return new Promise<TimeseriesData>((resolve, reject) => joined.waiters.push({ resolve, reject, signal }));
+  };
+}
+
+/** The console's batcher over the generated client: quiet queries (realtime polls) show no loading bar and no error toast. */
+export const batchedTimeseriesValues = timeseriesBatcher((entityId, params, quiet, signal) =>
+  getTimeseriesValues(entityId, params, { ignoreLoading: quiet, ignoreErrors: quiet }, signal),
+);
