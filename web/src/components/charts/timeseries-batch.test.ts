@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GetTimeseriesValuesParams, TimeseriesData } from '../../api/generated/model';
-import { timeseriesBatcher } from './timeseries-batch';
+import { MAX_POINTS_PER_REQUEST, timeseriesBatcher } from './timeseries-batch';
 
 const WEEK = { startTs: 1_000, endTs: 605_001_000, agg: 'AVG', interval: 3_600_000, limit: 169 } as const;
 
@@ -42,6 +42,17 @@ describe('time-series queries of one page', () => {
       batcher('total', { ...WEEK, keys: 'sessions' }, true, signal),
     ]);
     expect(requests).toHaveLength(4);
+  });
+
+  it('ask for raw weeks one key a request, so that no answer holds more than the point budget', async () => {
+    const { requests, batcher } = recordingBroker();
+    const signal = new AbortController().signal;
+    const rawWeek = { startTs: 1_000, endTs: 605_001_000, agg: 'NONE', limit: 60_480 } as const;
+    await Promise.all(['incomingMsgs', 'outgoingMsgs', 'sessions'].map((keys) => batcher('total', { ...rawWeek, keys }, false, signal)));
+    expect(requests.map((request) => request.params.keys)).toEqual(['incomingMsgs', 'outgoingMsgs', 'sessions']);
+    const half = MAX_POINTS_PER_REQUEST / 2;
+    await Promise.all(['incomingMsgs', 'outgoingMsgs', 'sessions'].map((keys) => batcher('total', { ...rawWeek, limit: half, keys }, false, signal)));
+    expect(requests.slice(3).map((request) => request.params.keys)).toEqual(['incomingMsgs,outgoingMsgs', 'sessions']);
   });
 
   it('answer a caller that gave up with its abort, and still answer the others', async () => {

@@ -17,6 +17,13 @@ interface Batch {
   waiters: Waiter[];
 }
 
+/**
+ * Points one joined request may answer at most (keys × limit): aggregated windows join all their
+ * keys, while raw weeks (60,480 points a key) go one key a request, so that no answer of tens of
+ * megabytes holds the page's only thread while it is parsed.
+ */
+export const MAX_POINTS_PER_REQUEST = 100_000;
+
 const abortReason = (signal: AbortSignal): unknown => signal.reason ?? new DOMException('Aborted', 'AbortError');
 
 /**
@@ -29,9 +36,8 @@ const abortReason = (signal: AbortSignal): unknown => signal.reason ?? new DOMEx
 export function timeseriesBatcher(fetchValues: FetchTimeseriesValues): FetchTimeseriesValues {
   const open = new Map<string, Batch>();
 
-  const send = (id: string) => {
-    const batch = open.get(id) as Batch;
-    open.delete(id);
+  const send = (id: string, batch: Batch) => {
+    if (open.get(id) === batch) open.delete(id);
     if (batch.waiters.every((waiter) => waiter.signal.aborted)) {
       for (const waiter of batch.waiters) waiter.reject(abortReason(waiter.signal));
       return;
@@ -58,13 +64,16 @@ export function timeseriesBatcher(fetchValues: FetchTimeseriesValues): FetchTime
   return (entityId, { keys, ...params }, quiet, signal) => {
     if (signal.aborted) return Promise.reject(abortReason(signal));
     const id = JSON.stringify([entityId, params, quiet]);
+    const asked = keys.split(',');
     let batch = open.get(id);
-    if (!batch) {
-      batch = { entityId, params, quiet, keys: new Set(), waiters: [] };
-      open.set(id, batch);
-      setTimeout(() => send(id), 0);
+    const room = (batch: Batch) => new Set([...batch.keys, ...asked]).size * (params.limit ?? 100) <= MAX_POINTS_PER_REQUEST;
+    if (!batch || (batch.keys.size > 0 && !room(batch))) {
+      const started: Batch = { entityId, params, quiet, keys: new Set(), waiters: [] };
+      open.set(id, started);
+      setTimeout(() => send(id, started), 0);
+      batch = started;
     }
-    for (const key of keys.split(',')) batch.keys.add(key);
+    for (const key of asked) batch.keys.add(key);
     const joined = batch;
     return new Promise<TimeseriesData>((resolve, reject) => joined.waiters.push({ resolve, reject, signal }));
   };
