@@ -26,13 +26,13 @@ const DRAW_TIMEOUT_MS = 180_000;
 const RESULT_NAME = '2026-11-23-monitoring-console';
 
 /**
- * The views of the week: AVG as the picker leaves it when only the last interval changes (it keeps
- * the hour's 30 s grouping, which a week still allows with the broker's 100,000 datapoints), AVG in
- * hourly buckets, and every sample (NONE).
+ * The views of the week: AVG as the picker leaves it when only the last interval changes (a new
+ * length takes its default grouping, range/200 rounded up to an offered interval: 1 hour), AVG with
+ * hourly buckets chosen in the panel, and every sample (NONE).
  */
 const VIEWS = [
-  { name: 'aggregated: AVG, the grouping interval the picker keeps (30 s)', runs: { quick: 2, full: 5 } },
-  { name: 'aggregated: AVG, 1 hour (range/200 rounded up, spec section 9)', groupingMs: 3_600_000, runs: { quick: 2, full: 5 } },
+  { name: 'aggregated: AVG, the grouping the picker gives a week (1 hour)', runs: { quick: 2, full: 5 } },
+  { name: 'aggregated: AVG, 1 hour chosen in the panel', groupingMs: 3_600_000, runs: { quick: 2, full: 5 } },
   { name: 'raw: NONE, limit 100,000', raw: true, runs: { quick: 1, full: 3 } },
 ];
 
