@@ -94,6 +94,25 @@ function timeAxisValues(locale: string, timezone: string | undefined) {
   };
 }
 
+/** uPlot's axis font, for measuring labels; its ticks and gap take the rest of the axis's width. */
+const AXIS_FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
+const AXIS_TICKS_AND_GAP_PX = 18;
+const MIN_VALUE_AXIS_PX = 40;
+let labelMeasure: CanvasRenderingContext2D | null | undefined;
+
+/**
+ * The value axis is as wide as its widest label: a fixed width cut "171.7 MB" to "71.7 MB" on the
+ * left, a label that reads as a wrong value.
+ */
+function valueAxisSize(_plot: uPlot, values: string[] | null): number {
+  if (!values || values.length === 0) return MIN_VALUE_AXIS_PX;
+  labelMeasure ??= document.createElement('canvas').getContext('2d');
+  if (!labelMeasure) return Math.max(MIN_VALUE_AXIS_PX, Math.max(...values.map((value) => value.length)) * 8 + AXIS_TICKS_AND_GAP_PX);
+  labelMeasure.font = AXIS_FONT;
+  const widest = Math.max(...values.map((value) => labelMeasure?.measureText(value).width ?? 0));
+  return Math.max(MIN_VALUE_AXIS_PX, Math.ceil(widest) + AXIS_TICKS_AND_GAP_PX);
+}
+
 function optionsOf(props: TimeSeriesPlotProps, size: { width: number; height: number }, readout: HTMLElement, latest: { current: TimeSeriesPlotProps }): uPlot.Options {
   const { timezone, valueKind, locale } = props;
   const formatTime = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium', timeZone: timezone });
@@ -104,7 +123,7 @@ function optionsOf(props: TimeSeriesPlotProps, size: { width: number; height: nu
     legend: { show: false },
     scales: { x: { time: true, auto: false } },
     series: [{}, ...props.lineLabels.map((label, index) => ({ label, stroke: lineColour(index), width: index === 0 ? 2 : 1.25, points: { show: false } }))],
-    axes: [{ space: 80, values: timeAxisValues(locale, timezone) }, { size: 64, values: (_plot, splits) => splits.map((value) => formatChartValue(value, valueKind, locale)) }],
+    axes: [{ space: 80, values: timeAxisValues(locale, timezone) }, { size: valueAxisSize, values: (_plot, splits) => splits.map((value) => formatChartValue(value, valueKind, locale)) }],
     cursor: {
       drag: { x: props.onSelectRange !== undefined, y: false, setScale: false },
       bind: {
@@ -186,7 +205,8 @@ export default function TimeSeriesPlot(props: TimeSeriesPlotProps) {
     const plot = plotRef.current;
     if (!plot) return;
     plot.batch(() => {
-      plot.setData(uPlotData(data), false);
+      // The value scale is ranged again on the new data (resetScales); the time scale is the range given.
+      plot.setData(uPlotData(data), true);
       plot.setScale('x', { min: range.startTs, max: range.endTs });
     });
   }, [data, range.startTs, range.endTs]);
