@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alignLines, PointBuffer } from './point-buffer';
+import { alignLines, breakGaps, PointBuffer } from './point-buffer';
 
 const points = (pairs: [number, number][]) => ({ times: Float64Array.from(pairs.map(([ts]) => ts)), values: Float64Array.from(pairs.map(([, value]) => value)) });
 
@@ -55,6 +55,23 @@ describe('lines on one time axis', () => {
     expect(aligned.series).toEqual([
       [3, 4, 5, null],
       [null, 2, null, 9],
+    ]);
+  });
+});
+
+describe('gaps where nothing was measured', () => {
+  it('leaves lines without long gaps as they are', () => {
+    const aligned = { times: Float64Array.from([0, 10, 20]), series: [Float64Array.from([1, 2, 3])] };
+    expect(breakGaps(aligned, 25)).toBe(aligned);
+  });
+
+  it('puts a time without values between points further apart than the limit', () => {
+    const aligned = { times: Float64Array.from([0, 10, 100, 110, 300]), series: [Float64Array.from([1, 2, 3, 4, 5]), [6, null, 8, 9, 10]] };
+    const broken = breakGaps(aligned, 25);
+    expect(Array.from(broken.times)).toEqual([0, 10, 55, 100, 110, 205, 300]);
+    expect(broken.series).toEqual([
+      [1, 2, null, 3, 4, null, 5],
+      [6, null, null, 8, 9, null, 10],
     ]);
   });
 });

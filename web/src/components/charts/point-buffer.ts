@@ -113,3 +113,34 @@ export function alignLines(lines: readonly Points[]): AlignedLines {
   });
   return { times, series };
 }
+
+/**
+ * Breaks the lines where the broker has no samples (it was stopped, or the node was away): between
+ * two times more than `maxGapMs` apart a time with no value is put in, so the chart shows a gap
+ * rather than a straight line across hours nobody measured. Lines without such gaps come back as
+ * they are.
+ */
+export function breakGaps(aligned: AlignedLines, maxGapMs: number): AlignedLines {
+  const { times, series } = aligned;
+  const gapsAfter: number[] = [];
+  for (let index = 1; index < times.length; index += 1) {
+    if ((times[index] as number) - (times[index - 1] as number) > maxGapMs) gapsAfter.push(index - 1);
+  }
+  if (gapsAfter.length === 0) return aligned;
+  const broken = new Float64Array(times.length + gapsAfter.length);
+  const brokenSeries = series.map(() => new Array<number | null>(broken.length));
+  let target = 0;
+  let nextGap = 0;
+  for (let index = 0; index < times.length; index += 1) {
+    broken[target] = times[index] as number;
+    series.forEach((values, line) => ((brokenSeries[line] as (number | null)[])[target] = values[index] ?? null));
+    target += 1;
+    if (gapsAfter[nextGap] === index) {
+      broken[target] = ((times[index] as number) + (times[index + 1] as number)) / 2;
+      for (const values of brokenSeries) values[target] = null;
+      target += 1;
+      nextGap += 1;
+    }
+  }
+  return { times: broken, series: brokenSeries };
+}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { TimeseriesKey } from '../../api/generated/model';
-import { alignLines, type AlignedLines, PointBuffer } from './point-buffer';
+import { alignLines, type AlignedLines, breakGaps, PointBuffer } from './point-buffer';
 import type { TimeRange } from './time-range';
 import { batchedTimeseriesValues } from './timeseries-batch';
 import { type ChartQuery, newerParams, pointsOf, rangeParams } from './timeseries-request';
@@ -35,6 +35,9 @@ const NOTHING: TimeseriesLines = { data: undefined, range: { startTs: 0, endTs: 
  * lines slide forward and drop what left the window. Each update is one render with new views of
  * the same typed arrays, never a render per point.
  */
+/** Points further apart than this many buckets or sample intervals have a gap drawn between them. */
+const GAP_FACTOR = 2.5;
+
 const wholeSecondNow = () => Math.floor(Date.now() / 1000) * 1000;
 
 export function useTimeseries({ key, entityIds, resolveQuery, pollMs }: TimeseriesOptions): TimeseriesLines {
@@ -55,7 +58,9 @@ export function useTimeseries({ key, entityIds, resolveQuery, pollMs }: Timeseri
     let busy = false;
 
     const publish = (loading: boolean) => {
-      const data = alignLines(buffers.map((buffer) => ({ times: buffer.timesView(), values: buffer.valuesView() })));
+      const aligned = alignLines(buffers.map((buffer) => ({ times: buffer.timesView(), values: buffer.valuesView() })));
+      // More than two buckets (or samples, or polls) without a point: nothing was measured there.
+      const data = breakGaps(aligned, GAP_FACTOR * Math.max(query.interval, pollMs));
       setLines(() => ({ data, range: { startTs: query.startTs, endTs: query.endTs }, loading }));
     };
     const fetchInto = (index: number, params: ReturnType<typeof rangeParams>, quiet: boolean) =>
