@@ -19,7 +19,8 @@ describe('the test Kafka', () => {
   it('creates a topic with three partitions and lists it', async () => {
     await admin.createTopics({ topics: [topic], partitions: 3, replicas: 1 });
 
-    expect(await admin.listTopics()).toContain(topic);
+    // The controller answers once the topic is committed; the broker's view of it follows shortly.
+    await expect.poll(() => admin.listTopics(), { timeout: 5_000 }).toContain(topic);
     const metadata = await admin.metadata({ topics: [topic] });
     expect(metadata.topics.get(topic)?.partitionsCount).toBe(3);
   });
@@ -40,6 +41,6 @@ describe('the test Kafka', () => {
   it('deletes the topic', async () => {
     await admin.deleteTopics({ topics: [topic] });
 
-    expect(await admin.listTopics()).not.toContain(topic);
+    await expect.poll(() => admin.listTopics(), { timeout: 5_000 }).not.toContain(topic);
   });
 });
