@@ -96,9 +96,10 @@ function exitOf(child) {
 /** Writes the storage format (cluster id, bootstrap metadata) unless the folder already holds a node's data. */
 async function formatStorage(kafka, files) {
   if (fs.existsSync(path.join(files.logDir, 'meta.properties'))) return;
-  // A cluster id is 16 random bytes in URL-safe base64, as Kafka's own "random-uuid" makes them.
+  // A cluster id is 16 random bytes in URL-safe base64, as Kafka's own "random-uuid" makes them. It
+  // may begin with "-", so it is given as --cluster-id=…, not as an argument of its own.
   const clusterId = randomBytes(16).toString('base64url');
-  const ended = await exitOf(java(kafka, files.logConfiguration, files.output, 'kafka.tools.StorageTool', ['format', '--cluster-id', clusterId, '--config', files.properties]));
+  const ended = await exitOf(java(kafka, files.logConfiguration, files.output, 'kafka.tools.StorageTool', ['format', `--cluster-id=${clusterId}`, '--config', files.properties]));
   if (ended !== 'exit code 0') throw new Error(`Kafka's storage format failed (${ended})`);
 }
 
