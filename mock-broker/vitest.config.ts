@@ -14,6 +14,16 @@ export default defineConfig({
           hookTimeout: 30_000,
         },
       },
+      {
+        test: {
+          name: 'kafka',
+          include: ['test/kafka/**/*.test.ts'],
+          // One real Kafka node for the project, started before its first file and stopped after its last.
+          globalSetup: ['test/kafka/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
     ],
   },
 });

@@ -7,6 +7,8 @@ import path from 'node:path';
 
 export const LOOPBACK = '127.0.0.1';
 
+export { freePort } from '../../lib.mjs';
+
 const running = new Set();
 
 /** Cores for the broker under test and for the load generator: the broker gets core 0, the generator the rest. */
@@ -67,18 +69,6 @@ export function stopAllOnSignals() {
   }
   process.once('exit', () => {
     for (const child of running) child.kill('SIGKILL');
-  });
-}
-
-/** A loopback port nobody listens on right now. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, LOOPBACK, () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
   });
 }
 
