@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import { Admin, type AdminOptions } from '@platformatic/kafka';
-import { StartupError } from '../app/startup-error.js';
 import { ApiError, ErrorCode } from '../http/api-error.js';
 import type { KafkaSettings } from './kafka-settings.js';
 
@@ -51,22 +50,16 @@ function adminOptions(settings: KafkaSettings): AdminOptions {
  */
 export class KafkaConnection {
   private admin: Admin | undefined;
-  private readonly options: AdminOptions | undefined;
 
-  constructor(settings: KafkaSettings | undefined) {
-    if (settings?.tlsCaFile !== undefined && !fs.existsSync(settings.tlsCaFile)) {
-      throw new StartupError(`STARLING_KAFKA_TLS_CA_FILE names a file that does not exist: ${settings.tlsCaFile}`);
-    }
-    this.options = settings === undefined ? undefined : adminOptions(settings);
-  }
+  constructor(private readonly settings: KafkaSettings | undefined) {}
 
   /**
    * Runs `work` with the admin client within KAFKA_DEADLINE_MS. The ApiErrors it throws pass
    * through; every other failure is Kafka's, answered 503 with errorCode 41 and the reason.
    */
   async use<T>(work: (admin: Admin) => Promise<T>): Promise<T> {
-    if (this.options === undefined) throw notConfigured();
-    const admin = (this.admin ??= new Admin(this.options));
+    if (this.settings === undefined) throw notConfigured();
+    const admin = this.connected(this.settings);
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<never>((_resolve, reject) => {
       timer = setTimeout(() => reject(unavailable(`no answer within ${KAFKA_DEADLINE_MS / 1000} s`)), KAFKA_DEADLINE_MS);
@@ -86,6 +79,17 @@ export class KafkaConnection {
     const admin = this.admin;
     this.admin = undefined;
     await admin?.close().catch(() => undefined);
+  }
+
+  /** The admin client, made now when there is none; a CA file it cannot read makes Kafka unavailable too. */
+  private connected(settings: KafkaSettings): Admin {
+    if (this.admin !== undefined) return this.admin;
+    try {
+      this.admin = new Admin(adminOptions(settings));
+    } catch (error) {
+      throw unavailable(reasonOf(error));
+    }
+    return this.admin;
   }
 
   private drop(admin: Admin): void {

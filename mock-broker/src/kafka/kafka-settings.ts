@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { StartupError } from '../app/startup-error.js';
 
@@ -68,6 +69,9 @@ export function loadKafkaSettings(environment: Environment, cwd: string): KafkaS
   const caFile = environment.STARLING_KAFKA_TLS_CA_FILE || undefined;
   const settings = { sasl: sasl(environment), tls, tlsCaFile: caFile === undefined ? undefined : path.resolve(cwd, caFile) };
   if (caFile !== undefined && !tls) throw new KafkaConfigError('STARLING_KAFKA_TLS_CA_FILE needs STARLING_KAFKA_TLS=true');
+  if (settings.tlsCaFile !== undefined && !fs.existsSync(settings.tlsCaFile)) {
+    throw new KafkaConfigError(`STARLING_KAFKA_TLS_CA_FILE names a file that does not exist: ${settings.tlsCaFile}`);
+  }
   if (bootstrap.length === 0) {
     if (settings.sasl !== undefined || tls) throw new KafkaConfigError('The STARLING_KAFKA_SASL_… and STARLING_KAFKA_TLS settings need STARLING_KAFKA_BOOTSTRAP');
     return undefined;

@@ -1,8 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { StartupError } from '../../src/app/startup-error.js';
 import { loadConfig } from '../../src/config/config.js';
 
 describe('Kafka settings', () => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'starling-kafka-settings-'));
+  fs.mkdirSync(path.join(folder, 'certs'));
+  fs.writeFileSync(path.join(folder, 'certs', 'kafka-ca.pem'), '');
+  afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
+
   it('leaves Kafka off when STARLING_KAFKA_BOOTSTRAP is unset', () => {
     expect(loadConfig({}).kafka).toBeUndefined();
   });
@@ -17,7 +25,7 @@ describe('Kafka settings', () => {
         STARLING_KAFKA_TLS: 'true',
         STARLING_KAFKA_TLS_CA_FILE: 'certs/kafka-ca.pem',
       },
-      '/srv/starling',
+      folder,
     );
     expect(config.kafka).toEqual({
       bootstrap: [
@@ -27,7 +35,7 @@ describe('Kafka settings', () => {
       ],
       sasl: { mechanism: 'SCRAM-SHA-512', username: 'console', password: 'secret' },
       tls: true,
-      tlsCaFile: '/srv/starling/certs/kafka-ca.pem',
+      tlsCaFile: path.join(folder, 'certs', 'kafka-ca.pem'),
     });
   });
 
@@ -47,5 +55,8 @@ describe('Kafka settings', () => {
     expect(() => loadConfig({ STARLING_KAFKA_BOOTSTRAP: 'k:9092', STARLING_KAFKA_TLS: 'yes' })).toThrow('STARLING_KAFKA_TLS must be true or false, got "yes"');
     expect(() => loadConfig({ STARLING_KAFKA_BOOTSTRAP: 'k:9092', STARLING_KAFKA_TLS_CA_FILE: 'ca.pem' })).toThrow('STARLING_KAFKA_TLS_CA_FILE needs STARLING_KAFKA_TLS=true');
     expect(() => loadConfig({ STARLING_KAFKA_TLS: 'true' })).toThrow('need STARLING_KAFKA_BOOTSTRAP');
+    expect(() => loadConfig({ STARLING_KAFKA_BOOTSTRAP: 'k:9092', STARLING_KAFKA_TLS: 'true', STARLING_KAFKA_TLS_CA_FILE: 'missing-ca.pem' }, folder)).toThrow(
+      `STARLING_KAFKA_TLS_CA_FILE names a file that does not exist: ${path.join(folder, 'missing-ca.pem')}`,
+    );
   });
 });
