@@ -73,8 +73,29 @@ async function logDirectorySizes(admin: Admin, layouts: TopicLayout[]): Promise<
   return { byBroker, byTopic };
 }
 
+/** How often a read starts over when a topic it listed was deleted before it asked for the topic's metadata. */
+const VANISHED_TOPIC_ATTEMPTS = 3;
+
+/** The client's answer when a topic it asks metadata for no longer exists ("Unknown topic <name>."). */
+function isVanishedTopic(error: unknown): boolean {
+  return error instanceof Error && (error as Error & { code?: unknown }).code === 'PLT_KFK_USER' && error.message.startsWith('Unknown topic ');
+}
+
+/** Reads again, from the listing on, when topics are deleted while it reads: Kafka fails the whole metadata request for one. */
+function settled<T>(read: (admin: Admin) => Promise<T>): (admin: Admin) => Promise<T> {
+  return async (admin) => {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await read(admin);
+      } catch (error) {
+        if (attempt >= VANISHED_TOPIC_ATTEMPTS || !isVanishedTopic(error)) throw error;
+      }
+    }
+  };
+}
+
 /** The cluster's brokers by id, the controller marked, each with the bytes its log directories hold. */
-export async function readBrokers(admin: Admin): Promise<KafkaBrokerInfo[]> {
+export const readBrokers = settled(async (admin): Promise<KafkaBrokerInfo[]> => {
   const metadata = await admin.metadata({ topics: [], forceUpdate: true });
   const { byBroker } = await logDirectorySizes(admin, await topicLayouts(admin, true));
   return [...metadata.brokers]
@@ -85,14 +106,14 @@ export async function readBrokers(admin: Admin): Promise<KafkaBrokerInfo[]> {
       controller: brokerId === metadata.controllerId,
       brokerSize: byBroker.get(brokerId) ?? 0,
     }));
-}
+});
 
 /** The cluster's topics, internal ones left out, each with its size on disk. */
-export async function readTopics(admin: Admin): Promise<KafkaTopicInfo[]> {
+export const readTopics = settled(async (admin): Promise<KafkaTopicInfo[]> => {
   const layouts = await topicLayouts(admin, false);
   const { byTopic } = await logDirectorySizes(admin, layouts);
   return layouts.map((layout) => ({ ...layout, size: byTopic.get(layout.name) ?? 0 }));
-}
+});
 
 /** Each group's lag: log end offset minus committed offset, summed over the partitions it committed. */
 async function lagsOf(admin: Admin, groupIds: string[]): Promise<Map<string, number>> {
@@ -105,6 +126,9 @@ async function lagsOf(admin: Admin, groupIds: string[]): Promise<Map<string, num
       partitionsByTopic.set(topic.name, partitions);
     }
   }
+  // A group keeps the offsets of a topic deleted since, for a while; Kafka has no log end for it.
+  const existing = new Set(partitionsByTopic.size > 0 ? await admin.listTopics({ includeInternals: true }) : []);
+  for (const name of partitionsByTopic.keys()) if (!existing.has(name)) partitionsByTopic.delete(name);
   const ends = new Map<string, bigint>();
   if (partitionsByTopic.size > 0) {
     // Timestamp -1 asks each partition for its latest offset (its log end).
@@ -129,7 +153,7 @@ async function lagsOf(admin: Admin, groupIds: string[]): Promise<Map<string, num
 }
 
 /** The cluster's consumer groups (the first KAFKA_LIST_LIMIT by id) with their state, member count and lag. */
-export async function readConsumerGroups(admin: Admin): Promise<KafkaConsumerGroupInfo[]> {
+export const readConsumerGroups = settled(async (admin): Promise<KafkaConsumerGroupInfo[]> => {
   const groupIds = [...(await admin.listGroups()).keys()].sort().slice(0, KAFKA_LIST_LIMIT);
   const result: KafkaConsumerGroupInfo[] = [];
   for (const batch of batches(groupIds, GROUP_BATCH)) {
@@ -140,4 +164,4 @@ export async function readConsumerGroups(admin: Admin): Promise<KafkaConsumerGro
     }
   }
   return result;
-}
+});

@@ -156,6 +156,19 @@ describe('Kafka consumer groups page', () => {
     expect((await groups(`textSearch=${idleGroup}`)).totalElements).toBe(0);
   });
 
+  it('still lists a group whose topic was deleted after it committed', async () => {
+    const gone = `gone-${run}`;
+    const orphanGroup = `orphan-${run}`;
+    await admin.createTopics({ topics: [gone], partitions: 1, replicas: 1 });
+    await send(gone, 0, ['g-1', 'g-2']);
+    await admin.alterConsumerGroupOffsets({ groupId: orphanGroup, topics: [{ name: gone, partitionOffsets: [{ partition: 0, offset: 1n }] }] });
+    await admin.deleteTopics({ topics: [gone] });
+
+    const page = await groups(`textSearch=${orphanGroup}`);
+
+    expect(page.data.map(({ groupId, members }) => ({ groupId, members }))).toEqual([{ groupId: orphanGroup, members: 0 }]);
+  });
+
   it('answers 404 for a group Kafka does not know', async () => {
     const answer = await call<ErrorAnswer>('DELETE', `/api/app/consumer-group?groupId=missing-${run}`, 404);
 
