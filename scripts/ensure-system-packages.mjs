@@ -1,5 +1,6 @@
 // Debian packages the checks drive: Chromium for the end-to-end tests, the mosquitto clients for
-// the broker's interoperability tests. Installed when missing (needs root or sudo).
+// the broker's interoperability tests, a JDK and Maven to fetch and run Apache Kafka for the Kafka
+// tests. Installed when missing (needs root or sudo).
 import fs from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { log, runOrExit } from './lib.mjs';
@@ -9,6 +10,8 @@ export const CHROMIUM = process.env.STARLING_CHROMIUM || '/usr/bin/chromium';
 const PACKAGES = [
   { binary: CHROMIUM, packages: ['chromium', 'fonts-dejavu-core'], purpose: 'the end-to-end tests' },
   { binary: '/usr/bin/mosquitto_sub', packages: ['mosquitto-clients'], purpose: 'the MQTT interoperability tests' },
+  { binary: '/usr/bin/java', packages: ['default-jdk-headless'], purpose: 'the Kafka tests' },
+  { binary: '/usr/bin/mvn', packages: ['maven'], purpose: 'fetching Kafka for its tests' },
 ];
 
 export async function ensureSystemPackages() {

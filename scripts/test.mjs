@@ -1,6 +1,6 @@
-// npm test: install what is missing, then every check — generated client, type-check, lint, unit,
-// contract, integration, contract fuzzing and end-to-end — and a closing line with the counts of all
-// test runners.
+// npm test: install what is missing (Apache Kafka for the Kafka tests too), then every check —
+// generated client, type-check, lint, unit, contract, integration, Kafka, contract fuzzing and
+// end-to-end — and a closing line with the counts of all test runners.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import { build } from './build.mjs';
 import { checkGenerated } from './check-generated.mjs';
 import { CHROMIUM, ensureSystemPackages } from './ensure-system-packages.mjs';
 import { ensureDependencies } from './ensure-dependencies.mjs';
+import { ensureKafka } from './kafka/kafka-install.mjs';
 import { log, run } from './lib.mjs';
 
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'starling-test-reports-'));
@@ -103,9 +104,22 @@ async function playwright() {
   if (code !== 0) failures.push('end-to-end');
 }
 
+/** Apache Kafka's jars in their cache (fetched by Maven on the first run); false when that failed. */
+async function kafkaReady() {
+  try {
+    await ensureKafka();
+    return true;
+  } catch (error) {
+    console.error(error.message);
+    failures.push('Kafka (Apache Kafka could not be fetched)');
+    return false;
+  }
+}
+
 const started = Date.now();
 await ensureDependencies();
 await ensureSystemPackages();
+const hasKafka = await kafkaReady();
 
 log('── generated client matches openapi.yaml');
 if (!(await checkGenerated())) failures.push('generated client');
@@ -115,6 +129,8 @@ await vitest('unit: web', 'web');
 await vitest('unit: broker', 'mock-broker', 'unit');
 await vitest('contract', 'mock-broker', 'contract');
 await vitest('integration', 'mock-broker', 'integration');
+// One real Kafka node (scripts/kafka/kafka-server.mjs) for all the files of the project.
+if (hasKafka) await vitest('Kafka (a real Apache Kafka node)', 'mock-broker', 'kafka');
 await nodeTest('persistence (Aedes abstract suite)', 'mock-broker', ['test/persistence/abstract-suite.test.ts']);
 await build();
 await fuzzing();

@@ -72,7 +72,7 @@ function logConfiguration(logFile) {
 /** The last lines of the node's log files, to say why it did not start. */
 function logTail(files) {
   return files
-    .filter((file) => fs.existsSync(file))
+    .filter((file) => fs.existsSync(file) && fs.statSync(file).size > 0)
     .map((file) => `── ${file}\n${fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-LOG_TAIL_LINES).join('\n')}`)
     .join('\n');
 }
@@ -85,10 +85,11 @@ function java(kafka, configurationFile, outputFile, mainClass, args) {
   return child;
 }
 
+/** Resolves, never rejects, when the process has ended, with how: its exit code, signal, or why it did not start. */
 function exitOf(child) {
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code, signal) => resolve({ code, signal }));
+  return new Promise((resolve) => {
+    child.once('error', (error) => resolve(`could not run java: ${error.message}`));
+    child.once('exit', (code, signal) => resolve(signal ? `signal ${signal}` : `exit code ${code}`));
   });
 }
 
@@ -97,15 +98,15 @@ async function formatStorage(kafka, files) {
   if (fs.existsSync(path.join(files.logDir, 'meta.properties'))) return;
   // A cluster id is 16 random bytes in URL-safe base64, as Kafka's own "random-uuid" makes them.
   const clusterId = randomBytes(16).toString('base64url');
-  const { code } = await exitOf(java(kafka, files.logConfiguration, files.output, 'kafka.tools.StorageTool', ['format', '--cluster-id', clusterId, '--config', files.properties]));
-  if (code !== 0) throw new Error(`Kafka's storage format failed with exit code ${code}`);
+  const ended = await exitOf(java(kafka, files.logConfiguration, files.output, 'kafka.tools.StorageTool', ['format', '--cluster-id', clusterId, '--config', files.properties]));
+  if (ended !== 'exit code 0') throw new Error(`Kafka's storage format failed (${ended})`);
 }
 
 /** Resolves once the node answers as a broker; rejects when it exits first or the time is up. */
 async function waitUntilReady(port, exited) {
   const deadline = Date.now() + START_TIMEOUT_MS;
   let stopped;
-  exited.then(({ code, signal }) => (stopped = `Kafka exited during start-up (${signal ?? `exit code ${code}`})`));
+  exited.then((ended) => (stopped = `Kafka ended during start-up (${ended})`));
   for (;;) {
     if (stopped) throw new Error(stopped);
     if (Date.now() > deadline) throw new Error(`Kafka did not answer on ${HOST}:${port} within ${START_TIMEOUT_MS / 1000} s`);
@@ -120,7 +121,7 @@ async function waitUntilReady(port, exited) {
 
 /** Stops the JVM: SIGTERM for Kafka's orderly shutdown, SIGKILL when that takes too long. */
 async function stopProcess(child, exited) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
   child.kill('SIGTERM');
   const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
   await exited;
