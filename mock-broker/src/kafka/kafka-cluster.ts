@@ -49,8 +49,8 @@ async function topicLayouts(admin: Admin, includeInternals: boolean): Promise<To
   const metadata = await admin.metadata({ topics: names, forceUpdate: true });
   return names.map((name) => {
     const topic = metadata.topics.get(name);
-    const replicas = topic?.partitions.map((partition) => partition.replicas.length) ?? [];
-    return { name, partitions: topic?.partitionsCount ?? 0, replicationFactor: Math.max(0, ...replicas) };
+    const replicationFactor = (topic?.partitions ?? []).reduce((most, partition) => Math.max(most, partition.replicas.length), 0);
+    return { name, partitions: topic?.partitionsCount ?? 0, replicationFactor };
   });
 }
 
