@@ -16,6 +16,7 @@ import { startRetainedMessages } from '../retained-messages/start-retained-messa
 import { SettingsRepository } from '../settings/settings-repository.js';
 import { credentialsPortOf } from '../ws-client/connection-credentials.js';
 import { startWsClient } from '../ws-client/start-ws-client.js';
+import { startKafka } from '../kafka/start-kafka.js';
 import { startAccounts } from './accounts.js';
 import { startMqttCore, type MqttViews } from './mqtt-core.js';
 import { appRouter } from './app-router.js';
@@ -82,6 +83,7 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
       startSessions(mqtt),
       startRetainedMessages({ retained: broker.persistence.retainedMessages }),
       startWsClient({ database, credentials: credentialsPortOf(clientAccess.credentials), beforeUserDeleted: accounts.beforeUserDeleted }),
+      startKafka(config.kafka),
       monitoring,
       startAlerts({
         database,

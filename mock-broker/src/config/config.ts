@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { StartupError } from '../app/startup-error.js';
+import { loadKafkaSettings, type KafkaSettings } from '../kafka/kafka-settings.js';
 
 /** Certificate files for the TLS listeners; a CA file makes them ask clients for certificates. */
 export interface TlsFiles {
@@ -69,6 +70,8 @@ export interface BrokerConfig {
   metricsEnabled: boolean;
   /** With it, `/metrics` asks for `Authorization: Bearer <token>`. */
   metricsToken: string | undefined;
+  /** The Kafka cluster of the Kafka pages; undefined: none configured (they answer 503, errorCode 40). */
+  kafka: KafkaSettings | undefined;
 }
 
 type Environment = Record<string, string | undefined>;
@@ -150,5 +153,6 @@ export function loadConfig(environment: Environment = process.env, cwd = process
     maxDatapoints: integer(environment, 'STARLING_MAX_DATAPOINTS', 100_000, 'count'),
     metricsEnabled: environment.STARLING_METRICS_ENABLED === 'true',
     metricsToken: environment.STARLING_METRICS_TOKEN || undefined,
+    kafka: loadKafkaSettings(environment, cwd),
   };
 }

@@ -13,6 +13,10 @@ export const ErrorCode = {
   itemNotFound: 32,
   tooManyRequests: 33,
   tooManyUpdates: 34,
+  /** Starling's own (openapi.yaml ErrorCode): the node has no Kafka cluster configured. */
+  kafkaNotConfigured: 40,
+  /** Starling's own: the configured Kafka cluster cannot be reached, or did not answer in time. */
+  kafkaUnavailable: 41,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

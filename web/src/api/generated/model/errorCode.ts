@@ -12,7 +12,8 @@ Conventions:
 - Errors answer `{status, message, errorCode, timestamp}`; `errorCode` is one of
   2 general, 10 authentication, 11 token expired, 12 tenant trial expired, 15 credentials expired,
   20 permission denied, 21 password change required, 30 invalid arguments, 31 bad request params,
-  32 item not found, 33 too many requests, 34 too many updates.
+  32 item not found, 33 too many requests, 34 too many updates, 40 Kafka not configured,
+  41 Kafka unavailable.
 - Codes 21 (password change required) and 11 for ended sessions: see the ErrorCode schema.
 - Limits: every string the API takes has a maxLength, every number a maximum, every list a
   maxItems; beyond them the answer is 400 naming the field. Request bodies are UTF-8 JSON of at
@@ -41,6 +42,10 @@ Conventions:
 21 is Starling's own, not one of the spec's: the session's password was chosen by someone else
 (see POST /api/auth/login), so it may only change it (403 on anything else).
 
+40 (Kafka not configured) and 41 (Kafka unavailable) are Starling's own too: the Kafka pages'
+operations answer them with 503 when the node has no STARLING_KAFKA_BOOTSTRAP, or when the
+cluster it names cannot be reached in time.
+
 11 also answers an access token of an ended session: a password change or reset, deleting the
 user and a refresh token used twice end every session of the user (its refresh tokens then
 answer 401 with 10).
@@ -63,4 +68,6 @@ export const ErrorCode = {
   NUMBER_32: 32,
   NUMBER_33: 33,
   NUMBER_34: 34,
+  NUMBER_40: 40,
+  NUMBER_41: 41,
 } as const;

@@ -12,7 +12,8 @@ Conventions:
 - Errors answer `{status, message, errorCode, timestamp}`; `errorCode` is one of
   2 general, 10 authentication, 11 token expired, 12 tenant trial expired, 15 credentials expired,
   20 permission denied, 21 password change required, 30 invalid arguments, 31 bad request params,
-  32 item not found, 33 too many requests, 34 too many updates.
+  32 item not found, 33 too many requests, 34 too many updates, 40 Kafka not configured,
+  41 Kafka unavailable.
 - Codes 21 (password change required) and 11 for ended sessions: see the ErrorCode schema.
 - Limits: every string the API takes has a maxLength, every number a maximum, every list a
   maxItems; beyond them the answer is 400 naming the field. Request bodies are UTF-8 JSON of at
@@ -103,6 +104,7 @@ export * from './connectionState';
 export * from './deleteBlockedClientParams';
 export * from './deleteClientSubscriptionParams';
 export * from './deleteFilteredRetainedMessagesParams';
+export * from './deleteKafkaConsumerGroupParams';
 export * from './deleteRetainedMessageParams';
 export * from './deleteUnauthorizedClientsParams';
 export * from './description';
@@ -126,6 +128,10 @@ export * from './getClientEventsParams';
 export * from './getClientSessionDetailsParams';
 export * from './getClientSessionsParams';
 export * from './getClientSubscriptionsParams';
+export * from './getKafkaConsumerGroupsParams';
+export * from './getKafkaConsumerGroupsSortProperty';
+export * from './getKafkaTopicsParams';
+export * from './getKafkaTopicsSortProperty';
 export * from './getMqttClientCredentialsPageParams';
 export * from './getMqttClientCredentialsPageSortProperty';
 export * from './getRetainedMessageBranchesParams';
@@ -144,6 +150,13 @@ export * from './getWsSavedMessagesParams';
 export * from './getWsSubscriptionsParams';
 export * from './hasSubscriptionsParameter';
 export * from './hashedPassword';
+export * from './kafkaBroker';
+export * from './kafkaClusterInfo';
+export * from './kafkaConsumerGroup';
+export * from './kafkaConsumerGroupPage';
+export * from './kafkaTopic';
+export * from './kafkaTopicPage';
+export * from './kafkaUnavailableResponse';
 export * from './loginRequest';
 export * from './mailSettings';
 export * from './mailSettingsSmtpProtocol';

@@ -1,0 +1,22 @@
+import { Router } from 'express';
+import { validatedParameters as parameters } from '../http/validated-parameters.js';
+import type { KafkaConsumerGroupPageQuery, KafkaService, KafkaTopicPageQuery } from './kafka-service.js';
+
+/** The Kafka pages' operations (openapi.yaml tag kafka). */
+export function kafkaRouter(kafka: KafkaService): Router {
+  const router = Router();
+  router.get('/api/app/cluster-info', async (_request, response) => {
+    response.json(await kafka.brokers());
+  });
+  router.get('/api/app/kafka-topics', async (request, response) => {
+    response.json(await kafka.topicPage(parameters<KafkaTopicPageQuery>(request)));
+  });
+  router.get('/api/app/consumer-groups', async (request, response) => {
+    response.json(await kafka.consumerGroupPage(parameters<KafkaConsumerGroupPageQuery>(request)));
+  });
+  router.delete('/api/app/consumer-group', async (request, response) => {
+    await kafka.deleteConsumerGroup(parameters<{ groupId: string }>(request).groupId);
+    response.status(200).end();
+  });
+  return router;
+}

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { StartupError } from '../../src/app/startup-error.js';
+import { loadConfig } from '../../src/config/config.js';
+
+describe('Kafka settings', () => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'starling-kafka-settings-'));
+  fs.mkdirSync(path.join(folder, 'certs'));
+  fs.writeFileSync(path.join(folder, 'certs', 'kafka-ca.pem'), '');
+  afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
+
+  it('leaves Kafka off when STARLING_KAFKA_BOOTSTRAP is unset', () => {
+    expect(loadConfig({}).kafka).toBeUndefined();
+  });
+
+  it('reads the bootstrap list, SASL and TLS', () => {
+    const config = loadConfig(
+      {
+        STARLING_KAFKA_BOOTSTRAP: 'kafka-1:9092, kafka-2:9093,[::1]:9094',
+        STARLING_KAFKA_SASL_MECHANISM: 'SCRAM-SHA-512',
+        STARLING_KAFKA_SASL_USERNAME: 'console',
+        STARLING_KAFKA_SASL_PASSWORD: 'secret',
+        STARLING_KAFKA_TLS: 'true',
+        STARLING_KAFKA_TLS_CA_FILE: 'certs/kafka-ca.pem',
+      },
+      folder,
+    );
+    expect(config.kafka).toEqual({
+      bootstrap: [
+        { host: 'kafka-1', port: 9092 },
+        { host: 'kafka-2', port: 9093 },
+        { host: '::1', port: 9094 },
+      ],
+      sasl: { mechanism: 'SCRAM-SHA-512', username: 'console', password: 'secret' },
+      tls: true,
+      tlsCaFile: path.join(folder, 'certs', 'kafka-ca.pem'),
+    });
+  });
+
+  it('refuses an address without a port, naming the setting and the entry', () => {
+    expect(() => loadConfig({ STARLING_KAFKA_BOOTSTRAP: 'kafka-1:9092,kafka-2' })).toThrow(StartupError);
+    expect(() => loadConfig({ STARLING_KAFKA_BOOTSTRAP: 'kafka-1:9092,kafka-2' })).toThrow('STARLING_KAFKA_BOOTSTRAP must be a comma-separated list of host:port (port 1 to 65535), got "kafka-2"');
+    expect(() => loadConfig({ STARLING_KAFKA_BOOTSTRAP: 'kafka-1:0' })).toThrow('got "kafka-1:0"');
+  });
+
+  it('refuses an unknown SASL mechanism, and one without its user', () => {
+    expect(() => loadConfig({ STARLING_KAFKA_BOOTSTRAP: 'k:9092', STARLING_KAFKA_SASL_MECHANISM: 'GSSAPI' })).toThrow('STARLING_KAFKA_SASL_MECHANISM must be one of PLAIN, SCRAM-SHA-256, SCRAM-SHA-512, got "GSSAPI"');
+    expect(() => loadConfig({ STARLING_KAFKA_BOOTSTRAP: 'k:9092', STARLING_KAFKA_SASL_MECHANISM: 'PLAIN' })).toThrow('needs STARLING_KAFKA_SASL_USERNAME and STARLING_KAFKA_SASL_PASSWORD');
+    expect(() => loadConfig({ STARLING_KAFKA_BOOTSTRAP: 'k:9092', STARLING_KAFKA_SASL_USERNAME: 'console' })).toThrow('need STARLING_KAFKA_SASL_MECHANISM');
+  });
+
+  it('refuses TLS settings that contradict each other or have no cluster', () => {
+    expect(() => loadConfig({ STARLING_KAFKA_BOOTSTRAP: 'k:9092', STARLING_KAFKA_TLS: 'yes' })).toThrow('STARLING_KAFKA_TLS must be true or false, got "yes"');
+    expect(() => loadConfig({ STARLING_KAFKA_BOOTSTRAP: 'k:9092', STARLING_KAFKA_TLS_CA_FILE: 'ca.pem' })).toThrow('STARLING_KAFKA_TLS_CA_FILE needs STARLING_KAFKA_TLS=true');
+    expect(() => loadConfig({ STARLING_KAFKA_TLS: 'true' })).toThrow('need STARLING_KAFKA_BOOTSTRAP');
+    expect(() => loadConfig({ STARLING_KAFKA_BOOTSTRAP: 'k:9092', STARLING_KAFKA_TLS: 'true', STARLING_KAFKA_TLS_CA_FILE: 'missing-ca.pem' }, folder)).toThrow(
+      `STARLING_KAFKA_TLS_CA_FILE names a file that does not exist: ${path.join(folder, 'missing-ca.pem')}`,
+    );
+  });
+});
