@@ -117,6 +117,8 @@ test('the incoming messages chart follows real traffic, zooms into a dragged ran
   await expect(reset).toBeVisible();
   await reset.click();
   await expect(reset).toBeHidden();
+  // As a user would: the whole hour is drawn again before the next gesture.
+  await expect(chart).toHaveAttribute('aria-busy', 'false');
 
   // Pan: Shift+drag to the right moves the hour back in time, and the moved hour is asked for.
   const beforePan = queries.length;

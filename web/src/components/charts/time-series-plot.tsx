@@ -32,10 +32,13 @@ function startPan(plot: uPlot, event: MouseEvent, onEnd: (range: TimeRange) => v
   const msPerPixel = (max - min) / Math.max(1, plot.over.clientWidth);
   let pointerX = event.clientX;
   let frame = 0;
+  const shifted = () => {
+    const shift = (pointerX - event.clientX) * msPerPixel;
+    return { min: min - shift, max: max - shift };
+  };
   const apply = () => {
     frame = 0;
-    const shift = (pointerX - event.clientX) * msPerPixel;
-    plot.setScale('x', { min: min - shift, max: max - shift });
+    plot.setScale('x', shifted());
   };
   const move = (moved: MouseEvent) => {
     pointerX = moved.clientX;
@@ -46,7 +49,9 @@ function startPan(plot: uPlot, event: MouseEvent, onEnd: (range: TimeRange) => v
     cancelAnimationFrame(frame);
     pointerX = released.clientX;
     apply();
-    const moved = xRangeOf(plot);
+    // Worked out, not read back: uPlot applies a scale later, and a realtime update may have set
+    // the whole window in between, which read back would end the pan where it began.
+    const moved = shifted();
     if (moved.min !== min) onEnd({ startTs: Math.round(moved.min), endTs: Math.round(moved.max) });
   };
   document.addEventListener('mousemove', move);
