@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { MqttClient } from 'mqtt';
 import { startMailServer } from '../../mock-broker/test/support/mail-server.js';
 import { OPERATOR, openConsoleAs } from '../support/accounts.js';
-import { callApi, signInToApi } from '../support/api.js';
+import { callApi, createMqttCredentials, signInToApi } from '../support/api.js';
 import { e2eBroker } from '../support/broker-settings.js';
 import { connectMqttClient } from '../support/mqtt-client.js';
 
@@ -24,14 +24,7 @@ test('an alert rule made in the console fires on MQTT traffic, shows as active, 
       jsonValue: { mailFrom: 'Starling <alerts@starling.test>', smtpProtocol: 'smtp', smtpHost: '127.0.0.1', smtpPort: mailServer.port, timeout: 5000, enableTls: false },
     }, token);
     // Once any client credentials exist, anonymous clients are refused: the publisher has its own.
-    credentialsId = (
-      await callApi<{ id: string }>('POST', '/api/mqtt/client/credentials', {
-        name: PUBLISHER.name,
-        clientType: 'DEVICE',
-        credentialsType: 'MQTT_BASIC',
-        credentialsValue: JSON.stringify({ clientId: null, userName: PUBLISHER.username, password: PUBLISHER.password }),
-      }, token)
-    ).id;
+    credentialsId = await createMqttCredentials(token, PUBLISHER);
 
     await openConsoleAs(page, OPERATOR);
     await page.goto('/monitoring');

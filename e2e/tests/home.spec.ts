@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { MqttClient } from 'mqtt';
 import { type Account, OPERATOR, openConsoleAs } from '../support/accounts.js';
-import { callApi, createSettledUser, signInToApi } from '../support/api.js';
+import { callApi, createMqttCredentials, createSettledUser, signInToApi } from '../support/api.js';
 import { connectMqttClient } from '../support/mqtt-client.js';
 import { e2ePorts } from '../support/ports.js';
 
@@ -77,13 +77,7 @@ test('getting started ticks the connect step off when a real MQTT client connect
   await expect(connectStep).toHaveAttribute('data-done', 'false');
 
   // Step 1, as an operator would: credentials with a username and password.
-  const credentials = await callApi<{ id: string }>(
-    'POST',
-    '/api/mqtt/client/credentials',
-    { name: SENSOR.name, clientType: 'DEVICE', credentialsType: 'MQTT_BASIC', credentialsValue: JSON.stringify({ clientId: null, userName: SENSOR.username, password: SENSOR.password }) },
-    token,
-  );
-  credentialsId = credentials.id;
+  credentialsId = await createMqttCredentials(token, SENSOR);
   await expect(card.getByTestId('getting-started-step-1')).toHaveAttribute('data-done', 'true');
 
   client = await connectMqttClient(`e2e-home-${RUN}`, { username: SENSOR.username, password: SENSOR.password });

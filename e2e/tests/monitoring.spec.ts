@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import type { MqttClient } from 'mqtt';
 import { OPERATOR, openConsoleAs } from '../support/accounts.js';
-import { callApi, createSettledUser, signInToApi } from '../support/api.js';
+import { callApi, createMqttCredentials, createSettledUser, signInToApi } from '../support/api.js';
 import { connectMqttClient } from '../support/mqtt-client.js';
 
 // The broker is shared by every spec file; the e2e broker samples every second
@@ -16,18 +16,7 @@ let publishing: ReturnType<typeof setInterval> | undefined;
 
 test.beforeAll(async () => {
   const token = await signInToApi(OPERATOR.username, OPERATOR.password);
-  const credentials = await callApi<{ id: string }>(
-    'POST',
-    '/api/mqtt/client/credentials',
-    {
-      name: PUBLISHER.name,
-      clientType: 'DEVICE',
-      credentialsType: 'MQTT_BASIC',
-      credentialsValue: JSON.stringify({ clientId: null, userName: PUBLISHER.username, password: PUBLISHER.password }),
-    },
-    token,
-  );
-  credentialsId = credentials.id;
+  credentialsId = await createMqttCredentials(token, PUBLISHER);
 });
 
 test.afterEach(async () => {

@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import type { MqttClient } from 'mqtt';
 import { type Account, OPERATOR, openConsoleAs } from '../support/accounts.js';
-import { callApi, createSettledUser, signInToApi } from '../support/api.js';
+import { callApi, createMqttCredentials, createSettledUser, signInToApi } from '../support/api.js';
 import { connectMqttClient } from '../support/mqtt-client.js';
 import { watchPolicyViolations } from '../support/policy-violations.js';
 
@@ -26,18 +26,7 @@ let credentialsId: string | undefined;
 
 test.beforeAll(async () => {
   const token = await signInToApi(OPERATOR.username, OPERATOR.password);
-  const credentials = await callApi<{ id: string }>(
-    'POST',
-    '/api/mqtt/client/credentials',
-    {
-      name: PUBLISHER.name,
-      clientType: 'DEVICE',
-      credentialsType: 'MQTT_BASIC',
-      credentialsValue: JSON.stringify({ clientId: null, userName: PUBLISHER.username, password: PUBLISHER.password }),
-    },
-    token,
-  );
-  credentialsId = credentials.id;
+  credentialsId = await createMqttCredentials(token, PUBLISHER);
 });
 
 test.afterEach(async () => {
