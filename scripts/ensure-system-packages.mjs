@@ -1,14 +1,16 @@
-// Debian packages the checks drive: Chromium for the end-to-end tests, the mosquitto clients for
-// the broker's interoperability tests, a JDK and Maven to fetch and run Apache Kafka for the Kafka
-// tests. Installed when missing (needs root or sudo).
+// Debian packages the checks drive: Chromium for the end-to-end tests, nginx for the journey of the
+// console under a sub-path behind a reverse proxy, the mosquitto clients for the broker's
+// interoperability tests, a JDK and Maven to fetch and run Apache Kafka for the Kafka tests. Installed when missing (needs root or sudo).
 import fs from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { log, runOrExit } from './lib.mjs';
 
 export const CHROMIUM = process.env.STARLING_CHROMIUM || '/usr/bin/chromium';
+export const NGINX = process.env.STARLING_NGINX || '/usr/sbin/nginx';
 
 const PACKAGES = [
   { binary: CHROMIUM, packages: ['chromium', 'fonts-dejavu-core'], purpose: 'the end-to-end tests' },
+  { binary: NGINX, packages: ['nginx'], purpose: 'the reverse-proxy journey' },
   { binary: '/usr/bin/mosquitto_sub', packages: ['mosquitto-clients'], purpose: 'the MQTT interoperability tests' },
   { binary: '/usr/bin/java', packages: ['default-jdk-headless'], purpose: 'the Kafka tests' },
   { binary: '/usr/bin/mvn', packages: ['maven'], purpose: 'fetching Kafka for its tests' },

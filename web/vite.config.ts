@@ -8,6 +8,10 @@ import { precompress } from './precompress-plugin';
 const apiTarget = process.env.STARLING_API_TARGET ?? 'http://localhost:8083';
 
 export default defineConfig({
+  // One build for every address: the built files name each other relatively, and index.html's
+  // <base href> (rewritten by whatever serves the console under a sub-path, README "Behind a reverse
+  // proxy") anchors them, so /starling/sessions/x loads /starling/assets/… like /sessions/x loads /assets/….
+  base: './',
   plugins: [react(), precompress()],
   resolve: {
     alias: [

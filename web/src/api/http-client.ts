@@ -1,4 +1,5 @@
 import { ApiError, ErrorCodes } from './api-error';
+import { underBase } from './base-path';
 import { hasSession } from './auth-session';
 import { reportHttpError } from './http-events';
 import { trackRequest } from './request-activity';
@@ -141,7 +142,8 @@ async function send(url: string, init: RequestInit, authorized: boolean): Promis
   const token = authorized ? getAccessToken() : null;
   if (token !== null) headers.set(AUTHORIZATION_HEADER, `Bearer ${token}`);
   try {
-    return await fetch(url, { ...init, headers });
+    // The contract's paths are the broker's (/api/…): below the console's base when it has one.
+    return await fetch(url.startsWith('/') ? underBase(url) : url, { ...init, headers });
   } catch (error) {
     // A cancelled query must stay a cancellation, not become a connection error.
     if (init.signal?.aborted) throw error;

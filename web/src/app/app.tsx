@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Router } from 'wouter';
+import { basePath } from '../api/base-path';
 import { AuthProvider } from './auth/auth-provider';
 import { useAuth } from './auth/auth-context';
 import { DEFAULT_LANG } from './i18n/locale';
@@ -16,7 +17,8 @@ export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <Router>
+      {/* Routes are the console's own paths: below its base when it is served under a sub-path. */}
+      <Router base={basePath().replace(/\/$/, '')}>
         <AuthProvider>
           <LocalizedRoutes />
         </AuthProvider>

@@ -1,4 +1,5 @@
 import type englishMessages from '../../../public/assets/locale/locale.constant-en_US.json';
+import { underBase } from '../../api/base-path';
 import { UserAdditionalInfoLang } from '../../api/generated/model/userAdditionalInfoLang';
 
 export type Lang = UserAdditionalInfoLang;
@@ -17,7 +18,7 @@ export type Messages = Record<keyof typeof englishMessages, string>;
 
 /** Spec section 7, call table: GET ./assets/locale/locale.constant-{lang}.json. */
 export async function loadMessages(lang: Lang): Promise<Messages> {
-  const response = await fetch(`${import.meta.env.BASE_URL}assets/locale/locale.constant-${lang}.json`);
+  const response = await fetch(underBase(`assets/locale/locale.constant-${lang}.json`));
   if (!response.ok) throw new Error(`Locale ${lang} answered ${response.status}`);
   return (await response.json()) as Messages;
 }

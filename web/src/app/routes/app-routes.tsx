@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Route, Switch } from 'wouter';
+import { basePath } from '../../api/base-path';
 import { preloadable } from '../../components/lazy/preloadable';
 import { PageLoading } from '../../components/page-loading/page-loading';
 import { PublicOnly, RequireAuth } from './route-guards';
@@ -14,7 +15,8 @@ const CreatePasswordPage = lazy(() => import('../../features/login/create-passwo
 // The shell's loader also fetches the page at the current URL: the shell's first render shows it.
 const Shell = preloadable(() =>
   import('../layout/shell').then(async (shell) => {
-    await shell.preloadPageAt(`${window.location.pathname}${window.location.search}`).catch(() => undefined);
+    const path = window.location.pathname.slice(basePath().length - 1);
+    await shell.preloadPageAt(`${path}${window.location.search}`).catch(() => undefined);
     return shell;
   }),
 );

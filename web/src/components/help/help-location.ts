@@ -1,3 +1,4 @@
+import { basePath } from '../../api/base-path';
 import { UserAdditionalInfoLang } from '../../api/generated/model/userAdditionalInfoLang';
 
 export type HelpLang = UserAdditionalInfoLang;
@@ -14,7 +15,7 @@ export interface HelpLocation {
 
 /** The console's own address, e.g. `https://broker.example.com` (no trailing slash). */
 export function consoleRootUrl(): string {
-  return new URL(import.meta.env.BASE_URL, window.location.origin).href.replace(/\/+$/, '');
+  return new URL(basePath(), window.location.origin).href.replace(/\/+$/, '');
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ApiError } from '../../api/api-error';
+import { underBase } from '../../api/base-path';
 import { getUserToken } from '../../api/generated/endpoints/user/user';
 import { storeTokenPair } from '../../api/token-storage';
 import { plainTextToastMessage } from '../../components/toast/toast-message';
@@ -13,7 +14,7 @@ export function useSignInAsUser() {
   return useMutation<unknown, ApiError, string>({
     mutationFn: async (userId) => {
       storeTokenPair(await getUserToken(userId, { ignoreErrors: true }));
-      window.location.assign(`${import.meta.env.BASE_URL}home`);
+      window.location.assign(underBase('home'));
     },
     onError: (error) => showToast({ message: plainTextToastMessage(error.message), type: 'error' }),
   });

@@ -20,6 +20,17 @@ describe('connection URL (issue 15)', () => {
     expect(defaultUrlParts(undefined, 'h')).toEqual({ protocol: 'ws', host: 'h', port: '8084', path: '/mqtt' });
   });
 
+  it('reaches the console\'s own origin, below its base, when the page names a proxied web-socket path', () => {
+    document.head.insertAdjacentHTML('beforeend', '<base href="/starling/"><meta name="starling-mqtt-websocket" content="mqtt">');
+    try {
+      const config = { wsPort: 9001, wsPath: '/ws', wssListenerEnabled: false };
+      expect(defaultUrlParts(config, 'ignored')).toEqual({ protocol: 'ws', host: window.location.hostname, port: window.location.port, path: '/starling/mqtt' });
+      expect(defaultUrlParts(config, 'h', new URL('wss://console.example/mqtt'))).toEqual({ protocol: 'wss', host: 'console.example', port: '', path: '/mqtt' });
+    } finally {
+      document.head.querySelectorAll('base, meta[name="starling-mqtt-websocket"]').forEach((element) => element.remove());
+    }
+  });
+
   it('joins and splits again', () => {
     expect(connectionUrlOf({ protocol: 'wss', host: ' b ', port: '8085', path: 'mqtt' })).toBe('wss://b:8085/mqtt');
     expect(connectionUrlOf({ protocol: 'ws', host: 'b', port: '', path: '' })).toBe('ws://b');

@@ -27,8 +27,25 @@ export function listenerPortOf(config: BrokerConfig | undefined, protocol: WsPro
   return numberOf(config?.wsPort) ?? DEFAULT_WS_PORT;
 }
 
-/** A new connection reaches the broker that serves this console: its host, web-socket port and path. */
-export function defaultUrlParts(config: BrokerConfig | undefined, hostname: string): ConnectionUrlParts {
+/**
+ * The web-socket address a server in front of the console proxies on the console's own origin
+ * (upstream mode, a reverse proxy): index.html's `starling-mqtt-websocket` names its path relative
+ * to the base (`mqtt` → `ws://host/starling/mqtt`); empty when browsers reach the listener itself.
+ */
+export function proxiedWebSocketUrl(): URL | undefined {
+  const path = document.querySelector('meta[name="starling-mqtt-websocket"]')?.getAttribute('content')?.trim();
+  if (!path) return undefined;
+  const url = new URL(path, document.baseURI);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  return url;
+}
+
+/**
+ * A new connection reaches the broker that serves this console: through the console's own origin
+ * when a server in front proxies the web-socket path, else the broker's host, web-socket port and path.
+ */
+export function defaultUrlParts(config: BrokerConfig | undefined, hostname: string, proxied = proxiedWebSocketUrl()): ConnectionUrlParts {
+  if (proxied) return { protocol: proxied.protocol === 'wss:' ? 'wss' : 'ws', host: proxied.hostname, port: proxied.port, path: proxied.pathname };
   const path = typeof config?.wsPath === 'string' && config.wsPath !== '' ? config.wsPath : DEFAULT_WS_PATH;
   return { protocol: 'ws', host: hostname, port: String(listenerPortOf(config, 'ws')), path };
 }
