@@ -1,4 +1,6 @@
-// npm start: install what is missing, build what changed, then run the broker with its console.
+// npm start: install what is missing, build what changed, then run the broker with its console —
+// or, with STARLING_UPSTREAM_URL set, only the console, in front of that broker (upstream mode,
+// scripts/console-server/upstream-console.mjs).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { build } from './build.mjs';
@@ -8,7 +10,9 @@ import { root } from './lib.mjs';
 await ensureDependencies();
 await build();
 
-const broker = spawn(process.execPath, [path.join(root, 'mock-broker/dist/main.js')], { cwd: root, stdio: 'inherit' });
+const upstream = Boolean(process.env.STARLING_UPSTREAM_URL?.trim());
+const program = upstream ? 'scripts/console-server/upstream-console.mjs' : 'mock-broker/dist/main.js';
+const broker = spawn(process.execPath, [path.join(root, program)], { cwd: root, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => broker.kill(signal));
 broker.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
 
