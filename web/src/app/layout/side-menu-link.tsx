@@ -2,6 +2,7 @@ import { MenuItem, Tag } from '@blueprintjs/core';
 import type { MouseEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
+import { underBase } from '../../api/base-path';
 import { navigateWhenLoaded, preloadPageAt } from '../routes/preload-pages';
 import { isSectionActive, type MenuSection } from './menu-sections';
 
@@ -27,7 +28,8 @@ export function SideMenuLink({ section, onNavigate }: { section: MenuSection; on
   return (
     <MenuItem
       roleStructure="listitem"
-      href={section.path}
+      // The address a new tab opens: below the console's base.
+      href={underBase(section.path)}
       text={intl.formatMessage(section.name)}
       icon={<Icon />}
       active={active}

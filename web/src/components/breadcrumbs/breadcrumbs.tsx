@@ -2,6 +2,7 @@ import { type BreadcrumbProps, Breadcrumbs as BlueprintBreadcrumbs } from '@blue
 import type { MouseEvent, ReactElement } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
+import { underBase } from '../../api/base-path';
 import { MEDIA_XS } from '../media-query/breakpoints';
 import { useMediaQuery } from '../media-query/use-media-query';
 import './breadcrumbs.css';
@@ -30,7 +31,8 @@ export function Breadcrumbs({ items }: { items: BreadcrumbItem[] }) {
   const breadcrumbs = items.map<BreadcrumbProps>((item) => ({
     text: item.label,
     icon: item.icon,
-    href: item.link,
+    // The address a new tab opens: below the console's base.
+    href: item.link === undefined ? undefined : underBase(item.link),
     onClick: item.link ? (event: MouseEvent<HTMLElement>) => followLink(event, item.link ?? '') : undefined,
   }));
 
