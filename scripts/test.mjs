@@ -1,12 +1,12 @@
 // npm test: install what is missing (Apache Kafka for the Kafka tests too), then every check —
 // generated client, type-check, lint, unit, contract, integration, Kafka, contract fuzzing and
-// end-to-end — and a closing line with the counts of all test runners.
+// end-to-end (directly, and through a proxy) — and a closing line with the counts of all test runners.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from './build.mjs';
 import { checkGenerated } from './check-generated.mjs';
-import { CHROMIUM, ensureSystemPackages } from './ensure-system-packages.mjs';
+import { CHROMIUM, ensureSystemPackages, NGINX } from './ensure-system-packages.mjs';
 import { ensureDependencies } from './ensure-dependencies.mjs';
 import { ensureKafka } from './kafka/kafka-install.mjs';
 import { log, run } from './lib.mjs';
@@ -86,22 +86,23 @@ async function fuzzing() {
   if (result.code !== 0 || result.failed > 0) failures.push('contract fuzzing');
 }
 
-async function playwright() {
-  const report = path.join(reports, 'e2e.json');
-  log('── end-to-end (Playwright in Chromium)');
-  const code = await run('npx', ['playwright', 'test', '--reporter=list,json'], {
+/** A Playwright run of one config (its own broker and servers); its JSON report gives the counts. */
+async function playwright(name, config) {
+  const report = path.join(reports, `${name.replace(/\W+/g, '-')}.json`);
+  log(`── ${name}`);
+  const code = await run('npx', ['playwright', 'test', '--config', config, '--reporter=list,json'], {
     cwd: path.resolve(import.meta.dirname, '..', 'e2e'),
-    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: report, STARLING_CHROMIUM: CHROMIUM },
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: report, STARLING_CHROMIUM: CHROMIUM, STARLING_NGINX: NGINX },
   });
   const stats = readJson(report)?.stats;
   if (!stats || stats.expected + stats.unexpected + stats.flaky === 0) {
-    failures.push('end-to-end (no tests ran)');
+    failures.push(`${name} (no tests ran)`);
     return;
   }
   totals.passed += stats.expected + stats.flaky;
   totals.failed += stats.unexpected;
   totals.skipped += stats.skipped;
-  if (code !== 0) failures.push('end-to-end');
+  if (code !== 0) failures.push(name);
 }
 
 /** Apache Kafka's jars in their cache (fetched by Maven on the first run); false when that failed. */
@@ -134,7 +135,9 @@ if (hasKafka) await vitest('Kafka (a real Apache Kafka node)', 'mock-broker', 'k
 await nodeTest('persistence (Aedes abstract suite)', 'mock-broker', ['test/persistence/abstract-suite.test.ts']);
 await build();
 await fuzzing();
-await playwright();
+await playwright('end-to-end (Playwright in Chromium)', 'playwright.config.ts');
+// The console in upstream mode in front of a second broker process, and under a sub-path behind nginx.
+await playwright('end-to-end through a proxy (upstream mode, nginx)', 'playwright.proxy.config.ts');
 
 const minutes = ((Date.now() - started) / 60000).toFixed(1);
 console.log('');
