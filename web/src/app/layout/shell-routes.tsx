@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import { Redirect, Route, Switch } from 'wouter';
+import { PageAvailability } from '../../components/broker-support/page-availability';
 import { PageLoading } from '../../components/page-loading/page-loading';
 import { useDocumentTitle } from '../../components/document-title/use-document-title';
 import { DEFAULT_URL } from '../auth/redirect-url';
@@ -33,7 +34,9 @@ function ShellPage({ route }: { route: PageRoute }) {
   const Page = route.page;
   return (
     <Suspense fallback={<PageLoading />}>
-      <Page />
+      <PageAvailability>
+        <Page />
+      </PageAvailability>
     </Suspense>
   );
 }

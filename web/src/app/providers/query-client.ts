@@ -9,6 +9,8 @@ const MAX_RETRIES = 2;
  */
 function shouldRetry(failureCount: number, error: Error): boolean {
   if (error instanceof ApiError && error.status > 0 && error.status < 500) return false;
+  // A call the broker does not implement stays so.
+  if (error instanceof ApiError && error.status === 501) return false;
   return failureCount < MAX_RETRIES;
 }
 
