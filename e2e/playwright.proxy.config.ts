@@ -11,6 +11,8 @@ const broker = {
   reuseExistingServer: false,
   timeout: 60_000,
   stdout: 'pipe' as const,
+  // A signal the start scripts hear, so that they remove what they made.
+  gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
   env: {
     STARLING_HTTP_PORT: String(proxyPorts.broker.http),
     STARLING_MQTT_PORT: String(proxyPorts.broker.mqtt),
@@ -37,6 +39,7 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 30_000,
       stdout: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
       env: {
         STARLING_UPSTREAM_URL: proxyOrigins.broker,
         STARLING_UPSTREAM_WS_URL: `ws://127.0.0.1:${proxyPorts.broker.ws}/mqtt`,
@@ -50,6 +53,7 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 30_000,
       stdout: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
       env: {
         STARLING_NGINX_PORT: String(proxyPorts.nginx),
         STARLING_NGINX_SUB_PATH: SUB_PATH,

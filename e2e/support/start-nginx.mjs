@@ -1,8 +1,8 @@
 // Runs Debian's nginx in front of a broker for the sub-path journey, the way README "Behind a reverse
 // proxy" describes: the built console's files under STARLING_NGINX_SUB_PATH, the API, the
 // documentation and the MQTT web-socket path proxied to the broker. Everything nginx writes (pid,
-// logs, temporary files) is in a directory of its own, removed on exit, and it listens on loopback
-// only: no root needed.
+// logs, temporary files) is in a directory of its own, and it listens on loopback only: no root
+// needed.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,7 +15,10 @@ const broker = process.env.STARLING_NGINX_BROKER;
 const websocket = process.env.STARLING_NGINX_WS;
 const webDir = path.resolve(import.meta.dirname, '../../web/dist');
 
-const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'starling-nginx-'));
+// One directory a port, emptied at start: a run that was killed outright leaves no pile behind.
+const prefix = path.join(os.tmpdir(), `starling-nginx-${port}`);
+fs.rmSync(prefix, { recursive: true, force: true });
+fs.mkdirSync(prefix);
 // nginx's workers may run as another user than the master: they read and write here.
 fs.chmodSync(prefix, 0o755);
 const at = (name) => path.join(prefix, name);
@@ -67,7 +70,7 @@ http {
 fs.writeFileSync(at('nginx.conf'), config);
 
 const server = spawn(nginx, ['-p', prefix, '-c', at('nginx.conf'), '-e', at('error.log'), '-g', 'daemon off;'], { stdio: 'inherit' });
-const stop = () => server.kill('SIGQUIT');
+const stop = () => server.kill('SIGTERM');
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 server.on('exit', (code) => {
