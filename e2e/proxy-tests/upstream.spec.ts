@@ -1,4 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -57,15 +58,23 @@ async function unusedPort(): Promise<number> {
   return address.port;
 }
 
-test('with the upstream unreachable, the console says “Unable to connect” and the API answers 502 in the error format', async ({ page }) => {
-  const [upstreamPort, consolePort] = [await unusedPort(), await unusedPort()];
-  const origin = `http://127.0.0.1:${consolePort}`;
-  const server = spawn(process.execPath, [path.resolve(import.meta.dirname, '../../scripts/console-server/upstream-console.mjs')], {
+const UPSTREAM_CONSOLE = path.resolve(import.meta.dirname, '../../scripts/console-server/upstream-console.mjs');
+
+/** Starts another console in upstream mode with `settings`; answers its origin once it serves. */
+async function startConsole(settings: Record<string, string>): Promise<string> {
+  const port = await unusedPort();
+  const server = spawn(process.execPath, [UPSTREAM_CONSOLE], {
     stdio: 'ignore',
-    env: { ...process.env, STARLING_UPSTREAM_URL: `http://127.0.0.1:${upstreamPort}`, STARLING_HTTP_PORT: String(consolePort), STARLING_BIND_ADDRESS: '127.0.0.1' },
+    env: { ...process.env, STARLING_HTTP_PORT: String(port), STARLING_BIND_ADDRESS: '127.0.0.1', ...settings },
   });
   servers.push(server);
+  const origin = `http://127.0.0.1:${port}`;
   await expect.poll(() => fetch(`${origin}/login`).then((response) => response.status, () => 0)).toBe(200);
+  return origin;
+}
+
+test('with the upstream unreachable, the console says “Unable to connect” and the API answers 502 in the error format', async ({ page }) => {
+  const origin = await startConsole({ STARLING_UPSTREAM_URL: `http://127.0.0.1:${await unusedPort()}` });
 
   const answer = await fetch(`${origin}/api/auth/user`);
   expect(answer.status).toBe(502);
@@ -75,4 +84,55 @@ test('with the upstream unreachable, the console says “Unable to connect” an
   await signIn(page, OPERATOR);
   await expect(page.getByText('Unable to connect')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test('an upstream that does not begin to answer in time is a 504; a slow answer under way, and the upstream’s own errors, pass through whole', async () => {
+  // A stand-in for a production broker: one call never answered, one streamed slowly, one refused.
+  const upstream = createHttpServer((request, response) => {
+    if (request.url === '/api/never') return;
+    if (request.url === '/api/slow') {
+      response.writeHead(200, { 'Content-Type': 'text/plain' });
+      let part = 0;
+      const timer = setInterval(() => {
+        response.write(`part ${part} `);
+        if (++part === 4) {
+          clearInterval(timer);
+          response.end('end');
+        }
+      }, 600);
+      return;
+    }
+    response.writeHead(404, { 'Content-Type': 'application/json' }).end(JSON.stringify({ status: 404, message: `${request.url} is not served here`, errorCode: 32 }));
+  });
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+  try {
+    const address = upstream.address();
+    if (address === null || typeof address === 'string') throw new Error('no port');
+    const origin = await startConsole({ STARLING_UPSTREAM_URL: `http://127.0.0.1:${address.port}`, STARLING_UPSTREAM_TIMEOUT_SECONDS: '1' });
+
+    const never = await fetch(`${origin}/api/never`);
+    expect(never.status).toBe(504);
+    expect(await never.json()).toMatchObject({ status: 504, message: 'Unable to connect', errorCode: 2 });
+
+    // Longer than the timeout in all, but begun at once: not cut off.
+    const slow = await fetch(`${origin}/api/slow`);
+    expect(slow.status).toBe(200);
+    expect(await slow.text()).toBe('part 0 part 1 part 2 part 3 end');
+
+    const refused = await fetch(`${origin}/api/other`);
+    expect(refused.status).toBe(404);
+    expect(await refused.json()).toEqual({ status: 404, message: '/api/other is not served here', errorCode: 32 });
+  } finally {
+    upstream.closeAllConnections();
+    await new Promise((resolve) => upstream.close(resolve));
+  }
+});
+
+test('a wrong upstream setting stops the start with a message naming it', () => {
+  const started = spawnSync(process.execPath, [UPSTREAM_CONSOLE], { encoding: 'utf8', env: { ...process.env, STARLING_UPSTREAM_URL: 'broker.example.com' } });
+  expect(started.status).toBe(1);
+  expect(started.stderr).toContain('STARLING_UPSTREAM_URL must be a URL');
+  const insecure = spawnSync(process.execPath, [UPSTREAM_CONSOLE], { encoding: 'utf8', env: { ...process.env, STARLING_UPSTREAM_URL: 'https://b.example', STARLING_UPSTREAM_INSECURE: 'yes' } });
+  expect(insecure.status).toBe(1);
+  expect(insecure.stderr).toContain('STARLING_UPSTREAM_INSECURE must be true or false');
 });
