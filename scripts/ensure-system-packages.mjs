@@ -1,5 +1,5 @@
 // Debian packages the checks drive: Chromium for the end-to-end tests, nginx for the journey of the
-// console under a sub-path behind a reverse proxy, the mosquitto clients for the broker's
+// console under a sub-path behind a reverse proxy, openssl for the TLS upstream of the upstream-mode journey, the mosquitto clients for the broker's
 // interoperability tests, a JDK and Maven to fetch and run Apache Kafka for the Kafka tests. Installed when missing (needs root or sudo).
 import fs from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -11,6 +11,7 @@ export const NGINX = process.env.STARLING_NGINX || '/usr/sbin/nginx';
 const PACKAGES = [
   { binary: CHROMIUM, packages: ['chromium', 'fonts-dejavu-core'], purpose: 'the end-to-end tests' },
   { binary: NGINX, packages: ['nginx'], purpose: 'the reverse-proxy journey' },
+  { binary: '/usr/bin/openssl', packages: ['openssl'], purpose: 'the certificate of the TLS upstream journey' },
   { binary: '/usr/bin/mosquitto_sub', packages: ['mosquitto-clients'], purpose: 'the MQTT interoperability tests' },
   { binary: '/usr/bin/java', packages: ['default-jdk-headless'], purpose: 'the Kafka tests' },
   { binary: '/usr/bin/mvn', packages: ['maven'], purpose: 'fetching Kafka for its tests' },

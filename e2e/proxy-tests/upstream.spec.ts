@@ -1,6 +1,9 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import { createServer } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { MqttClient } from 'mqtt';
@@ -135,4 +138,34 @@ test('a wrong upstream setting stops the start with a message naming it', () => 
   const insecure = spawnSync(process.execPath, [UPSTREAM_CONSOLE], { encoding: 'utf8', env: { ...process.env, STARLING_UPSTREAM_URL: 'https://b.example', STARLING_UPSTREAM_INSECURE: 'yes' } });
   expect(insecure.status).toBe(1);
   expect(insecure.stderr).toContain('STARLING_UPSTREAM_INSECURE must be true or false');
+});
+
+test('an https upstream is trusted through STARLING_UPSTREAM_CA_FILE, refused without it, and accepted unchecked only when told', async () => {
+  // A certificate of our own for 127.0.0.1, its own CA: a stand-in for a broker behind an internal CA.
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'starling-upstream-tls-'));
+  const [key, cert] = [path.join(directory, 'key.pem'), path.join(directory, 'cert.pem')];
+  const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1']);
+  expect(made.status).toBe(0);
+  const upstream = createHttpsServer({ key: fs.readFileSync(key), cert: fs.readFileSync(cert) }, (_request, response) => {
+    response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"over":"tls"}');
+  });
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+  try {
+    const address = upstream.address();
+    if (address === null || typeof address === 'string') throw new Error('no port');
+    const url = `https://127.0.0.1:${address.port}`;
+    const call = async (settings: Record<string, string>) => {
+      const origin = await startConsole({ STARLING_UPSTREAM_URL: url, ...settings });
+      return fetch(`${origin}/api/system/info`);
+    };
+    const trusted = await call({ STARLING_UPSTREAM_CA_FILE: cert });
+    expect(trusted.status).toBe(200);
+    expect(await trusted.json()).toEqual({ over: 'tls' });
+    expect((await call({})).status).toBe(502);
+    expect((await call({ STARLING_UPSTREAM_INSECURE: 'true' })).status).toBe(200);
+  } finally {
+    upstream.closeAllConnections();
+    await new Promise((resolve) => upstream.close(resolve));
+    fs.rmSync(directory, { recursive: true, force: true });
+  }
 });
