@@ -1,6 +1,7 @@
-// Debian packages the checks drive: Chromium for the end-to-end tests, nginx for the journey of the
-// console under a sub-path behind a reverse proxy, openssl for the TLS upstream of the upstream-mode journey, the mosquitto clients for the broker's
-// interoperability tests, a JDK and Maven to fetch and run Apache Kafka for the Kafka tests. Installed when missing (needs root or sudo).
+// Debian packages the checks drive: Chromium for the end-to-end tests, nginx and openssl for the
+// journeys through a proxy (the console under a sub-path, a TLS upstream), the mosquitto clients for
+// the broker's interoperability tests, a JDK and Maven to fetch and run Apache Kafka for the Kafka
+// tests. Installed when missing (needs root or sudo).
 import fs from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { log, runOrExit } from './lib.mjs';
