@@ -1,7 +1,8 @@
 import { Admin, Consumer, MessagesStreamModes, Producer, stringDeserializers, stringSerializers, type MessagesStream } from '@platformatic/kafka';
 import { expect, type Page, test } from '@playwright/test';
-import { OPERATOR, openConsoleAs } from '../support/accounts.js';
+import { OPERATOR, openConsoleAs, signIn } from '../support/accounts.js';
 import { e2eKafka } from '../support/broker-settings.js';
+import { type ExtraBroker, freeLoopbackPort, startExtraBroker } from '../support/extra-broker.js';
 
 // The Kafka pages against the real Kafka the run starts beside the broker: topics and groups made
 // with Kafka's own client, the pages compared with what Kafka's admin API reports.
@@ -154,4 +155,51 @@ test('the home page shows the Kafka broker, the topics and the consumer groups',
   await docs.close();
   await topics.getByRole('link', { name: 'Kafka topics' }).click();
   await expect(page).toHaveURL(/\/kafka\/topics$/);
+});
+
+test.describe('without Kafka', () => {
+  // Each starts a broker of its own and signs in there first.
+  test.describe.configure({ timeout: 60_000 });
+  let brokers: ExtraBroker[] = [];
+  test.afterEach(async () => {
+    await Promise.all(brokers.map((broker) => broker.stop()));
+    brokers = [];
+  });
+
+  /** Signs in to another broker's console and waits for its home page. */
+  async function openConsoleOf(page: Page, broker: ExtraBroker): Promise<void> {
+    await page.goto(`${broker.baseUrl}/login`);
+    await signIn(page, broker.admin);
+    await expect(page).toHaveURL(/\/home$/);
+  }
+
+  test('a broker without STARLING_KAFKA_BOOTSTRAP explains on each Kafka page and card what to set', async ({ page }) => {
+    const broker = await startExtraBroker();
+    brokers.push(broker);
+    await openConsoleOf(page, broker);
+
+    for (const card of ['Kafka brokers', 'Kafka topics', 'Kafka consumer groups']) {
+      await expect(page.getByRole('region', { name: card }).getByTestId('kafka-not-configured')).toHaveText('Kafka is not configured: set STARLING_KAFKA_BOOTSTRAP to use it.');
+    }
+    for (const path of ['/kafka/topics', '/kafka/consumer-groups']) {
+      await page.goto(`${broker.baseUrl}${path}`);
+      await expect(page.getByRole('heading', { name: 'Kafka is not configured' })).toBeVisible();
+      await expect(page.getByTestId('kafka-not-configured')).toContainText('application shared subscriptions');
+      await expect(page.getByTestId('kafka-not-configured')).toContainText('Set STARLING_KAFKA_BOOTSTRAP to the host:port list');
+      await expect(page.getByRole('table')).toHaveCount(0);
+    }
+  });
+
+  test('a broker whose Kafka cannot be reached says so with the reason, instead of loading for ever', async ({ page }) => {
+    const closedPort = await freeLoopbackPort();
+    const broker = await startExtraBroker({ STARLING_KAFKA_BOOTSTRAP: `127.0.0.1:${closedPort}` });
+    brokers.push(broker);
+    await openConsoleOf(page, broker);
+
+    await page.goto(`${broker.baseUrl}/kafka/topics`);
+    // The broker gives up on Kafka within about 8 seconds.
+    await expect(page.getByRole('heading', { name: 'Kafka cannot be reached' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId('kafka-unreachable')).toContainText(`127.0.0.1:${closedPort}`);
+    await expect(page.getByLabel('Loading…')).toHaveCount(0);
+  });
 });
