@@ -17,14 +17,14 @@ function listed(rows: Row[], url: URL, key: string): Row[] {
 }
 
 /**
- * A broker whose Kafka operations list `topics` and `groups` (or answer `failure` with status 503),
+ * A broker whose Kafka operations list `topics` and `groups` (or all answer the error body `failure`),
  * deleting a group that has no members; records every call.
  */
-export function stubKafkaBroker({ topics = [], groups = [], failure }: { topics?: Row[]; groups?: Row[]; failure?: object }): RecordedCall[] {
+export function stubKafkaBroker({ topics = [], groups = [], failure }: { topics?: Row[]; groups?: Row[]; failure?: { status: number; errorCode: number; message: string; timestamp: number } }): RecordedCall[] {
   const held = [...groups];
   return stubBrokerCalls(({ method, url }) => {
     const route = `${method} ${url.pathname}`;
-    if (failure && url.pathname.startsWith('/api/app/')) return Response.json(failure, { status: 503 });
+    if (failure && url.pathname.startsWith('/api/app/')) return Response.json(failure, { status: failure.status });
     if (route === 'GET /api/app/kafka-topics') return Response.json(pageOf(listed(topics, url, 'name'), url));
     if (route === 'GET /api/app/consumer-groups') return Response.json(pageOf(listed(held, url, 'groupId'), url));
     if (route === 'DELETE /api/app/consumer-group') {

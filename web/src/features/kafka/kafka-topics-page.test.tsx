@@ -75,4 +75,15 @@ describe('Kafka topics page (spec section 2, /kafka/topics)', () => {
     expect(screen.getByText('Kafka cannot be reached')).toBeTruthy();
     expect(state.textContent).toContain('connect ECONNREFUSED 10.0.0.5:9092');
   });
+
+  it('shows any other failure with the broker\'s message and a way to try again, not a spinner', async () => {
+    const calls = stubKafkaBroker({ failure: { status: 400, errorCode: 31, message: 'pageSize must be at most 1000', timestamp: 0 } });
+    renderPage(<KafkaTopicsPage />);
+
+    expect(await screen.findByText('The list could not be loaded')).toBeTruthy();
+    expect(screen.getByText('pageSize must be at most 1000')).toBeTruthy();
+    expect(screen.queryByLabelText('Loading…')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(topicRequests(calls)).toHaveLength(2));
+  });
 });
