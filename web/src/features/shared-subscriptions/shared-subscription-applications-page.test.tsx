@@ -120,7 +120,7 @@ describe('application shared subscriptions page (spec section 2)', () => {
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ name: 'Jobs', topicFilter: 'jobs/+/done', partitions: 4 });
   });
 
-  it('shows a taken name at its field and Kafka out of reach in the dialog', async () => {
+  it('shows a taken name at its field', async () => {
     const taken = { status: 409, errorCode: 30, message: 'body.name: an application shared subscription named Orders already exists', timestamp: 0 };
     stubBroker([orders], { save: Response.json(taken, { status: 409 }) });
     renderPage(<SharedSubscriptionApplicationsPage />);
@@ -130,6 +130,19 @@ describe('application shared subscriptions page (spec section 2)', () => {
     fireEvent.click(screen.getByTestId('app-shared-subscription-save'));
     expect(await screen.findByText('an application shared subscription named Orders already exists')).toBeTruthy();
     expect(screen.getByLabelText(/Name/).getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('shows a topic filter another subscription holds at the topic filter field', async () => {
+    const taken = { status: 409, errorCode: 30, message: 'body.topicFilter: the application shared subscription "Orders" already has the topic filter shop/+/orders', timestamp: 0 };
+    stubBroker([orders], { save: Response.json(taken, { status: 409 }) });
+    renderPage(<SharedSubscriptionApplicationsPage />);
+    await openAddDialog();
+    type(/Name/, 'Orders again');
+    type(/Topic filter/, 'shop/+/orders');
+    fireEvent.click(screen.getByTestId('app-shared-subscription-save'));
+    expect(await screen.findByText('the application shared subscription "Orders" already has the topic filter shop/+/orders')).toBeTruthy();
+    expect(screen.getByLabelText(/Topic filter/).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText(/Name/).getAttribute('aria-invalid')).toBe('false');
   });
 
   it('says Kafka cannot be reached when the broker answers 503 with code 41', async () => {
