@@ -1,4 +1,4 @@
-import { Admin } from '@platformatic/kafka';
+import { Admin, Consumer } from '@platformatic/kafka';
 import { expect, type Page, test } from '@playwright/test';
 import type { MqttClient } from 'mqtt';
 import { OPERATOR, openConsoleAs } from '../support/accounts.js';
@@ -13,12 +13,15 @@ const TOPIC_FILTER = `${RUN}/+/orders`;
 const APPLICATION = { name: `App shared ${RUN}`, username: `app-shared-${RUN}`, password: 'App-shared-e2e-pass', clientType: 'APPLICATION' as const };
 
 let admin: Admin;
+/** Reads the topic's end offsets only: it joins no group. */
+let reader: Consumer;
 let token: string;
 let credentialsId: string | undefined;
 const clients: MqttClient[] = [];
 
 test.beforeAll(async () => {
   admin = new Admin({ clientId: 'e2e-app-shared-subscriptions', bootstrapBrokers: [e2eKafka.bootstrap] });
+  reader = new Consumer({ clientId: 'e2e-app-shared-subscriptions-reader', groupId: `${RUN}-reader`, bootstrapBrokers: [e2eKafka.bootstrap] });
   token = await signInToApi(OPERATOR.username, OPERATOR.password);
 });
 
@@ -29,7 +32,14 @@ test.afterAll(async () => {
   for (const subscription of left.data) await callApi('DELETE', `/api/app/shared/subs/${subscription.id}`, undefined, token).catch(() => undefined);
   if (credentialsId) await callApi('DELETE', `/api/mqtt/client/credentials/${credentialsId}`, undefined, token);
   await admin.close();
+  await reader.close(true);
 });
+
+/** How many records the Kafka topic holds, over all its partitions. */
+async function recordsIn(topic: string): Promise<bigint> {
+  const offsets = await reader.listOffsets({ topics: [topic] });
+  return (offsets.get(topic) ?? []).reduce((sum, offset) => sum + offset, 0n);
+}
 
 async function openApplicationSubscriptions(page: Page): Promise<void> {
   await openConsoleAs(page, OPERATOR);
@@ -40,12 +50,12 @@ async function openApplicationSubscriptions(page: Page): Promise<void> {
 }
 
 /** Publishes to a matching topic once a second until the member has a message, or gives up after 20 tries. */
-async function firstMessageTo(member: MqttClient, publisher: MqttClient, topic: string): Promise<{ topic: string; payload: string }> {
+async function firstMessageTo(member: MqttClient, publisher: MqttClient, topic: string): Promise<{ topic: string; payload: string; published: number }> {
   const received = new Promise<{ topic: string; payload: string }>((resolve) => member.once('message', (from, payload) => resolve({ topic: from, payload: payload.toString() })));
   for (let attempt = 0; attempt < 20; attempt += 1) {
     await publisher.publishAsync(topic, `order ${attempt}`, { qos: 1 });
     const message = await Promise.race([received, new Promise<undefined>((resolve) => setTimeout(resolve, 1000))]);
-    if (message) return message;
+    if (message) return { ...message, published: attempt + 1 };
   }
   throw new Error(`no message reached the shared subscription member on ${topic}`);
 }
@@ -81,7 +91,8 @@ test('an administrator adds an application shared subscription, whose Kafka topi
   await page.getByLabel('Group for copied topics').fill('billing');
   await expect(page.getByTestId('app-shared-subscription-example')).toHaveText(`$share/billing/${TOPIC_FILTER}`);
 
-  // An APPLICATION client subscribed as member of a group receives what is published to a matching topic.
+  // An APPLICATION client subscribed as member of a group receives what is published to a matching
+  // topic, and the messages are in the subscription's Kafka topic.
   credentialsId = await createMqttCredentials(token, APPLICATION);
   const member = await connectMqttClient(`${RUN}-member`, { username: APPLICATION.username, password: APPLICATION.password });
   const publisher = await connectMqttClient(`${RUN}-publisher`, { username: APPLICATION.username, password: APPLICATION.password });
@@ -90,6 +101,8 @@ test('an administrator adds an application shared subscription, whose Kafka topi
   const message = await firstMessageTo(member, publisher, `${RUN}/shop-7/orders`);
   expect(message.topic).toBe(`${RUN}/shop-7/orders`);
   expect(message.payload).toMatch(/^order \d+$/);
+  // The broker wrote each of them to the subscription's Kafka topic before acknowledging it.
+  expect(await recordsIn(kafkaTopic)).toBe(BigInt(message.published));
 
   // Delete: the confirm names the Kafka topic that goes with it; then Kafka no longer has the topic.
   await row.getByRole('button', { name: `Delete ${NAME}` }).click();
