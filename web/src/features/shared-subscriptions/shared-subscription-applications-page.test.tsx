@@ -42,6 +42,16 @@ const openAddDialog = async () => {
 };
 const type = (label: RegExp | string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
+/** Fills in a valid subscription and adds it, the broker answering the save with `answer`. */
+async function addAnsweredWith(answer: Response): Promise<void> {
+  stubBroker([orders], { save: answer });
+  renderPage(<SharedSubscriptionApplicationsPage />);
+  await openAddDialog();
+  type(/Name/, 'Jobs');
+  type(/Topic filter/, 'jobs/#');
+  fireEvent.click(screen.getByTestId('app-shared-subscription-save'));
+}
+
 describe('application shared subscriptions page (spec section 2)', () => {
   setUpSignedInPageTests();
 
@@ -120,39 +130,18 @@ describe('application shared subscriptions page (spec section 2)', () => {
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ name: 'Jobs', topicFilter: 'jobs/+/done', partitions: 4 });
   });
 
-  it('shows a taken name at its field', async () => {
-    const taken = { status: 409, errorCode: 30, message: 'body.name: an application shared subscription named Orders already exists', timestamp: 0 };
-    stubBroker([orders], { save: Response.json(taken, { status: 409 }) });
-    renderPage(<SharedSubscriptionApplicationsPage />);
-    await openAddDialog();
-    type(/Name/, 'Orders');
-    type(/Topic filter/, 'other/#');
-    fireEvent.click(screen.getByTestId('app-shared-subscription-save'));
-    expect(await screen.findByText('an application shared subscription named Orders already exists')).toBeTruthy();
-    expect(screen.getByLabelText(/Name/).getAttribute('aria-invalid')).toBe('true');
-  });
-
-  it('shows a topic filter another subscription holds at the topic filter field', async () => {
-    const taken = { status: 409, errorCode: 30, message: 'body.topicFilter: the application shared subscription "Orders" already has the topic filter shop/+/orders', timestamp: 0 };
-    stubBroker([orders], { save: Response.json(taken, { status: 409 }) });
-    renderPage(<SharedSubscriptionApplicationsPage />);
-    await openAddDialog();
-    type(/Name/, 'Orders again');
-    type(/Topic filter/, 'shop/+/orders');
-    fireEvent.click(screen.getByTestId('app-shared-subscription-save'));
-    expect(await screen.findByText('the application shared subscription "Orders" already has the topic filter shop/+/orders')).toBeTruthy();
-    expect(screen.getByLabelText(/Topic filter/).getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByLabelText(/Name/).getAttribute('aria-invalid')).toBe('false');
+  it.each([
+    ['name', /Name/, 'body.name: an application shared subscription named Orders already exists', 'an application shared subscription named Orders already exists'],
+    ['topic filter', /Topic filter/, 'body.topicFilter: the application shared subscription "Orders" already has the topic filter jobs/#', 'the application shared subscription "Orders" already has the topic filter jobs/#'],
+  ])('shows a taken %s at its field', async (_, label, message, shown) => {
+    await addAnsweredWith(Response.json({ status: 409, errorCode: 30, message, timestamp: 0 }, { status: 409 }));
+    expect(await screen.findByText(shown)).toBeTruthy();
+    expect(screen.getByLabelText(label).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getAllByRole('textbox').filter((field) => field.getAttribute('aria-invalid') === 'true')).toHaveLength(1);
   });
 
   it('says Kafka cannot be reached when the broker answers 503 with code 41', async () => {
-    const unreachable = { status: 503, errorCode: 41, message: 'Kafka is unavailable at STARLING_KAFKA_BOOTSTRAP: connection refused', timestamp: 0 };
-    stubBroker([], { save: Response.json(unreachable, { status: 503 }) });
-    renderPage(<SharedSubscriptionApplicationsPage />);
-    await openAddDialog();
-    type(/Name/, 'Jobs');
-    type(/Topic filter/, 'jobs/#');
-    fireEvent.click(screen.getByTestId('app-shared-subscription-save'));
+    await addAnsweredWith(Response.json({ status: 503, errorCode: 41, message: 'Kafka is unavailable at STARLING_KAFKA_BOOTSTRAP: connection refused', timestamp: 0 }, { status: 503 }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Kafka cannot be reached');
     expect(alert.textContent).toContain('connection refused');
@@ -171,12 +160,7 @@ describe('application shared subscriptions page (spec section 2)', () => {
   });
 
   it('learns from the create answer that Kafka is not configured', async () => {
-    stubBroker([], { save: Response.json(KAFKA_NOT_CONFIGURED, { status: 503 }) });
-    renderPage(<SharedSubscriptionApplicationsPage />);
-    await openAddDialog();
-    type(/Name/, 'Jobs');
-    type(/Topic filter/, 'jobs/#');
-    fireEvent.click(screen.getByTestId('app-shared-subscription-save'));
+    await addAnsweredWith(Response.json(KAFKA_NOT_CONFIGURED, { status: 503 }));
     const form = screen.getByRole('form', { name: 'Add application shared subscription' });
     expect((await within(form).findByTestId('kafka-not-configured')).textContent).toContain('STARLING_KAFKA_BOOTSTRAP');
   });
