@@ -6,6 +6,7 @@ import type { KafkaSettings } from '../kafka/kafka-settings.js';
 import { AppSharedSubscriptionRepository } from './app-shared-subscription-repository.js';
 import { appSharedSubscriptionRouter } from './app-shared-subscription-router.js';
 import { AppSharedSubscriptionService } from './app-shared-subscription-service.js';
+import { AppSharedMembers } from './members.js';
 import { KafkaWriter } from './kafka-writer.js';
 import { publishToKafka } from './publish-to-kafka.js';
 import { SubscriptionIndex } from './subscription-index.js';
@@ -13,7 +14,7 @@ import { SubscriptionIndex } from './subscription-index.js';
 export interface AppSharedSubscriptionNeeds {
   database: Database;
   kafka: KafkaSettings | undefined;
-  mqtt: Pick<MqttViews, 'broker'>;
+  mqtt: Pick<MqttViews, 'broker' | 'sessions' | 'sharedSubscriptions'>;
 }
 
 /**
@@ -27,12 +28,22 @@ export function startAppSharedSubscriptions(needs: AppSharedSubscriptionNeeds): 
   const connection = new KafkaConnection(needs.kafka);
   const writer = new KafkaWriter(needs.kafka);
   publishToKafka(needs.mqtt.broker, index, writer);
+  const members = new AppSharedMembers({
+    ...needs.mqtt,
+    index,
+    kafka: needs.kafka,
+    onError: (error) => console.warn('Application shared subscription member:', error instanceof Error ? error.message : error),
+  });
   const service = new AppSharedSubscriptionService(repository, connection, {
     added: (subscription) => index.add(subscription),
-    removed: async (subscription) => index.remove(subscription),
+    removed: async (subscription) => {
+      index.remove(subscription);
+      await members.removed(subscription);
+    },
   });
   return {
     routers: [appSharedSubscriptionRouter(service)],
-    cleanups: [() => writer.close(), () => connection.close()],
+    // Members first: they commit what was acknowledged while Kafka is still reachable.
+    cleanups: [() => connection.close(), () => writer.close(), () => members.close()],
   };
 }
