@@ -32,15 +32,18 @@ export async function createSettledUser(
 }
 
 /**
- * Creates MQTT_BASIC client credentials (any client id) for a test's own MQTT client: once any
+ * Creates MQTT_BASIC client credentials (any client id; DEVICE unless told) for a test's own MQTT client: once any
  * credentials exist the broker refuses anonymous clients. Answers the credentials' id.
  */
-export async function createMqttCredentials(adminToken: string, credentials: { name: string; username: string; password: string }): Promise<string> {
-  const { name, username, password } = credentials;
+export async function createMqttCredentials(
+  adminToken: string,
+  credentials: { name: string; username: string; password: string; clientType?: 'DEVICE' | 'APPLICATION' },
+): Promise<string> {
+  const { name, username, password, clientType = 'DEVICE' } = credentials;
   const created = await callApi<{ id: string }>(
     'POST',
     '/api/mqtt/client/credentials',
-    { name, clientType: 'DEVICE', credentialsType: 'MQTT_BASIC', credentialsValue: JSON.stringify({ clientId: null, userName: username, password }) },
+    { name, clientType, credentialsType: 'MQTT_BASIC', credentialsValue: JSON.stringify({ clientId: null, userName: username, password }) },
     adminToken,
   );
   return created.id;
