@@ -1,16 +1,12 @@
-import { ApiError } from '../../../api/api-error';
 import { getGetKafkaClusterInfoQueryKey, useGetKafkaClusterInfo } from '../../../api/generated/endpoints/kafka/kafka';
-
-/** openapi.yaml, KafkaUnavailable: 40 when the node has no Kafka cluster configured, 41 when it cannot reach it. */
-export const KAFKA_NOT_CONFIGURED = 40;
-export const KAFKA_UNREACHABLE = 41;
+import { kafkaUnavailableOf } from '../../../components/kafka/kafka-availability';
 
 export function isKafkaNotConfigured(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 503 && error.errorCode === KAFKA_NOT_CONFIGURED;
+  return kafkaUnavailableOf(error)?.reason === 'not-configured';
 }
 
 export function isKafkaUnreachable(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 503 && error.errorCode === KAFKA_UNREACHABLE;
+  return kafkaUnavailableOf(error)?.reason === 'unreachable';
 }
 
 /** A node's settings change only with a restart: one look per visit is enough. */
