@@ -28,12 +28,16 @@ export default defineConfig({
     command: 'node support/start-broker.mjs',
     url: `http://127.0.0.1:${e2ePorts.http}/login`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // The Kafka node beside the broker starts first (about 10 s; longer the first time its jars are fetched).
+    timeout: 180_000,
     stdout: 'pipe',
+    // SIGTERM lets the broker and Kafka stop in order and remove their temporary folders.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
     env: {
       STARLING_HTTP_PORT: String(e2ePorts.http),
       STARLING_MQTT_PORT: String(e2ePorts.mqtt),
       STARLING_WS_PORT: String(e2ePorts.ws),
+      STARLING_E2E_KAFKA_PORT: String(e2ePorts.kafka),
       STARLING_PUBLIC_URL: e2eBroker.baseUrl,
       STARLING_PUBLIC_ID: e2eBroker.publicId,
       STARLING_JWT_SECRET: e2eBroker.jwtSecret,

@@ -1,17 +1,17 @@
 import { e2eBroker } from './broker-settings.js';
 
-/** Calls the broker's API the way any client would, for the setup a journey needs. */
-export async function callApi<T = unknown>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
+/** Calls the broker's API the way any client would, for the setup a journey needs (by default the run's broker). */
+export async function callApi<T = unknown>(method: string, path: string, body?: unknown, token?: string, baseUrl = e2eBroker.baseUrl): Promise<T> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (token) headers['X-Authorization'] = `Bearer ${token}`;
-  const response = await fetch(`${e2eBroker.baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(`${baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-export async function signInToApi(username: string, password: string): Promise<string> {
-  const pair = await callApi<{ token: string }>('POST', '/api/auth/login', { username, password });
+export async function signInToApi(username: string, password: string, baseUrl = e2eBroker.baseUrl): Promise<string> {
+  const pair = await callApi<{ token: string }>('POST', '/api/auth/login', { username, password }, undefined, baseUrl);
   return pair.token;
 }
 
@@ -32,15 +32,18 @@ export async function createSettledUser(
 }
 
 /**
- * Creates MQTT_BASIC client credentials (any client id) for a test's own MQTT client: once any
+ * Creates MQTT_BASIC client credentials (any client id; DEVICE unless told) for a test's own MQTT client: once any
  * credentials exist the broker refuses anonymous clients. Answers the credentials' id.
  */
-export async function createMqttCredentials(adminToken: string, credentials: { name: string; username: string; password: string }): Promise<string> {
-  const { name, username, password } = credentials;
+export async function createMqttCredentials(
+  adminToken: string,
+  credentials: { name: string; username: string; password: string; clientType?: 'DEVICE' | 'APPLICATION' },
+): Promise<string> {
+  const { name, username, password, clientType = 'DEVICE' } = credentials;
   const created = await callApi<{ id: string }>(
     'POST',
     '/api/mqtt/client/credentials',
-    { name, clientType: 'DEVICE', credentialsType: 'MQTT_BASIC', credentialsValue: JSON.stringify({ clientId: null, userName: username, password }) },
+    { name, clientType, credentialsType: 'MQTT_BASIC', credentialsValue: JSON.stringify({ clientId: null, userName: username, password }) },
     adminToken,
   );
   return created.id;

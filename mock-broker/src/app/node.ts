@@ -17,6 +17,7 @@ import { SettingsRepository } from '../settings/settings-repository.js';
 import { credentialsPortOf } from '../ws-client/connection-credentials.js';
 import { startWsClient } from '../ws-client/start-ws-client.js';
 import { startKafka } from '../kafka/start-kafka.js';
+import { startAppSharedSubscriptions } from '../app-shared-subscriptions/start-app-shared-subscriptions.js';
 import { startAccounts } from './accounts.js';
 import { startMqttCore, type MqttViews } from './mqtt-core.js';
 import { appRouter } from './app-router.js';
@@ -84,6 +85,7 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
       startRetainedMessages({ retained: broker.persistence.retainedMessages }),
       startWsClient({ database, credentials: credentialsPortOf(clientAccess.credentials), beforeUserDeleted: accounts.beforeUserDeleted }),
       startKafka(config.kafka),
+      startAppSharedSubscriptions({ database, kafka: config.kafka, mqtt }),
       monitoring,
       startAlerts({
         database,

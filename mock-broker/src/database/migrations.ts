@@ -306,4 +306,20 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX alert_by_end ON alert (end_ts);
     `,
   },
+  {
+    // Application shared subscriptions (src/app-shared-subscriptions): each names the Kafka topic the
+    // node writes the messages its filter matches to. Names are unique whatever their case, filters
+    // exactly.
+    version: 14,
+    sql: `
+      CREATE TABLE app_shared_subscription (
+        id TEXT PRIMARY KEY,
+        created_time INTEGER NOT NULL,
+        name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+        topic_filter TEXT NOT NULL UNIQUE,
+        partitions INTEGER NOT NULL,
+        kafka_topic TEXT NOT NULL UNIQUE
+      );
+    `,
+  },
 ];

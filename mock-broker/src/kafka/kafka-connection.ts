@@ -29,10 +29,14 @@ function reasonOf(error: unknown): string {
   return messages.at(-1) ?? String(error);
 }
 
-function adminOptions(settings: KafkaSettings): AdminOptions {
+/**
+ * How any client of the node reaches the cluster (the admin of the Kafka pages, the producers and
+ * consumers of application shared subscriptions); clientId names the client in Kafka's logs.
+ */
+export function kafkaClientOptions(settings: KafkaSettings, clientId = 'starling-console'): AdminOptions {
   const tls = settings.tls ? { ca: settings.tlsCaFile === undefined ? undefined : fs.readFileSync(settings.tlsCaFile, 'utf8') } : undefined;
   return {
-    clientId: 'starling-console',
+    clientId,
     bootstrapBrokers: settings.bootstrap,
     connectTimeout: CONNECT_TIMEOUT_MS,
     requestTimeout: REQUEST_TIMEOUT_MS,
@@ -85,7 +89,7 @@ export class KafkaConnection {
   private connected(settings: KafkaSettings): Admin {
     if (this.admin !== undefined) return this.admin;
     try {
-      this.admin = new Admin(adminOptions(settings));
+      this.admin = new Admin(kafkaClientOptions(settings));
     } catch (error) {
       throw unavailable(reasonOf(error));
     }

@@ -27,6 +27,11 @@ export function parseSharedTopic(topic: string): SharedSubscription | undefined 
   return { shareName, topicFilter };
 }
 
+/** Whether Aedes keeps this topic for a shared subscription (its internal form of `$share/...`). */
+export function isInternalSharedTopic(topic: string): boolean {
+  return topic.startsWith(INTERNAL_PREFIX);
+}
+
 /** How a subscription is shown to people: internal topics read as `$share/...` again. */
 export function displayTopicFilter(topic: string): string {
   return topic.startsWith(INTERNAL_PREFIX) ? `${SHARE_PREFIX}${topic.slice(INTERNAL_PREFIX.length)}` : topic;
@@ -63,6 +68,8 @@ export interface SharedSubscriptionGroup extends SharedSubscription {
  */
 export class SharedSubscriptions {
   private readonly groups = new Map<string, Group>();
+  /** Shared subscriptions another area delivers (application shared subscriptions, over Kafka): no group here. */
+  private claimed: (client: Client, shared: SharedSubscription) => boolean = () => false;
 
   constructor(
     private readonly broker: MqttBroker,
@@ -113,9 +120,14 @@ export class SharedSubscriptions {
     }));
   }
 
+  /** Leaves the shared subscriptions `claimed` answers true for to another area's delivery. */
+  leaveTo(claimed: (client: Client, shared: SharedSubscription) => boolean): void {
+    this.claimed = claimed;
+  }
+
   private join(topic: string, client: MemberClient): void {
     const shared = parseSharedTopic(topic);
-    if (!shared) return;
+    if (!shared || this.claimed(client, shared)) return;
     let group = this.groups.get(topic);
     if (!group) {
       group = this.createGroup(topic, shared);

@@ -45,6 +45,17 @@ describe('Kafka pages on a node without Kafka', () => {
     expect(answer.body.message).toContain('STARLING_KAFKA_BOOTSTRAP');
   });
 
+  it('refuses to create an application shared subscription with 503 (errorCode 40), stores nothing, and still lists them', async () => {
+    const api = await signedIn(node);
+    const answer = await api.call<ErrorAnswer>('POST', '/api/app/shared/subs', { name: 'Orders', topicFilter: 'orders/#', partitions: 2 });
+    expect(answer.status).toBe(503);
+    expect(answer.body.errorCode).toBe(40);
+    expect(answer.body.message).toContain('STARLING_KAFKA_BOOTSTRAP');
+    const page = await api.call<{ totalElements: number }>('GET', '/api/app/shared/subs?pageSize=10&page=0');
+    expect(page.status).toBe(200);
+    expect(page.body.totalElements).toBe(0);
+  });
+
   it('still checks the request first: a bad sort property is a 400 naming the field', async () => {
     const answer = await (await signedIn(node)).call<ErrorAnswer>('GET', '/api/app/kafka-topics?pageSize=10&page=0&sortProperty=owner');
     expect(answer.status).toBe(400);
@@ -68,5 +79,13 @@ describe('Kafka pages on a node whose Kafka cannot be reached', () => {
     expect(answer.body.errorCode).toBe(41);
     expect(answer.body.message).toContain('STARLING_KAFKA_BOOTSTRAP');
     expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it('refuses to create an application shared subscription with 503 (errorCode 41) and stores nothing', async () => {
+    const api = await signedIn(node);
+    const answer = await api.call<ErrorAnswer>('POST', '/api/app/shared/subs', { name: 'Orders', topicFilter: 'orders/#', partitions: 2 });
+    expect(answer.status).toBe(503);
+    expect(answer.body.errorCode).toBe(41);
+    expect((await api.call<{ totalElements: number }>('GET', '/api/app/shared/subs?pageSize=10&page=0')).body.totalElements).toBe(0);
   });
 });

@@ -14,6 +14,7 @@ export const DOCS_PAGES = [
   'client-credentials',
   'retained-messages',
   'shared-subscriptions',
+  'kafka',
   'version',
   'mqtt-client-type',
   'iot-platform-integration',

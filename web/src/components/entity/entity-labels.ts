@@ -48,9 +48,57 @@ const retainedMessage = defineMessages({
   selectedItems: { id: 'entity.selected-retained-messages' },
 });
 
+const sharedSubscription = defineMessages({
+  type: { id: 'entity.type-shared-subscription' },
+  plural: { id: 'entity.type-shared-subscriptions' },
+  list: { id: 'entity.list-of-shared-subscriptions' },
+  details: { id: 'entity.shared-subscription-details' },
+  add: { id: 'entity.add-shared-subscription' },
+  emptyText: { id: 'entity.no-shared-subscriptions-text' },
+  search: { id: 'entity.search-shared-subscriptions' },
+  selectedItems: { id: 'entity.selected-shared-subscriptions' },
+});
+
+const kafkaTopic = defineMessages({
+  type: { id: 'entity.type-kafka-topic' },
+  plural: { id: 'entity.type-kafka-topics' },
+  list: { id: 'entity.list-of-kafka-topics' },
+  details: { id: 'entity.kafka-topic-details' },
+  add: { id: 'entity.add-kafka-topic' },
+  emptyText: { id: 'entity.no-kafka-topics-text' },
+  search: { id: 'entity.search-kafka-topics' },
+  selectedItems: { id: 'entity.selected-kafka-topics' },
+});
+
+const kafkaConsumerGroup = defineMessages({
+  type: { id: 'entity.type-kafka-consumer-group' },
+  plural: { id: 'entity.type-kafka-consumer-groups' },
+  list: { id: 'entity.list-of-kafka-consumer-groups' },
+  details: { id: 'entity.kafka-consumer-group-details' },
+  add: { id: 'entity.add-kafka-consumer-group' },
+  emptyText: { id: 'entity.no-kafka-consumer-groups-text' },
+  search: { id: 'entity.search-kafka-consumer-groups' },
+  selectedItems: { id: 'entity.selected-kafka-consumer-groups' },
+});
+
+const kafkaBroker = defineMessages({
+  type: { id: 'entity.type-kafka-broker' },
+  plural: { id: 'entity.type-kafka-brokers' },
+  list: { id: 'entity.list-of-kafka-brokers' },
+  details: { id: 'entity.kafka-broker-details' },
+  add: { id: 'entity.add-kafka-broker' },
+  emptyText: { id: 'entity.no-kafka-brokers-text' },
+  search: { id: 'entity.search-kafka-brokers' },
+  selectedItems: { id: 'entity.selected-kafka-brokers' },
+});
+
 /** The label sets of the entity types the console lists so far. */
 export const entityLabels = {
   MQTT_SESSION: mqttSession,
   SHARED_SUBSCRIPTION_GROUP: sharedSubscriptionGroup,
   RETAINED_MESSAGE: retainedMessage,
+  SHARED_SUBSCRIPTION: sharedSubscription,
+  KAFKA_TOPIC: kafkaTopic,
+  KAFKA_CONSUMER_GROUP: kafkaConsumerGroup,
+  KAFKA_BROKER: kafkaBroker,
 } satisfies Record<string, EntityLabelSet>;

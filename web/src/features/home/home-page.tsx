@@ -4,6 +4,9 @@ import { ClientCredentialsCard } from './client-credentials-card';
 import { ConfigCard } from './config-card';
 import { MonitoringCard } from './monitoring-card';
 import { GettingStartedCard } from './getting-started-card';
+import { KafkaBrokersCard } from './kafka-brokers-card';
+import { KafkaConsumerGroupsCard } from './kafka-consumer-groups-card';
+import { KafkaTopicsCard } from './kafka-topics-card';
 import { useGettingStartedProgress } from './getting-started-progress';
 import { QuickLinksCard } from './quick-links-card';
 import { SessionsCard } from './sessions-card';
@@ -11,8 +14,9 @@ import { VersionCard } from './version-card';
 import './home-page.css';
 
 /**
- * Spec section 2, home dashboard: monitoring, active alerts, sessions, client credentials, config, version,
- * quick links and getting started, each a card with a title link and a help icon. The Kafka cards come with Kafka.
+ * Spec section 2, home dashboard: monitoring, active alerts, sessions, client credentials, config, Kafka
+ * brokers, topics and consumer groups, version, quick links and getting started, each a card with a title
+ * link and a help icon.
  */
 export default function HomePage() {
   const user = useCurrentUser();
@@ -25,6 +29,9 @@ export default function HomePage() {
       <ClientCredentialsCard />
       <AlertsCard />
       <ConfigCard />
+      <KafkaBrokersCard />
+      <KafkaTopicsCard />
+      <KafkaConsumerGroupsCard />
       <VersionCard />
       <QuickLinksCard onShowGettingStarted={gettingStarted.progress?.hidden ? showGettingStarted : undefined} />
       {gettingStarted.progress && !gettingStarted.progress.hidden && <GettingStartedCard progress={gettingStarted.progress} onProgress={gettingStarted.record} />}

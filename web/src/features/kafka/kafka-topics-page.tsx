@@ -1,10 +1,36 @@
+import { Card, NonIdealState } from '@blueprintjs/core';
 import { ListIcon } from '@blueprintjs/icons';
-import { defineMessages } from 'react-intl';
-import { PagePlaceholder } from '../../components/page-placeholder/page-placeholder';
+import { keepPreviousData } from '@tanstack/react-query';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { getGetKafkaTopicsQueryKey, useGetKafkaTopics } from '../../api/generated/endpoints/kafka/kafka';
+import type { GetKafkaTopicsSortProperty } from '../../api/generated/model/getKafkaTopicsSortProperty';
+import { entityLabels } from '../../components/entity/entity-labels';
+import { KAFKA_REQUEST, retryKafkaQuery } from '../../components/kafka/kafka-availability';
+import { usePageLink } from '../../components/table/use-page-link';
+import { KAFKA_REFRESH_MS, KafkaList } from './kafka-list';
+import { KafkaTopicsTable } from './kafka-topics-table';
 
-const messages = defineMessages({ title: { id: 'kafka.topics' } });
-
-/** Spec section 2, /kafka/topics: Kafka topics. */
+/**
+ * Spec section 2, /kafka/topics: the topics of the broker's Kafka cluster with partitions,
+ * replication factor and size on disk; searched by name, sorted by any column.
+ */
 export default function KafkaTopicsPage() {
-  return <PagePlaceholder title={messages.title} icon={<ListIcon />} />;
+  const intl = useIntl();
+  const pageLink = usePageLink<GetKafkaTopicsSortProperty>({ property: 'name', order: 'ASC' });
+  const topics = useGetKafkaTopics(pageLink.params, {
+    query: { queryKey: getGetKafkaTopicsQueryKey(pageLink.params), placeholderData: keepPreviousData, refetchInterval: KAFKA_REFRESH_MS, retry: retryKafkaQuery },
+    request: KAFKA_REQUEST,
+  });
+  return (
+    <Card className="kafka-page">
+      <KafkaList
+        query={topics}
+        pageLink={pageLink}
+        searchLabel={intl.formatMessage(entityLabels.KAFKA_TOPIC.search)}
+        empty={<NonIdealState icon={<ListIcon />} title={<FormattedMessage {...entityLabels.KAFKA_TOPIC.emptyText} />} description={<FormattedMessage id="kafka.topics-empty-hint" />} />}
+      >
+        {(rows, refreshing) => <KafkaTopicsTable topics={rows} refreshing={refreshing} sort={pageLink.sort} onSort={pageLink.toggleSort} />}
+      </KafkaList>
+    </Card>
+  );
 }

@@ -48,10 +48,14 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  ApplicationSharedSubscription,
+  ApplicationSharedSubscriptionInput,
+  ApplicationSharedSubscriptionPage,
   BadRequestResponse,
   ConflictResponse,
   DeleteKafkaConsumerGroupParams,
   ForbiddenResponse,
+  GetApplicationSharedSubscriptionsParams,
   GetKafkaConsumerGroupsParams,
   GetKafkaTopicsParams,
   KafkaClusterInfo,
@@ -334,6 +338,267 @@ export const useDeleteKafkaConsumerGroup = <TError = BadRequestResponse | Unauth
       > => {
 
       const mutationOptions = getDeleteKafkaConsumerGroupMutationOptions(options);
+
+      return useMutation(mutationOptions);
+    }
+    /**
+ * Every message published to a topic the filter matches is written to the subscription's Kafka topic, keyed by the MQTT topic. APPLICATION clients subscribing to `$share/{group}/{topicFilter}` consume it as members of one Kafka consumer group per share name; offsets are committed only once a member acknowledged. Names and topic filters are unique (409); at most 1000 subscriptions. Without a Kafka cluster, or with it unreachable, creating is refused with 503 and nothing is stored.
+ * @summary Create an application shared subscription (no id), which creates its Kafka topic with that many partitions, or rename one (with id; its topic filter and partitions cannot change, 400).
+ */
+export const saveApplicationSharedSubscription = (
+    applicationSharedSubscriptionInput: ApplicationSharedSubscriptionInput,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+      
+      
+      return httpClient<ApplicationSharedSubscription>(
+      {url: `/api/app/shared/subs`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: applicationSharedSubscriptionInput, signal
+    },
+      options);
+    }
+  
+
+
+export const getSaveApplicationSharedSubscriptionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | KafkaUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveApplicationSharedSubscription>>, TError,{data: ApplicationSharedSubscriptionInput}, TContext>, request?: SecondParameter<typeof httpClient>}
+): UseMutationOptions<Awaited<ReturnType<typeof saveApplicationSharedSubscription>>, TError,{data: ApplicationSharedSubscriptionInput}, TContext> => {
+
+const mutationKey = ['saveApplicationSharedSubscription'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof saveApplicationSharedSubscription>>, {data: ApplicationSharedSubscriptionInput}> = (props) => {
+          const {data} = props ?? {};
+
+          return  saveApplicationSharedSubscription(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SaveApplicationSharedSubscriptionMutationResult = NonNullable<Awaited<ReturnType<typeof saveApplicationSharedSubscription>>>
+    export type SaveApplicationSharedSubscriptionMutationBody = ApplicationSharedSubscriptionInput
+    export type SaveApplicationSharedSubscriptionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | KafkaUnavailableResponse
+
+    /**
+ * @summary Create an application shared subscription (no id), which creates its Kafka topic with that many partitions, or rename one (with id; its topic filter and partitions cannot change, 400).
+ */
+export const useSaveApplicationSharedSubscription = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | KafkaUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveApplicationSharedSubscription>>, TError,{data: ApplicationSharedSubscriptionInput}, TContext>, request?: SecondParameter<typeof httpClient>}
+ ): UseMutationResult<
+        Awaited<ReturnType<typeof saveApplicationSharedSubscription>>,
+        TError,
+        {data: ApplicationSharedSubscriptionInput},
+        TContext
+      > => {
+
+      const mutationOptions = getSaveApplicationSharedSubscriptionMutationOptions(options);
+
+      return useMutation(mutationOptions);
+    }
+    /**
+ * @summary A page of application shared subscriptions; textSearch matches part of the name or of the topic filter, ignoring case. Default order createdTime, descending; ties by id. Answers without Kafka too: the subscriptions are stored by the node.
+ */
+export const getApplicationSharedSubscriptions = (
+    params: GetApplicationSharedSubscriptionsParams,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+      
+      
+      return httpClient<ApplicationSharedSubscriptionPage>(
+      {url: `/api/app/shared/subs`, method: 'GET',
+        params, signal
+    },
+      options);
+    }
+  
+
+
+
+export const getGetApplicationSharedSubscriptionsQueryKey = (params?: GetApplicationSharedSubscriptionsParams,) => {
+    return [
+    `/api/app/shared/subs`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getGetApplicationSharedSubscriptionsQueryOptions = <TData = Awaited<ReturnType<typeof getApplicationSharedSubscriptions>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(params: GetApplicationSharedSubscriptionsParams, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getApplicationSharedSubscriptions>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetApplicationSharedSubscriptionsQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getApplicationSharedSubscriptions>>> = ({ signal }) => getApplicationSharedSubscriptions(params, requestOptions, signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getApplicationSharedSubscriptions>>, TError, TData> & { queryKey: QueryKey }
+}
+
+export type GetApplicationSharedSubscriptionsQueryResult = NonNullable<Awaited<ReturnType<typeof getApplicationSharedSubscriptions>>>
+export type GetApplicationSharedSubscriptionsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+
+
+/**
+ * @summary A page of application shared subscriptions; textSearch matches part of the name or of the topic filter, ignoring case. Default order createdTime, descending; ties by id. Answers without Kafka too: the subscriptions are stored by the node.
+ */
+
+export function useGetApplicationSharedSubscriptions<TData = Awaited<ReturnType<typeof getApplicationSharedSubscriptions>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+ params: GetApplicationSharedSubscriptionsParams, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getApplicationSharedSubscriptions>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+  
+ ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
+
+  const queryOptions = getGetApplicationSharedSubscriptionsQueryOptions(params,options)
+
+  const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary One application shared subscription.
+ */
+export const getApplicationSharedSubscription = (
+    id: string,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+      
+      
+      return httpClient<ApplicationSharedSubscription>(
+      {url: `/api/app/shared/subs/${id}`, method: 'GET', signal
+    },
+      options);
+    }
+  
+
+
+
+export const getGetApplicationSharedSubscriptionQueryKey = (id?: string,) => {
+    return [
+    `/api/app/shared/subs/${id}`
+    ] as const;
+    }
+
+    
+export const getGetApplicationSharedSubscriptionQueryOptions = <TData = Awaited<ReturnType<typeof getApplicationSharedSubscription>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: string, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getApplicationSharedSubscription>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetApplicationSharedSubscriptionQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getApplicationSharedSubscription>>> = ({ signal }) => getApplicationSharedSubscription(id, requestOptions, signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getApplicationSharedSubscription>>, TError, TData> & { queryKey: QueryKey }
+}
+
+export type GetApplicationSharedSubscriptionQueryResult = NonNullable<Awaited<ReturnType<typeof getApplicationSharedSubscription>>>
+export type GetApplicationSharedSubscriptionQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+
+
+/**
+ * @summary One application shared subscription.
+ */
+
+export function useGetApplicationSharedSubscription<TData = Awaited<ReturnType<typeof getApplicationSharedSubscription>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: string, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getApplicationSharedSubscription>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+  
+ ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
+
+  const queryOptions = getGetApplicationSharedSubscriptionQueryOptions(id,options)
+
+  const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Deletes the subscription and its Kafka topic, with every message the topic still holds; members subscribed to it receive nothing more from it. When the topic cannot be deleted (Kafka not configured or unreachable) the answer is 503 and the subscription stays.
+ */
+export const deleteApplicationSharedSubscription = (
+    id: string,
+ options?: SecondParameter<typeof httpClient>,) => {
+      
+      
+      return httpClient<void>(
+      {url: `/api/app/shared/subs/${id}`, method: 'DELETE'
+    },
+      options);
+    }
+  
+
+
+export const getDeleteApplicationSharedSubscriptionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | KafkaUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteApplicationSharedSubscription>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof httpClient>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteApplicationSharedSubscription>>, TError,{id: string}, TContext> => {
+
+const mutationKey = ['deleteApplicationSharedSubscription'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteApplicationSharedSubscription>>, {id: string}> = (props) => {
+          const {id} = props ?? {};
+
+          return  deleteApplicationSharedSubscription(id,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteApplicationSharedSubscriptionMutationResult = NonNullable<Awaited<ReturnType<typeof deleteApplicationSharedSubscription>>>
+    
+    export type DeleteApplicationSharedSubscriptionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | KafkaUnavailableResponse
+
+    /**
+ * @summary Deletes the subscription and its Kafka topic, with every message the topic still holds; members subscribed to it receive nothing more from it. When the topic cannot be deleted (Kafka not configured or unreachable) the answer is 503 and the subscription stays.
+ */
+export const useDeleteApplicationSharedSubscription = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | KafkaUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteApplicationSharedSubscription>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof httpClient>}
+ ): UseMutationResult<
+        Awaited<ReturnType<typeof deleteApplicationSharedSubscription>>,
+        TError,
+        {id: string},
+        TContext
+      > => {
+
+      const mutationOptions = getDeleteApplicationSharedSubscriptionMutationOptions(options);
 
       return useMutation(mutationOptions);
     }

@@ -1,0 +1,145 @@
+import type { Client, Subscription } from 'aedes';
+import type { KafkaSettings } from '../kafka/kafka-settings.js';
+import type { MqttBroker } from '../mqtt/mqtt-broker.js';
+import { onInboundPacket } from '../mqtt/packet-hooks.js';
+import type { SessionRegistry } from '../mqtt/session-registry.js';
+import { isInternalSharedTopic, parseSharedTopic, type SharedSubscriptions } from '../mqtt/shared-subscriptions.js';
+import { consumerGroupFor, type AppSharedSubscription } from './app-shared-subscription.js';
+import { Member } from './member.js';
+import { PartitionOwners } from './partition-owners.js';
+import type { SubscriptionIndex } from './subscription-index.js';
+
+/** Kafka consumers (members) one node runs at most; a SUBSCRIBE beyond is refused. */
+export const MAX_MEMBERS = 1000;
+
+type SubscribedClient = Client & { subscriptions: Record<string, unknown> };
+
+export interface MembersNeeds {
+  broker: MqttBroker;
+  sessions: Pick<SessionRegistry, 'get'>;
+  sharedSubscriptions: Pick<SharedSubscriptions, 'leaveTo'>;
+  index: SubscriptionIndex;
+  kafka: KafkaSettings | undefined;
+  onError(error: unknown): void;
+}
+
+/**
+ * The APPLICATION clients subscribed as `$share/{group}/{filter}` to the filter of an application
+ * shared subscription: each is a member of the Kafka consumer group of its share name on that
+ * subscription (Member). Their subscriptions stay in Aedes like any (listed, persisted, restored),
+ * but the in-memory shared subscription groups leave them alone.
+ */
+export class AppSharedMembers {
+  /** By client id, then by the subscription's internal topic. */
+  private readonly members = new Map<string, Map<string, Member>>();
+  private readonly groups = new Map<string, PartitionOwners>();
+  private readonly stopping = new Set<Promise<void>>();
+  private count = 0;
+
+  constructor(private readonly needs: MembersNeeds) {
+    const { broker } = needs;
+    needs.sharedSubscriptions.leaveTo((client, shared) => this.subscriptionFor(client, shared.topicFilter) !== undefined);
+    const authorizeSubscribe = broker.authorizeSubscribe.bind(broker);
+    broker.authorizeSubscribe = (client, subscription, callback) => {
+      authorizeSubscribe(client, subscription, (error, granted) => {
+        const shared = granted && isInternalSharedTopic(granted.topic) ? parseSharedTopic(granted.topic) : undefined;
+        const known = shared && this.subscriptionFor(client, shared.topicFilter) && this.members.get(client.id)?.has(granted?.topic as string);
+        // Beyond the members a node runs, or without Kafka, the subscription is refused rather than silent.
+        if (shared && !known && this.subscriptionFor(client, shared.topicFilter) && (this.count >= MAX_MEMBERS || needs.kafka === undefined)) {
+          callback(error, null);
+          return;
+        }
+        callback(error, granted);
+      });
+    };
+    onInboundPacket(broker, (client, packet) => {
+      if (packet.cmd !== 'puback' && packet.cmd !== 'pubrec' && packet.cmd !== 'pubcomp') return true;
+      const ofClient = this.members.get(client.id);
+      if (!ofClient) return true;
+      for (const member of ofClient.values()) if (member.acknowledgement(packet)) return false;
+      return true;
+    });
+    broker.on('subscribe', (subscriptions: Subscription[], client: Client) => {
+      for (const { topic } of subscriptions) this.join(client, topic);
+    });
+    broker.on('clientReady', (client: Client) => {
+      for (const topic of Object.keys((client as SubscribedClient).subscriptions)) this.join(client, topic);
+    });
+    broker.on('unsubscribe', (topics: string[], client: Client) => {
+      for (const topic of topics) this.leave(client.id, topic, true);
+    });
+    broker.on('clientDisconnect', (client: Client) => {
+      const ofClient = this.members.get(client.id);
+      for (const member of [...(ofClient?.values() ?? [])]) {
+        if (member.connection === client) this.leave(client.id, member.internalTopic, false);
+      }
+    });
+  }
+
+  /** The subscription was deleted: its members get nothing more from it. */
+  async removed(subscription: AppSharedSubscription): Promise<void> {
+    for (const ofClient of this.members.values()) {
+      for (const member of [...ofClient.values()]) if (member.subscriptionId === subscription.id) this.leave(member.clientId, member.internalTopic, false);
+    }
+    await this.settled();
+  }
+
+  /** Stops every member: commits what was acknowledged and leaves the groups. */
+  async close(): Promise<void> {
+    for (const ofClient of [...this.members.values()]) {
+      for (const member of [...ofClient.values()]) this.leave(member.clientId, member.internalTopic, false);
+    }
+    await this.settled();
+  }
+
+  private async settled(): Promise<void> {
+    await Promise.all([...this.stopping]);
+  }
+
+  /** The application shared subscription an APPLICATION client subscribing to `$share/…/{filter}` is a member of. */
+  private subscriptionFor(client: Client, topicFilter: string): AppSharedSubscription | undefined {
+    if (this.needs.sessions.get(client.id)?.clientType !== 'APPLICATION') return undefined;
+    return this.needs.index.withFilter(topicFilter);
+  }
+
+  private join(client: Client, topic: string): void {
+    if (!isInternalSharedTopic(topic) || this.needs.kafka === undefined) return;
+    const shared = parseSharedTopic(topic);
+    const subscription = shared && this.subscriptionFor(client, shared.topicFilter);
+    if (!shared || !subscription) return;
+    let ofClient = this.members.get(client.id);
+    const existing = ofClient?.get(topic);
+    // A SUBSCRIBE again (other options) keeps the member: it reads the options at each delivery.
+    if (existing && existing.connection === client) return;
+    if (existing) this.leave(client.id, topic, false);
+    if (this.count >= MAX_MEMBERS) return;
+    const groupId = consumerGroupFor(subscription, shared.shareName);
+    let owners = this.groups.get(groupId);
+    if (!owners) {
+      owners = new PartitionOwners();
+      this.groups.set(groupId, owners);
+    }
+    if (!ofClient) {
+      ofClient = new Map();
+      this.members.set(client.id, ofClient);
+    }
+    const member = new Member({ broker: this.needs.broker, client, internalTopic: topic, subscription, groupId, owners, kafka: this.needs.kafka, onError: this.needs.onError });
+    ofClient.set(topic, member);
+    this.count++;
+  }
+
+  private leave(clientId: string, topic: string, connected: boolean): void {
+    const ofClient = this.members.get(clientId);
+    const member = ofClient?.get(topic);
+    if (!ofClient || !member) return;
+    ofClient.delete(topic);
+    if (ofClient.size === 0) this.members.delete(clientId);
+    this.count--;
+    const stopped = member.stop(connected).finally(() => {
+      this.stopping.delete(stopped);
+      const groupId = member.groupId;
+      if (this.groups.get(groupId)?.idle) this.groups.delete(groupId);
+    });
+    this.stopping.add(stopped);
+  }
+}

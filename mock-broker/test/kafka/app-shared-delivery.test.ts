@@ -1,0 +1,154 @@
+// The read side of application shared subscriptions against a real Kafka node: APPLICATION clients
+// subscribed as $share/{group}/{filter} get the messages from Kafka, as members of one consumer
+// group, with the backlog, QoS as agreed, acknowledged messages never again and unacknowledged
+// ones again; DEVICE clients keep the in-memory shared subscriptions.
+import { randomUUID } from 'node:crypto';
+import { Admin } from '@platformatic/kafka';
+import type mqttPacket from 'mqtt-packet';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ApiClient } from '../support/api-client.js';
+import { saveCredentials } from '../support/client-credentials.js';
+import { MqttClients, pause } from '../support/mqtt-clients.js';
+import { RawMqttClient } from '../support/raw-mqtt-client.js';
+import { startTestNode, type TestNode } from '../support/test-node.js';
+
+interface Subscription {
+  id: string;
+  kafkaTopic: string;
+}
+
+const bootstrap = inject('kafkaBootstrap');
+const [host, port] = bootstrap.split(':') as [string, string];
+const run = randomUUID().slice(0, 8);
+const APP = { username: `app-${run}`, password: 'app-secret' };
+const DEVICE = { username: `device-${run}`, password: 'device-secret' };
+const admin = new Admin({ clientId: 'app-shared-delivery-test', bootstrapBrokers: [bootstrap] });
+
+let node: TestNode;
+let api: ApiClient;
+let clients: MqttClients;
+const opened: RawMqttClient[] = [];
+
+async function subscription(filter: string, partitions: number): Promise<Subscription> {
+  const answer = await api.call<Subscription>('POST', '/api/app/shared/subs', { name: `${filter} ${run}`, topicFilter: filter, partitions });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body;
+}
+
+/** An APPLICATION client at the packet level: it acknowledges only when told (or at once with autoAcknowledge). */
+async function member(clientId: string, options: { autoAcknowledge?: boolean; receiveMaximum?: number } = {}): Promise<RawMqttClient> {
+  const { client, connack } = await RawMqttClient.connect(
+    { port: node.mqttPort, autoAcknowledge: options.autoAcknowledge ?? true },
+    { clientId, username: APP.username, password: Buffer.from(APP.password), properties: options.receiveMaximum ? { receiveMaximum: options.receiveMaximum } : undefined },
+  );
+  expect(connack.reasonCode ?? connack.returnCode).toBe(0);
+  opened.push(client);
+  return client;
+}
+
+const publishes = (client: RawMqttClient) => client.received.filter((packet): packet is mqttPacket.IPublishPacket => packet.cmd === 'publish');
+const payloads = (client: RawMqttClient) => publishes(client).map((packet) => packet.payload.toString());
+
+beforeAll(async () => {
+  node = await startTestNode({ kafka: { bootstrap: [{ host, port: Number(port) }], sasl: undefined, tls: false, tlsCaFile: undefined } });
+  api = new ApiClient(node.baseUrl);
+  await api.signIn();
+  await saveCredentials(api, { name: `Applications ${run}`, clientType: 'APPLICATION', value: { userName: APP.username, password: APP.password } });
+  await saveCredentials(api, { name: `Devices ${run}`, clientType: 'DEVICE', value: { userName: DEVICE.username, password: DEVICE.password } });
+  clients = new MqttClients(node);
+});
+
+afterAll(async () => {
+  for (const client of opened) client.socket.destroy();
+  await clients?.closeAll();
+  await admin.close();
+  await node?.destroy();
+});
+
+describe('members of an application shared subscription', () => {
+  it('get the backlog written before any member came, each message once, and nothing through the in-memory group', async () => {
+    const filter = `backlog-${run}/#`;
+    await subscription(filter, 2);
+    const publisher = await clients.connect({ protocolVersion: 5, clientId: `pub-backlog-${run}`, ...DEVICE });
+    for (let index = 0; index < 20; index++) await publisher.publishAsync(`backlog-${run}/t${index % 3}`, `b-${index}`, { qos: 1 });
+    const first = await member(`m1-backlog-${run}`);
+    expect((await first.subscribe(`$share/workers/${filter}`, { qos: 1 })).granted).toEqual([1]);
+    await expect.poll(() => payloads(first).length, { timeout: 15_000 }).toBe(20);
+    await publisher.publishAsync(`backlog-${run}/t1`, 'live', { qos: 1 });
+    await expect.poll(() => payloads(first).length, { timeout: 5000 }).toBe(21);
+    await pause(500);
+    expect(new Set(payloads(first)).size).toBe(21);
+    expect(payloads(first)).toHaveLength(21);
+    // Per MQTT topic, in the order published.
+    for (const topic of ['t0', 't1', 't2']) {
+      const ofTopic = publishes(first).filter((packet) => packet.topic === `backlog-${run}/${topic}`).map((packet) => packet.payload.toString()).map((payload) => (payload === 'live' ? 99 : Number(payload.slice(2))));
+      expect(ofTopic).toEqual([...ofTopic].sort((a, b) => a - b));
+    }
+  });
+
+  it('delivers with the lower of the subscription and message QoS, and MQTT 5 properties', async () => {
+    const filter = `qos-${run}/+`;
+    await subscription(filter, 1);
+    const reader = await member(`m-qos-${run}`);
+    await reader.subscribe(`$share/qos/${filter}`, { qos: 1 });
+    const publisher = await clients.connect({ protocolVersion: 5, clientId: `pub-qos-${run}`, ...DEVICE });
+    await publisher.publishAsync(`qos-${run}/a`, 'two', { qos: 2, properties: { contentType: 'text/plain', userProperties: { k: 'v' } } });
+    await publisher.publishAsync(`qos-${run}/a`, 'zero', { qos: 0 });
+    await expect.poll(() => payloads(reader), { timeout: 10_000 }).toEqual(['two', 'zero']);
+    const [two, zero] = publishes(reader);
+    expect(two?.qos).toBe(1);
+    expect(two?.properties).toMatchObject({ contentType: 'text/plain', userProperties: { k: 'v' } });
+    expect(zero?.qos).toBe(0);
+  });
+
+  it('completes QoS 2 with PUBREC, PUBREL, PUBCOMP', async () => {
+    const filter = `exactly-${run}`;
+    await subscription(filter, 1);
+    const reader = await member(`m-qos2-${run}`);
+    await reader.subscribe(`$share/q2/${filter}`, { qos: 2 });
+    const publisher = await clients.connect({ protocolVersion: 5, clientId: `pub-qos2-${run}`, ...DEVICE });
+    await publisher.publishAsync(filter, 'once', { qos: 2 });
+    await expect.poll(() => payloads(reader), { timeout: 10_000 }).toEqual(['once']);
+    expect(publishes(reader)[0]?.qos).toBe(2);
+    await expect.poll(() => reader.received.some((packet) => packet.cmd === 'pubrel')).toBe(true);
+  });
+
+  it('holds to the member\'s Receive Maximum, and sends what it did not acknowledge to the other member when it leaves', async () => {
+    const filter = `handover-${run}/#`;
+    await subscription(filter, 1);
+    const publisher = await clients.connect({ protocolVersion: 5, clientId: `pub-handover-${run}`, ...DEVICE });
+    for (let index = 0; index < 10; index++) await publisher.publishAsync(`handover-${run}/x`, `h-${index}`, { qos: 1 });
+    const slow = await member(`m-slow-${run}`, { autoAcknowledge: false, receiveMaximum: 3 });
+    await slow.subscribe(`$share/ho/${filter}`, { qos: 1 });
+    await expect.poll(() => payloads(slow).length, { timeout: 10_000 }).toBe(3);
+    await pause(300);
+    expect(payloads(slow)).toEqual(['h-0', 'h-1', 'h-2']);
+    // h-0 and h-1 acknowledged; h-2 not.
+    for (const packet of publishes(slow).slice(0, 2)) slow.send({ cmd: 'puback', messageId: packet.messageId } as mqttPacket.IPubackPacket);
+    await expect.poll(() => payloads(slow).length, { timeout: 5000 }).toBe(5);
+    // Ping: its answer comes after the broker handled the PUBACKs before it.
+    slow.send({ cmd: 'pingreq' });
+    await slow.next('pingresp');
+    const other = await member(`m-other-${run}`);
+    await other.subscribe(`$share/ho/${filter}`, { qos: 1 });
+    await pause(500);
+    slow.socket.destroy();
+    await expect.poll(() => payloads(other).length, { timeout: 20_000 }).toBe(8);
+    expect(payloads(other)).toEqual(['h-2', 'h-3', 'h-4', 'h-5', 'h-6', 'h-7', 'h-8', 'h-9']);
+  });
+
+  it('leaves DEVICE clients on $share to the in-memory shared subscription (live messages, no backlog)', async () => {
+    const filter = `devices-${run}/#`;
+    await subscription(filter, 1);
+    const publisher = await clients.connect({ protocolVersion: 5, clientId: `pub-devices-${run}`, ...DEVICE });
+    await publisher.publishAsync(`devices-${run}/old`, 'before', { qos: 1 });
+    const device = await clients.connect({ protocolVersion: 5, clientId: `device-${run}`, ...DEVICE });
+    const received: string[] = [];
+    device.on('message', (_topic, payload) => received.push(payload.toString()));
+    await device.subscribeAsync(`$share/devs/${filter}`, { qos: 1 });
+    await publisher.publishAsync(`devices-${run}/new`, 'after', { qos: 1 });
+    await expect.poll(() => received, { timeout: 5000 }).toEqual(['after']);
+    const groups = (await admin.listGroups()).keys();
+    expect([...groups].some((group) => group.includes('devs'))).toBe(false);
+  });
+});
