@@ -17,6 +17,8 @@ const broker = {
     STARLING_HTTP_PORT: String(proxyPorts.broker.http),
     STARLING_MQTT_PORT: String(proxyPorts.broker.mqtt),
     STARLING_WS_PORT: String(proxyPorts.broker.ws),
+    // No Kafka node beside this broker: these journeys need none.
+    STARLING_E2E_KAFKA_PORT: '',
     STARLING_PUBLIC_URL: proxyOrigins.broker,
     // Browsers open MQTT over WebSocket from the proxies' pages: the broker must accept their origins.
     STARLING_WS_ALLOWED_ORIGINS: `${proxyOrigins.console},${proxyOrigins.nginx}`,

@@ -8,20 +8,22 @@ import os from 'node:os';
 import path from 'node:path';
 import { startKafka } from '../../scripts/kafka/kafka-server.mjs';
 
-const kafkaPort = Number(process.env.STARLING_E2E_KAFKA_PORT);
-if (!Number.isInteger(kafkaPort) || kafkaPort < 1) throw new Error('start-broker.mjs needs STARLING_E2E_KAFKA_PORT (support/ports.ts)');
+// Without STARLING_E2E_KAFKA_PORT no Kafka node: the journeys through a proxy need none.
+const kafkaPortText = process.env.STARLING_E2E_KAFKA_PORT?.trim();
+const kafkaPort = Number(kafkaPortText);
+if (kafkaPortText && (!Number.isInteger(kafkaPort) || kafkaPort < 1)) throw new Error(`STARLING_E2E_KAFKA_PORT must be a port number, not "${kafkaPortText}"`);
 
-const kafka = await startKafka({ port: kafkaPort });
+const kafka = kafkaPortText ? await startKafka({ port: kafkaPort }) : undefined;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'starling-e2e-'));
 const broker = spawn(process.execPath, [path.resolve(import.meta.dirname, '../../mock-broker/dist/main.js')], {
   stdio: 'inherit',
-  env: { ...process.env, STARLING_DATA_DIR: dataDir, STARLING_BIND_ADDRESS: '127.0.0.1', STARLING_KAFKA_BOOTSTRAP: kafka.bootstrap },
+  env: { ...process.env, STARLING_DATA_DIR: dataDir, STARLING_BIND_ADDRESS: '127.0.0.1', ...(kafka ? { STARLING_KAFKA_BOOTSTRAP: kafka.bootstrap } : {}) },
 });
 const stop = (signal) => broker.kill(signal);
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 broker.on('exit', async (code) => {
   fs.rmSync(dataDir, { recursive: true, force: true });
-  await kafka.stop();
+  await kafka?.stop();
   process.exit(code ?? 0);
 });
