@@ -1,9 +1,10 @@
 // npm run bench: builds if needed, then measures the console, the bundled broker side by side with
 // bare Aedes and Mosquitto, what acknowledging after the commit costs, the sessions list and the
 // retained messages API, and the monitoring time series; writes results/<date>-<part>.md and .json.
-// Flags: --console --broker --durable --sessions --retained --monitoring (default: all), --quick (short smoke run), --profile (CPU profiles).
+// Flags: --console --broker --durable --sessions --retained --monitoring --app-shared (default: all), --quick (short smoke run), --profile (CPU profiles).
 import { parseArgs } from 'node:util';
 import { build } from '../build.mjs';
+import { runAppSharedPart } from './app-shared/app-shared-part.mjs';
 import { runBrokerPart } from './broker/broker-part.mjs';
 import { MOSQUITTO } from './broker/brokers.mjs';
 import { runDurablePart } from './broker/durable-part.mjs';
@@ -15,7 +16,7 @@ import { runMonitoringPart } from './monitoring/monitoring-part.mjs';
 import { runRetainedPart } from './retained/retained-part.mjs';
 import { runSessionsPart } from './sessions/sessions-part.mjs';
 
-const PARTS = { console: runConsolePart, broker: runBrokerPart, durable: runDurablePart, sessions: runSessionsPart, retained: runRetainedPart, monitoring: runMonitoringPart };
+const PARTS = { console: runConsolePart, broker: runBrokerPart, durable: runDurablePart, sessions: runSessionsPart, retained: runRetainedPart, monitoring: runMonitoringPart, 'app-shared': runAppSharedPart };
 
 const { values: flags } = parseArgs({
   options: {
@@ -25,6 +26,7 @@ const { values: flags } = parseArgs({
     sessions: { type: 'boolean', default: false },
     retained: { type: 'boolean', default: false },
     monitoring: { type: 'boolean', default: false },
+    'app-shared': { type: 'boolean', default: false },
     quick: { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
@@ -32,7 +34,7 @@ const { values: flags } = parseArgs({
 });
 
 if (flags.help) {
-  console.log('usage: node scripts/bench/run.mjs [--console] [--broker] [--durable] [--sessions] [--retained] [--monitoring] [--quick] [--profile]\nSee scripts/bench/README.md.');
+  console.log('usage: node scripts/bench/run.mjs [--console] [--broker] [--durable] [--sessions] [--retained] [--monitoring] [--app-shared] [--quick] [--profile]\nSee scripts/bench/README.md.');
   process.exit(0);
 }
 

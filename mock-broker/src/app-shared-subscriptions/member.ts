@@ -23,7 +23,7 @@ type MemberClient = Client & {
   _nextId: number;
   version?: number;
   receiveMaximum?: number;
-  conn: NodeJS.WritableStream;
+  conn: NodeJS.WritableStream & { writableNeedDrain?: boolean };
   connected?: boolean;
   subscriptions: Record<string, { qos: number; rap?: boolean; si?: number } | undefined>;
 };
@@ -61,6 +61,11 @@ export interface MemberOptions {
 /** Writes a packet to the client through the node's outgoing hooks (flow control, topic aliases), bypassing the session store. */
 function writePacket(broker: MqttBroker, client: MemberClient, packet: object, done: (error?: Error | null) => void): void {
   const send: Send = (target, outgoing, written) => {
+    const connection = (target as MemberClient).conn as NodeJS.WritableStream & { destroyed?: boolean };
+    if (connection.destroyed) {
+      setImmediate(written, new Error('connection closed'));
+      return;
+    }
     try {
       mqttPacket.writeToStream(outgoing as mqttPacket.Packet, (target as MemberClient).conn, { protocolVersion: (target as MemberClient).version === 5 ? 5 : 4 });
       setImmediate(written);
@@ -102,6 +107,8 @@ export class Member implements PartitionClaimant {
   constructor(private readonly options: MemberOptions) {
     this.client = options.client as MemberClient;
     options.owners.members.add(this);
+    // A client slow to read: nothing more is written until its socket has room again.
+    this.client.conn.on('drain', () => this.pump());
     void this.start();
   }
 
@@ -309,7 +316,7 @@ export class Member implements PartitionClaimant {
   private pump(): void {
     // Just unsubscribed: the member is stopping, what waits is delivered again from Kafka.
     if (this.client.subscriptions[this.options.internalTopic] === undefined) return;
-    while (this.running && this.inFlight.size < this.capacity && this.waitingCount > 0) {
+    while (this.running && this.inFlight.size < this.capacity && this.waitingCount > 0 && this.client.conn.writableNeedDrain !== true) {
       const next = this.nextDeliverable();
       if (!next) break;
       this.deliver(next.record, next.state);

@@ -151,17 +151,26 @@ function tlsOptions(files: TlsFiles): tls.TlsOptions {
 export async function startMqttListeners(broker: MqttBroker, options: ListenerOptions): Promise<MqttListeners> {
   const servers: net.Server[] = [];
   const webSocketServers: WebSocketServer[] = [];
+  /** The open TCP and TLS connections: a server waits for its connections before it closes, so closing ends them. */
+  const sockets = new Set<net.Socket>();
   const close = async () => {
     for (const webSocketServer of webSocketServers) {
       for (const client of webSocketServer.clients) client.terminate();
       webSocketServer.close();
     }
-    await Promise.all(servers.map(closeServer));
+    const closed = Promise.all(servers.map(closeServer));
+    for (const socket of sockets) socket.destroy();
+    await closed;
   };
   const connections = new OpenConnectionCounts(options.maxConnectionsPerAddress);
   const handle = (listener: ListenerKind) => (socket: net.Socket) => {
-    if (connections.admit(socket.remoteAddress, socket, listener)) broker.handle(socket);
-    else socket.destroy();
+    if (!connections.admit(socket.remoteAddress, socket, listener)) {
+      socket.destroy();
+      return;
+    }
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+    broker.handle(socket);
   };
   const start = async (server: net.Server, port: number, setting: string) => {
     servers.push(server);

@@ -137,6 +137,51 @@ describe('members of an application shared subscription', () => {
     expect(payloads(other)).toEqual(['h-2', 'h-3', 'h-4', 'h-5', 'h-6', 'h-7', 'h-8', 'h-9']);
   });
 
+  it('gives a member returning to its persistent session what it did not acknowledge once, from Kafka, not also from the session', async () => {
+    const filter = `persistent-${run}/#`;
+    await subscription(filter, 1);
+    const clientId = `m-persistent-${run}`;
+    const connectPersistent = async () => {
+      const { client, connack } = await RawMqttClient.connect(
+        { port: node.mqttPort, autoAcknowledge: false },
+        { clientId, clean: false, username: APP.username, password: Buffer.from(APP.password), properties: { sessionExpiryInterval: 600 } },
+      );
+      opened.push(client);
+      return { client, connack };
+    };
+    const first = await connectPersistent();
+    await first.client.subscribe(`$share/keep/${filter}`, { qos: 1 });
+    const publisher = await clients.connect({ protocolVersion: 5, clientId: `pub-persistent-${run}`, ...DEVICE });
+    for (let index = 0; index < 4; index++) await publisher.publishAsync(`persistent-${run}/x`, `p-${index}`, { qos: 1 });
+    await expect.poll(() => payloads(first.client).length, { timeout: 10_000 }).toBe(4);
+    // p-0 acknowledged (and confirmed by the ping's answer), the rest not.
+    first.client.send({ cmd: 'puback', messageId: publishes(first.client)[0]?.messageId } as mqttPacket.IPubackPacket);
+    first.client.send({ cmd: 'pingreq' });
+    await first.client.next('pingresp');
+    first.client.socket.destroy();
+    await pause(300);
+    // Back without subscribing again: the session holds the subscription.
+    const second = await connectPersistent();
+    expect(second.connack.sessionPresent).toBe(true);
+    await expect.poll(() => payloads(second.client).length, { timeout: 20_000 }).toBe(3);
+    await pause(1000);
+    expect(payloads(second.client)).toEqual(['p-1', 'p-2', 'p-3']);
+  });
+
+  it('sends nothing more once the subscription is deleted', async () => {
+    const filter = `deleted-${run}/#`;
+    const created = await subscription(filter, 1);
+    const reader = await member(`m-deleted-${run}`);
+    await reader.subscribe(`$share/gone/${filter}`, { qos: 1 });
+    const publisher = await clients.connect({ protocolVersion: 5, clientId: `pub-deleted-${run}`, ...DEVICE });
+    await publisher.publishAsync(`deleted-${run}/a`, 'before', { qos: 1 });
+    await expect.poll(() => payloads(reader), { timeout: 10_000 }).toEqual(['before']);
+    expect((await api.call('DELETE', `/api/app/shared/subs/${created.id}`)).status).toBe(200);
+    await publisher.publishAsync(`deleted-${run}/a`, 'after', { qos: 1 });
+    await pause(1500);
+    expect(payloads(reader)).toEqual(['before']);
+  });
+
   it('leaves DEVICE clients on $share to the in-memory shared subscription (live messages, no backlog)', async () => {
     const filter = `devices-${run}/#`;
     await subscription(filter, 1);
