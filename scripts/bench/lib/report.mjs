@@ -12,6 +12,7 @@ const TITLES = {
   sessions: 'Sessions list API with many sessions',
   retained: 'Retained messages API with many retained messages',
   monitoring: 'Monitoring: time-series queries over a week of samples, and what sampling costs',
+  'app-shared': 'Application shared subscriptions: messages/s through Kafka, and the cost it adds',
 };
 
 export function writeResult({ part, quick, environment, data, markdown }) {
