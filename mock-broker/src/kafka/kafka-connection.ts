@@ -11,7 +11,7 @@ const CONNECT_TIMEOUT_MS = 2500;
 const REQUEST_TIMEOUT_MS = 6000;
 
 function notConfigured(): ApiError {
-  return new ApiError(503, ErrorCode.kafkaNotConfigured, 'Kafka is not configured: set STARLING_KAFKA_BOOTSTRAP (host:port of the cluster\'s brokers) and restart the node to see its brokers, topics and consumer groups');
+  return new ApiError(503, ErrorCode.kafkaNotConfigured, 'Kafka is not configured: set STARLING_KAFKA_BOOTSTRAP (host:port of the cluster\'s brokers) and restart the node: the Kafka pages and application shared subscriptions need a Kafka cluster');
 }
 
 function unavailable(reason: string): ApiError {
