@@ -1,11 +1,11 @@
 import { Consumer, MessagesStreamFallbackModes, MessagesStreamModes, type ConsumerGroupJoinPayload, type Message, type MessagesStream } from '@platformatic/kafka';
 import type { Client } from 'aedes';
-import mqttPacket from 'mqtt-packet';
 import { kafkaClientOptions } from '../kafka/kafka-connection.js';
 import type { KafkaSettings } from '../kafka/kafka-settings.js';
 import type { MqttBroker } from '../mqtt/mqtt-broker.js';
 import { AcknowledgedOffsets } from './acknowledged-offsets.js';
 import { decodeKafkaMessage, type AppSharedSubscription } from './app-shared-subscription.js';
+import { publishPacketOf, writePacket, type MemberClient } from './member-packets.js';
 import type { PartitionClaimant, PartitionOwners } from './partition-owners.js';
 
 /** Unacknowledged QoS 1/2 messages one member gets at most, below its Receive Maximum. */
@@ -19,17 +19,6 @@ const SETTLE_TIMEOUT_MS = 5000;
 const RESTART_DELAY_MS = 2000;
 
 type KafkaRecord = Message<Buffer, Buffer, Buffer, Buffer>;
-type MemberClient = Client & {
-  _nextId: number;
-  version?: number;
-  receiveMaximum?: number;
-  conn: NodeJS.WritableStream & { writableNeedDrain?: boolean };
-  connected?: boolean;
-  subscriptions: Record<string, { qos: number; rap?: boolean; si?: number } | undefined>;
-};
-type Send = (client: Client, packet: object, done: (error?: Error | null) => void) => void;
-type OutgoingHook = (client: Client, packet: object, done: (error?: Error | null) => void, send: Send) => void;
-
 interface InFlight {
   partition: number;
   offset: bigint;
@@ -56,26 +45,6 @@ export interface MemberOptions {
   owners: PartitionOwners;
   kafka: KafkaSettings;
   onError(error: unknown): void;
-}
-
-/** Writes a packet to the client through the node's outgoing hooks (flow control, topic aliases), bypassing the session store. */
-function writePacket(broker: MqttBroker, client: MemberClient, packet: object, done: (error?: Error | null) => void): void {
-  const send: Send = (target, outgoing, written) => {
-    const connection = (target as MemberClient).conn as NodeJS.WritableStream & { destroyed?: boolean };
-    if (connection.destroyed) {
-      setImmediate(written, new Error('connection closed'));
-      return;
-    }
-    try {
-      mqttPacket.writeToStream(outgoing as mqttPacket.Packet, (target as MemberClient).conn, { protocolVersion: (target as MemberClient).version === 5 ? 5 : 4 });
-      setImmediate(written);
-    } catch (error) {
-      setImmediate(written, error as Error);
-    }
-  };
-  const outgoing = (broker as MqttBroker & { outgoing: OutgoingHook | null }).outgoing;
-  if (outgoing) outgoing(client, packet, done, send);
-  else send(client, packet, done);
 }
 
 /**
@@ -351,19 +320,8 @@ export class Member implements PartitionClaimant {
       state.progress.acknowledge(record.offset);
       return;
     }
-    const qos = Math.min(subscription.qos, message.qos) as 0 | 1 | 2;
-    const properties: Record<string, unknown> = { ...message.properties };
-    if (subscription.si !== undefined) properties.subscriptionIdentifier = subscription.si;
-    const packet: Record<string, unknown> = {
-      cmd: 'publish',
-      topic: record.key.toString('utf8'),
-      payload: message.payload,
-      qos,
-      retain: subscription.rap === true && message.retain,
-      dup: false,
-    };
-    if (this.client.version === 5 && Object.keys(properties).length > 0) packet.properties = properties;
-    if (qos === 0) {
+    const packet = publishPacketOf(this.client, subscription, record.key.toString('utf8'), message);
+    if (packet.qos === 0) {
       writePacket(this.options.broker, this.client, packet, () => undefined);
       this.acknowledged(record.partition, record.offset);
       return;
