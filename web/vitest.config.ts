@@ -6,6 +6,9 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test-support/setup.ts'],
+    // Room for the ten-second waits above on a loaded machine.
+    testTimeout: 30_000,
     restoreMocks: true,
     unstubGlobals: true,
   },

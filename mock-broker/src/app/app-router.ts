@@ -11,6 +11,8 @@ export interface NodeFacts {
   tls: { caFile: string | undefined } | undefined;
   /** Points per key a time-series query may answer (STARLING_MAX_DATAPOINTS). */
   maxDatapoints: number;
+  /** Every extension the contract marks: this broker serves the whole contract. */
+  extensions: string[];
   anonymousAccess(): { mode: string; allowed: boolean };
   messageRates(): MessageRates;
 }
@@ -36,6 +38,9 @@ export function appRouter(node: NodeFacts): Router {
       anonymousAccessMode: anonymous.mode,
       anonymousAccessAllowed: anonymous.allowed,
     });
+  });
+  router.get('/api/starling/extensions', (_request, response) => {
+    response.json({ extensions: node.extensions });
   });
   router.get('/api/app/message-rate', (_request, response) => {
     response.json(node.messageRates());

@@ -103,8 +103,9 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
     opened.listeners = listeners;
     cleanups.push(() => listeners.close());
 
+    const contract = Contract.load();
     const app = createHttpApp({
-      contract: Contract.load(),
+      contract,
       tokens: accounts.tokens,
       validateResponses: config.validateResponses,
       webDir: config.webDir,
@@ -112,7 +113,7 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
       routers: [
         ...accounts.routers,
         systemRouter(),
-        appRouter({ ...config, ...listeners, anonymousAccess: () => clientAccess.anonymous.view(), messageRates: () => mqtt.messageRate.current() }),
+        appRouter({ ...config, ...listeners, extensions: contract.extensions, anonymousAccess: () => clientAccess.anonymous.view(), messageRates: () => mqtt.messageRate.current() }),
         ...clientAccess.routers,
         ...areas.flatMap((area) => area.routers),
       ],

@@ -20,6 +20,8 @@ interface OperationObject {
   'x-starling-public-session'?: boolean;
   /** Operations a session whose password must change may call (what the forced-change screen needs). */
   'x-starling-password-change-session'?: boolean;
+  /** A Starling extension: the name GET /api/starling/extensions lists when this broker serves it. */
+  'x-starling-extension'?: string;
   parameters?: (ParameterObject | { $ref: string })[];
   requestBody?: { required?: boolean; content: Record<string, { schema: JsonSchema }> };
   responses: Record<string, { $ref?: string; content?: Record<string, { schema: JsonSchema }> }>;
@@ -38,6 +40,8 @@ export interface ContractOperation {
   requiresAuthentication: boolean;
   allowsPublicSession: boolean;
   allowsPasswordChangeSession: boolean;
+  /** The extension this operation belongs to; undefined for a call production brokers have too. */
+  extension: string | undefined;
   validateParameters: ValidateFunction;
   /** Query parameters holding lists, sent comma-joined (`style: form, explode: false`). */
   listParameters: string[];
@@ -166,6 +170,7 @@ export class Contract {
           requiresAuthentication: security.length > 0,
           allowsPublicSession: operation['x-starling-public-session'] === true,
           allowsPasswordChangeSession: operation['x-starling-password-change-session'] === true,
+          extension: operation['x-starling-extension'],
           validateParameters: coercing.compile(parameterSchema),
           listParameters: parameters.filter((parameter) => parameter.in === 'query' && parameter.schema.type === 'array').map((parameter) => parameter.name),
           validateBody: bodySchema ? strict.compile(resolveReferences(bodySchema) as JsonSchema) : undefined,
@@ -184,6 +189,11 @@ export class Contract {
 
   get operations(): ContractOperation[] {
     return this.paths.flatMap((contractPath) => [...contractPath.operations.values()]);
+  }
+
+  /** The names of the extensions the contract marks, each once, sorted. */
+  get extensions(): string[] {
+    return [...new Set(this.operations.flatMap((operation) => (operation.extension ? [operation.extension] : [])))].sort();
   }
 
   /** The contract's path a request path falls under: the path first, then its method (as OpenAPI matches). */

@@ -63,7 +63,7 @@ describe('console routing (spec section 2)', () => {
     fireEvent.change(screen.getByLabelText('Password', { exact: true }), { target: { value: 'sysadmin' } });
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
 
-    const menu = await screen.findByRole('navigation', { name: 'Main menu' }, { timeout: 5000 });
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
     expect(window.location.pathname).toBe('/sessions');
     expect(menu.querySelector('[aria-current="page"]')?.textContent).toBe('Sessions');
     await waitFor(() => expect(document.title).toBe('Starling | Sessions'));
@@ -74,7 +74,7 @@ describe('console routing (spec section 2)', () => {
     window.history.replaceState(null, '', path);
     render(<App />);
 
-    expect(await screen.findByTestId('broker-version', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByTestId('broker-version')).toBeTruthy();
     expect(window.location.pathname).toBe('/home');
   });
 
@@ -83,7 +83,7 @@ describe('console routing (spec section 2)', () => {
     window.history.replaceState(null, '', '/home');
     render(<App />);
 
-    fireEvent.click(await screen.findByRole('button', { name: user.email }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('button', { name: user.email }));
     expect(screen.getByText('Administrator')).toBeTruthy();
     fireEvent.click(await screen.findByTestId('logout'));
 
@@ -100,7 +100,7 @@ describe('console routing (spec section 2)', () => {
     window.history.replaceState(null, '', '/home');
     render(<App />);
 
-    expect(await screen.findByTestId('forced-password-change', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByTestId('forced-password-change')).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect([...new Set(called)].sort()).toEqual(['/api/app/config', '/api/auth/user']);
   });
@@ -109,14 +109,14 @@ describe('console routing (spec section 2)', () => {
     startSession(makeTokenPair());
     window.history.replaceState(null, '', '/home');
     render(<App />);
-    expect(await screen.findByTestId('broker-version', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByTestId('broker-version')).toBeTruthy();
 
     // Meanwhile the session turned out to be one whose password must change (a sign-in as another user).
     broker.user = { ...user, additionalInfo: { lang: 'en_US', userPasswordHistory: [{ ts: 0 }] } };
     broker.passwordChangeRequired = true;
     fireEvent.click(screen.getByRole('navigation', { name: 'Main menu' }).querySelector('a[href="/sessions"]') as HTMLElement);
 
-    expect(await screen.findByTestId('forced-password-change', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByTestId('forced-password-change')).toBeTruthy();
     expect(screen.queryByText('Access forbidden')).toBeNull();
   });
 });

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { vi } from 'vitest';
 
 /** A request the console made to the stubbed broker. */
@@ -9,7 +11,15 @@ export interface RecordedCall {
 
 const NOT_FOUND = () => Response.json({ status: 404, errorCode: 32, message: 'Not found' }, { status: 404 });
 
-/** Stubs fetch with a broker that answers through `answer` (undefined: 404) and records every call. */
+/** Every extension openapi.yaml marks (`x-starling-extension`): what the bundled broker serves. */
+export const ALL_EXTENSIONS = [
+  ...new Set([...fs.readFileSync(path.resolve(import.meta.dirname, '../../../openapi.yaml'), 'utf8').matchAll(/x-starling-extension: (\w+)/g)].map((found) => found[1] as string)),
+].sort();
+
+/**
+ * Stubs fetch with a broker that answers through `answer` (undefined: 404) and records every call.
+ * Unless `answer` says otherwise, it serves every extension, as the bundled broker does.
+ */
 export function stubBrokerCalls(answer: (call: RecordedCall) => Response | undefined): RecordedCall[] {
   const calls: RecordedCall[] = [];
   vi.stubGlobal(
@@ -17,7 +27,10 @@ export function stubBrokerCalls(answer: (call: RecordedCall) => Response | undef
     vi.fn(async (path: string, init?: RequestInit) => {
       const call = { method: init?.method ?? 'GET', url: new URL(path, 'http://console'), body: init?.body ? JSON.parse(String(init.body)) : undefined };
       calls.push(call);
-      return answer(call) ?? NOT_FOUND();
+      const answered = answer(call);
+      if (answered) return answered;
+      if (call.method === 'GET' && call.url.pathname === '/api/starling/extensions') return Response.json({ extensions: ALL_EXTENSIONS });
+      return NOT_FOUND();
     }),
   );
   return calls;

@@ -30,6 +30,12 @@ Conventions:
 - A request that clashes with what is stored is answered 409 naming the field: a value another
   item already holds (a user's e-mail, client credentials' client id and username), a client
   to disconnect that is not connected, a session to remove whose client is.
+- Production brokers: wherever this contract and TBMQ 2.3 both have a call, it is TBMQ 2.3's call
+  as that broker answers it (recorded answers in test-fixtures/tbmq-2.3.0 are checked against
+  this file). What Starling adds is an extension: an operation marked `x-starling-extension:
+  <name>`, or an optional field that a broker may leave out. The console asks
+  `GET /api/starling/extensions` once and calls an extension's operations only when its name is
+  listed there; a broker that does not answer that call has none of them.
 
  * OpenAPI spec version: 1.3.0
  */

@@ -30,6 +30,12 @@ Conventions:
 - A request that clashes with what is stored is answered 409 naming the field: a value another
   item already holds (a user's e-mail, client credentials' client id and username), a client
   to disconnect that is not connected, a session to remove whose client is.
+- Production brokers: wherever this contract and TBMQ 2.3 both have a call, it is TBMQ 2.3's call
+  as that broker answers it (recorded answers in test-fixtures/tbmq-2.3.0 are checked against
+  this file). What Starling adds is an extension: an operation marked `x-starling-extension:
+  <name>`, or an optional field that a broker may leave out. The console asks
+  `GET /api/starling/extensions` once and calls an extension's operations only when its name is
+  listed there; a broker that does not answer that call has none of them.
 
  * OpenAPI spec version: 1.3.0
  */
@@ -47,6 +53,7 @@ import type {
   BadRequestResponse,
   BrokerConfig,
   ForbiddenResponse,
+  GetBrokerExtensions200,
   MessageRates,
   UnauthorizedResponse
 } from '../../model';
@@ -452,6 +459,77 @@ export function useGetHelpBaseUrl<TData = Awaited<ReturnType<typeof getHelpBaseU
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
 
   const queryOptions = getGetHelpBaseUrlQueryOptions(options)
+
+  const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary The Starling extensions this broker serves: the names used by `x-starling-extension` in this
+contract. A broker without this call (404) serves none of them.
+
+ */
+export const getBrokerExtensions = (
+    
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+      
+      
+      return httpClient<GetBrokerExtensions200>(
+      {url: `/api/starling/extensions`, method: 'GET', signal
+    },
+      options);
+    }
+  
+
+
+
+export const getGetBrokerExtensionsQueryKey = () => {
+    return [
+    `/api/starling/extensions`
+    ] as const;
+    }
+
+    
+export const getGetBrokerExtensionsQueryOptions = <TData = Awaited<ReturnType<typeof getBrokerExtensions>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getBrokerExtensions>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetBrokerExtensionsQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getBrokerExtensions>>> = ({ signal }) => getBrokerExtensions(requestOptions, signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getBrokerExtensions>>, TError, TData> & { queryKey: QueryKey }
+}
+
+export type GetBrokerExtensionsQueryResult = NonNullable<Awaited<ReturnType<typeof getBrokerExtensions>>>
+export type GetBrokerExtensionsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+
+
+/**
+ * @summary The Starling extensions this broker serves: the names used by `x-starling-extension` in this
+contract. A broker without this call (404) serves none of them.
+
+ */
+
+export function useGetBrokerExtensions<TData = Awaited<ReturnType<typeof getBrokerExtensions>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getBrokerExtensions>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+  
+ ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
+
+  const queryOptions = getGetBrokerExtensionsQueryOptions(options)
 
   const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
 
