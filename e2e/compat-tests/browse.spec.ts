@@ -53,6 +53,9 @@ test.describe('the console in front of a production broker', () => {
       await openConsoleAs(page, compatSettings);
       await page.goto(visit.path);
       await expect(page).toHaveURL(new RegExp(`${visit.path}$`));
+      // The shell with the page, not the forced password change or a blank page.
+      await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+      await expect(page).toHaveTitle(/^Starling \| \S/);
       if (compatSettings.replayed && visit.recorded) await expect(page.getByText(visit.recorded, { exact: false }).first()).toBeVisible();
       await page.waitForLoadState('networkidle');
       await expect(page.locator('.page-availability')).toHaveCount(0);
