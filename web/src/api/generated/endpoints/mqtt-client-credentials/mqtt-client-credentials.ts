@@ -76,7 +76,7 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * `credentialsValue` is a JSON string whose shape depends on `credentialsType` (MqttBasicCredentialsValue or X509CredentialsValue). Rule lists left out get the default `[".*"]` (every topic); an empty list allows nothing. Patterns are JavaScript regular expressions matched against the whole topic (or topic filter). On update, a `password` left out keeps the stored one, `null` removes it (any password is then accepted), a string replaces it. Changes apply to connected clients at once: their next PUBLISH or SUBSCRIBE is checked against the new rules, and a client whose credentials no longer let it in (password changed, client id or username or certificate pattern no longer matching) is disconnected.
+ * `credentialsValue` is a JSON string whose shape depends on `credentialsType` (MqttBasicCredentialsValue or X509CredentialsValue; SCRAM credentials, which production brokers also hold, are listed, read and deleted here but not saved). Rule lists left out get the default `[".*"]` (every topic); an empty list allows nothing. Patterns are JavaScript regular expressions matched against the whole topic (or topic filter). On update, a `password` left out keeps the stored one, `null` removes it (any password is then accepted), a string replaces it. Changes apply to connected clients at once: their next PUBLISH or SUBSCRIBE is checked against the new rules, and a client whose credentials no longer let it in (password changed, client id or username or certificate pattern no longer matching) is disconnected.
  * @summary Create client credentials (no id) or update them (with id).
  */
 export const saveMqttClientCredentials = (
@@ -141,6 +141,7 @@ export const useSaveMqttClientCredentials = <TError = BadRequestResponse | Unaut
       return useMutation(mutationOptions);
     }
     /**
+ * The items are short: they leave out credentialsValue, which getMqttClientCredentials answers.
  * @summary A page of client credentials; textSearch matches name, client id and username.
  */
 export const getMqttClientCredentialsPage = (
