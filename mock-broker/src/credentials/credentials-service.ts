@@ -43,6 +43,12 @@ export class CredentialsService {
     return { ...page, data: page.data.map(shortViewOf) };
   }
 
+  getByName(name: string): ClientCredentialsView {
+    const credentials = this.repository.findByName(name);
+    if (!credentials) throw ApiError.notFound(`Client credentials named "${name}" are not found`);
+    return viewOf(credentials);
+  }
+
   get(id: string): ClientCredentialsView {
     return viewOf(this.stored(id));
   }

@@ -125,6 +125,15 @@ describe('client credentials API', () => {
     expect(badFilter.body).toMatchObject({ status: 400, errorCode: 31, message: expect.stringContaining('query.clientTypeList.1') });
   });
 
+  it('finds credentials by name, or answers a page without the v2 filters, at the path production brokers serve both', async () => {
+    const saved = await saveCredentials(api, { name: 'Named once', value: { clientId: 'named-once' } });
+    expect((await api.call<SavedCredentials>('GET', '/api/mqtt/client/credentials?name=Named%20once')).body).toMatchObject({ id: saved.id, credentialsValue: saved.credentialsValue });
+    expect((await api.call('GET', '/api/mqtt/client/credentials?name=nobody')).status).toBe(404);
+    const page = await api.call<{ data: SavedCredentials[] }>('GET', '/api/mqtt/client/credentials?pageSize=50&page=0&textSearch=named-once');
+    expect(page.body.data.map((entry) => entry.name)).toEqual(['Named once']);
+    expect((await api.call<ErrorAnswer>('GET', '/api/mqtt/client/credentials')).body).toMatchObject({ status: 400, message: expect.stringContaining('query.pageSize') });
+  });
+
   it('counts credentials by client type and deletes them', async () => {
     type Counts = { deviceCredentialsCount: number; applicationCredentialsCount: number; totalCount: number };
     const before = (await api.call<Counts>('GET', '/api/mqtt/client/credentials/info')).body;
