@@ -2,14 +2,22 @@ import type { Database, Row } from '../database/database.js';
 import { selectPage, WhereClause, type Page, type PageRequest } from '../database/page-query.js';
 import type { BlockedClient, BlockedClientStatus, BlockedClientType, RegexMatchTarget } from './blocked-client.js';
 
-export type BlockedClientSortProperty = 'createdTime' | 'type' | 'value' | 'expirationTime';
+export type BlockedClientSortProperty = 'createdTime' | 'type' | 'value' | 'expirationTime' | 'status' | 'description' | 'regexMatchTarget';
 
-const SORT_COLUMNS: Record<BlockedClientSortProperty, string> = {
-  createdTime: 'created_time',
-  type: 'type',
-  value: 'value COLLATE NOCASE',
-  expirationTime: 'expiration_time',
-};
+/** An expiry of 0 (never) sorts as the farthest one, as production brokers order it. */
+const EXPIRY_ORDER = 'CASE WHEN expiration_time = 0 THEN 9223372036854775807 ELSE expiration_time END';
+
+/** Column per sortable property: only these ever reach the SQL text (status needs the moment: an integer). */
+const sortColumn = (property: BlockedClientSortProperty, now: number): string =>
+  ({
+    createdTime: 'created_time',
+    type: 'type',
+    value: 'value COLLATE NOCASE',
+    expirationTime: EXPIRY_ORDER,
+    status: `CASE WHEN expiration_time <> 0 AND expiration_time <= ${Math.trunc(now)} THEN 1 ELSE 0 END`,
+    description: 'description COLLATE NOCASE',
+    regexMatchTarget: 'regex_match_target',
+  })[property];
 
 export interface BlockedClientPageQuery extends PageRequest {
   textSearch?: string;
@@ -17,6 +25,10 @@ export interface BlockedClientPageQuery extends PageRequest {
   sortOrder?: 'ASC' | 'DESC';
   typeList?: BlockedClientType[];
   regexMatchTargetList?: RegexMatchTarget[];
+  value?: string;
+  /** Bounds of expirationTime, inclusive. */
+  startTime?: number;
+  endTime?: number;
   statusList?: BlockedClientStatus[];
 }
 
@@ -60,12 +72,15 @@ export class BlockedClientRepository {
     const where = new WhereClause()
       .contains(['value'], query.textSearch)
       .oneOf('type', query.typeList)
+      .contains(['value'], query.value)
       .oneOf('regex_match_target', query.regexMatchTargetList);
+    if (query.startTime !== undefined) where.add('expiration_time >= ?', query.startTime);
+    if (query.endTime !== undefined) where.add('expiration_time <= ?', query.endTime);
     const statuses = new Set(query.statusList ?? []);
     // Status is derived from the expiry: one of the two asked for is a condition, both or none are none.
     if (statuses.size === 1 && statuses.has('ACTIVE')) where.add('(expiration_time = 0 OR expiration_time > ?)', now);
     if (statuses.size === 1 && statuses.has('EXPIRED')) where.add('(expiration_time <> 0 AND expiration_time <= ?)', now);
-    const order = `${SORT_COLUMNS[query.sortProperty ?? 'createdTime']} ${query.sortOrder === 'ASC' ? 'ASC' : 'DESC'}, type, value`;
+    const order = `${sortColumn(query.sortProperty ?? 'createdTime', now)} ${query.sortOrder === 'ASC' ? 'ASC' : 'DESC'}, type, value`;
     return selectPage(this.database, 'mqtt_blocked_client', where, order, query, toBlockedClient);
   }
 }

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { BlockedClientType } from './blocked-client.js';
+import type { BlockedClientType, RegexMatchTarget } from './blocked-client.js';
 import type { BlockedClientPageQuery } from './blocked-client-repository.js';
 import type { BlockedClientSave, BlockedClientService } from './blocked-client-service.js';
 
@@ -13,8 +13,8 @@ export function blockedClientRouter(blocked: BlockedClientService): Router {
     response.json(blocked.page(request.contractParameters as unknown as BlockedClientPageQuery));
   });
   router.delete('/api/blockedClient', (request, response) => {
-    const { type, value } = request.contractParameters as { type: BlockedClientType; value: string };
-    blocked.delete(type, value);
+    const { type, value, regexMatchTarget } = request.contractParameters as { type: BlockedClientType; value: string; regexMatchTarget?: RegexMatchTarget };
+    blocked.delete(type, value, regexMatchTarget);
     response.status(200).end();
   });
   return router;

@@ -5,21 +5,29 @@ import { ApiError } from '../http/api-error.js';
 import { blocks, viewOf, type BlockableClient, type BlockedClient, type BlockedClientType, type BlockedClientView, type RegexMatchTarget } from './blocked-client.js';
 import type { BlockedClientPageQuery, BlockedClientRepository } from './blocked-client-repository.js';
 
+/** The contract's BlockedClientSave: the value in the field of its type, as production brokers take it. */
 export interface BlockedClientSave {
   type: BlockedClientType;
-  value: string;
+  clientId?: string;
+  username?: string;
+  ipAddress?: string;
+  pattern?: string;
   regexMatchTarget?: RegexMatchTarget;
   expirationTime?: number;
   description?: string;
 }
 
+/** Which body field holds the value of each type. */
+export const VALUE_FIELDS = { CLIENT_ID: 'clientId', USERNAME: 'username', IP_ADDRESS: 'ipAddress', REGEX: 'pattern' } as const satisfies Record<BlockedClientType, keyof BlockedClientSave>;
+
 function checkedValue(request: BlockedClientSave): string {
-  const value = request.value.trim();
-  if (value === '') throw ApiError.invalidArguments('body.value must not be blank');
-  if (request.type === 'IP_ADDRESS' && net.isIP(value) === 0) throw ApiError.invalidArguments(`body.value "${value}" is not an IP address`);
+  const field = VALUE_FIELDS[request.type];
+  const value = (request[field] ?? '').trim();
+  if (value === '') throw ApiError.invalidArguments(`body.${field} must not be blank`);
+  if (request.type === 'IP_ADDRESS' && net.isIP(value) === 0) throw ApiError.invalidArguments(`body.ipAddress "${value}" is not an IP address`);
   if (request.type === 'REGEX') {
     const error = patternError(value);
-    if (error !== undefined) throw ApiError.invalidArguments(`body.value is not a valid regular expression: ${error}`);
+    if (error !== undefined) throw ApiError.invalidArguments(`body.pattern is not a valid regular expression: ${error}`);
     if (request.regexMatchTarget === undefined) throw ApiError.invalidArguments('body.regexMatchTarget is required for REGEX: BY_CLIENT_ID, BY_USERNAME or BY_IP_ADDRESS');
   }
   return value;
@@ -41,14 +49,15 @@ export class BlockedClientService {
 
   async save(request: BlockedClientSave, now = Date.now()): Promise<BlockedClientView> {
     const value = checkedValue(request);
-    const existing = this.repository.find(request.type, value);
+    // As production brokers answer: an entry is changed by deleting it and adding it again.
+    if (this.repository.find(request.type, value)) throw ApiError.invalidArguments(`body.${VALUE_FIELDS[request.type]}: such a blocked client already exists`);
     const entry: BlockedClient = {
       type: request.type,
       value,
       regexMatchTarget: request.type === 'REGEX' ? request.regexMatchTarget : undefined,
       expirationTime: request.expirationTime ?? 0,
       description: request.description,
-      createdTime: existing?.createdTime ?? now,
+      createdTime: now,
     };
     this.repository.save(entry);
     this.entries = this.repository.all();
@@ -56,8 +65,12 @@ export class BlockedClientService {
     return viewOf(entry, now);
   }
 
-  delete(type: BlockedClientType, value: string): void {
-    if (!this.repository.delete(type, value)) throw ApiError.notFound(`Blocked client ${type} "${value}" is not found`);
+  /** A REGEX entry is named with its target too; another target than the entry's finds nothing. */
+  delete(type: BlockedClientType, value: string, regexMatchTarget?: RegexMatchTarget): void {
+    const entry = this.repository.find(type, value);
+    if (!entry || entry.regexMatchTarget !== (type === 'REGEX' ? regexMatchTarget : undefined) || !this.repository.delete(type, value)) {
+      throw ApiError.notFound(`Blocked client ${type} "${value}" is not found`);
+    }
     this.entries = this.repository.all();
   }
 

@@ -15,9 +15,10 @@ export interface BlockedClient {
   createdTime: number;
 }
 
+/** The contract's BlockedClient: names null when unset, as production brokers answer; createdTime is Starling's. */
 export interface BlockedClientView extends Omit<BlockedClient, 'regexMatchTarget' | 'description'> {
-  regexMatchTarget?: RegexMatchTarget;
-  description?: string;
+  regexMatchTarget: RegexMatchTarget | null;
+  description: string | null;
   status: BlockedClientStatus;
 }
 
@@ -33,13 +34,7 @@ export function statusOf(entry: BlockedClient, now = Date.now()): BlockedClientS
 }
 
 export function viewOf(entry: BlockedClient, now = Date.now()): BlockedClientView {
-  const { regexMatchTarget, description, ...rest } = entry;
-  return {
-    ...rest,
-    ...(regexMatchTarget === undefined ? {} : { regexMatchTarget }),
-    ...(description === undefined ? {} : { description }),
-    status: statusOf(entry, now),
-  };
+  return { ...entry, regexMatchTarget: entry.regexMatchTarget ?? null, description: entry.description ?? null, status: statusOf(entry, now) };
 }
 
 /** An IPv4 client on a dual-stack socket shows as ::ffff:a.b.c.d; blocks are written as a.b.c.d. */

@@ -41,34 +41,50 @@ export interface X509Credentials extends CredentialsCommon {
 
 export type ClientCredentials = BasicCredentials | X509Credentials;
 
-/** The contract's MqttClientCredentials: the value as a JSON string, never with the password. */
-export interface ClientCredentialsView {
+/** MqttClientCredentialsAdditionalInfo: null when there is nothing to say, as production brokers answer. */
+export type CredentialsAdditionalInfo = { description?: string; mqttBasicPasswordIsSet?: boolean } | null;
+
+/** The contract's ShortMqttClientCredentials: a list item, without the value. */
+export interface ShortClientCredentialsView {
   id: string;
   createdTime: number;
   name: string;
   clientType: ClientType;
   credentialsType: CredentialsType;
+  additionalInfo: CredentialsAdditionalInfo;
+}
+
+/** The contract's MqttClientCredentials: the value as a JSON string, its password always null. */
+export interface ClientCredentialsView extends ShortClientCredentialsView {
   credentialsValue: string;
-  additionalInfo: { description?: string };
 }
 
 function valueOf(credentials: ClientCredentials): Record<string, unknown> {
   if (credentials.credentialsType === 'MQTT_BASIC') {
-    const { clientId, userName, passwordHash, authRules } = credentials;
-    return { clientId, userName, passwordSet: passwordHash !== null, authRules };
+    const { clientId, userName, authRules } = credentials;
+    return { clientId, userName, password: null, authRules };
   }
   const { certCnPattern, certCnIsRegex, authRulesMapping } = credentials;
   return { certCnPattern, certCnIsRegex, authRulesMapping };
 }
 
-export function viewOf(credentials: ClientCredentials): ClientCredentialsView {
+function additionalInfoOf(credentials: ClientCredentials): CredentialsAdditionalInfo {
+  const description = credentials.description === undefined ? {} : { description: credentials.description };
+  if (credentials.credentialsType === 'MQTT_BASIC') return { ...description, mqttBasicPasswordIsSet: credentials.passwordHash !== null };
+  return credentials.description === undefined ? null : description;
+}
+
+export function shortViewOf(credentials: ClientCredentials): ShortClientCredentialsView {
   return {
     id: credentials.id,
     createdTime: credentials.createdTime,
     name: credentials.name,
     clientType: credentials.clientType,
     credentialsType: credentials.credentialsType,
-    credentialsValue: JSON.stringify(valueOf(credentials)),
-    additionalInfo: credentials.description === undefined ? {} : { description: credentials.description },
+    additionalInfo: additionalInfoOf(credentials),
   };
+}
+
+export function viewOf(credentials: ClientCredentials): ClientCredentialsView {
+  return { ...shortViewOf(credentials), credentialsValue: JSON.stringify(valueOf(credentials)) };
 }

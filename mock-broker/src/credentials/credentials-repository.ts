@@ -85,6 +85,12 @@ export class CredentialsRepository {
     return this.database.all('SELECT * FROM mqtt_client_credentials ORDER BY created_time, id').map(toCredentials);
   }
 
+  /** The oldest entry of this name: names are not unique here. */
+  findByName(name: string): ClientCredentials | undefined {
+    const row = this.database.get('SELECT * FROM mqtt_client_credentials WHERE name = ? ORDER BY created_time, id LIMIT 1', [name]);
+    return row ? toCredentials(row) : undefined;
+  }
+
   findById(id: string): ClientCredentials | undefined {
     const row = this.database.get('SELECT * FROM mqtt_client_credentials WHERE id = ?', [id]);
     return row ? toCredentials(row) : undefined;

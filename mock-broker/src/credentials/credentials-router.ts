@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { ApiError } from '../http/api-error.js';
 import type { AccessSimulationRequest } from './access-simulator.js';
 import { simulateAccess } from './access-simulator.js';
 import type { AnonymousAccess, AnonymousAccessSaveRequest } from './anonymous-access.js';
@@ -17,6 +18,17 @@ export function credentialsRouter({ credentials, anonymous, access }: Credential
   const router = Router();
   router.post('/api/mqtt/client/credentials', async (request, response) => {
     response.json(await credentials.save(request.body as CredentialsSaveRequest));
+  });
+  // One path, two calls as production brokers serve it: by name, or a page without the v2 filters.
+  router.get('/api/mqtt/client/credentials', (request, response) => {
+    const query = request.contractParameters as unknown as Partial<CredentialsPageQuery> & { name?: string };
+    if (query.name !== undefined) {
+      response.json(credentials.getByName(query.name));
+      return;
+    }
+    if (query.pageSize === undefined || query.page === undefined) throw ApiError.badRequest('query.name, or query.pageSize and query.page, are required');
+    const { textSearch, sortProperty, sortOrder, pageSize, page } = query;
+    response.json(credentials.page({ textSearch, sortProperty, sortOrder, pageSize, page }));
   });
   router.get('/api/v2/mqtt/client/credentials', (request, response) => {
     response.json(credentials.page(request.contractParameters as unknown as CredentialsPageQuery));

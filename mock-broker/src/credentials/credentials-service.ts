@@ -4,7 +4,7 @@ import type { Page } from '../database/page-query.js';
 import { ApiError } from '../http/api-error.js';
 import type { ClientType } from '../mqtt/session-registry.js';
 import { BCRYPT_ROUNDS } from '../users/user-service.js';
-import { viewOf, type ClientCredentials, type ClientCredentialsView, type CredentialsType } from './client-credentials.js';
+import { shortViewOf, viewOf, type ClientCredentials, type ClientCredentialsView, type CredentialsType, type ShortClientCredentialsView } from './client-credentials.js';
 import type { CredentialsCatalog } from './credentials-catalog.js';
 import type { CredentialsPageQuery, CredentialsRepository } from './credentials-repository.js';
 import { parseCredentialsValue, type CredentialsValueInput } from './credentials-value.js';
@@ -16,7 +16,7 @@ export interface CredentialsSaveRequest {
   clientType: ClientType;
   credentialsType: CredentialsType;
   credentialsValue: string;
-  additionalInfo?: { description?: string };
+  additionalInfo?: { description?: string } | null;
 }
 
 export interface CredentialsCounts {
@@ -38,9 +38,15 @@ export class CredentialsService {
     private readonly onChange: () => Promise<unknown> = async () => undefined,
   ) {}
 
-  page(query: CredentialsPageQuery): Page<ClientCredentialsView> {
+  page(query: CredentialsPageQuery): Page<ShortClientCredentialsView> {
     const page = this.repository.page(query);
-    return { ...page, data: page.data.map(viewOf) };
+    return { ...page, data: page.data.map(shortViewOf) };
+  }
+
+  getByName(name: string): ClientCredentialsView {
+    const credentials = this.repository.findByName(name);
+    if (!credentials) throw ApiError.notFound(`Client credentials named "${name}" are not found`);
+    return viewOf(credentials);
   }
 
   get(id: string): ClientCredentialsView {
@@ -84,7 +90,10 @@ export class CredentialsService {
   async changePassword(id: string, currentPassword: string | null | undefined, newPassword: string): Promise<ClientCredentialsView> {
     const credentials = this.stored(id);
     if (credentials.credentialsType !== 'MQTT_BASIC') throw ApiError.invalidArguments(`Client credentials ${id} are ${credentials.credentialsType}: only MQTT_BASIC credentials have a password`);
-    if (credentials.passwordHash !== null && !(await bcrypt.compare(currentPassword ?? '', credentials.passwordHash))) {
+    // As production brokers decide: a current password given where none is set does not match either.
+    const given = currentPassword === null || currentPassword === undefined || currentPassword === '' ? null : currentPassword;
+    const matches = credentials.passwordHash === null ? given === null : given !== null && (await bcrypt.compare(given, credentials.passwordHash));
+    if (!matches) {
       throw ApiError.invalidArguments('body.currentPassword does not match the current password');
     }
     return viewOf(await this.store({ ...credentials, passwordHash: await bcrypt.hash(newPassword, BCRYPT_ROUNDS) }));
@@ -120,8 +129,12 @@ export class CredentialsService {
     }
   }
 
+  /**
+   * On update a password left out or null keeps the stored one, as production brokers do: answers
+   * carry `password: null`, so a value read and sent back must not clear it. A string replaces it.
+   */
   private async passwordHash(password: string | null | undefined, existing: ClientCredentials | undefined): Promise<string | null> {
-    if (password === undefined) return existing?.credentialsType === 'MQTT_BASIC' ? existing.passwordHash : null;
-    return password === null ? null : bcrypt.hash(password, BCRYPT_ROUNDS);
+    if (password === undefined || password === null) return existing?.credentialsType === 'MQTT_BASIC' ? existing.passwordHash : null;
+    return bcrypt.hash(password, BCRYPT_ROUNDS);
   }
 }

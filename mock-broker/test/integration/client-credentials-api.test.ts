@@ -34,11 +34,12 @@ describe('client credentials API', () => {
 
   it('creates MQTT_BASIC credentials: password never answered, rules default to every topic, AUTO closes anonymous access', async () => {
     const saved = await saveCredentials(api, { name: 'Thermostat', value: { clientId: null, userName: 'thermo', password: 'pw-1' } });
-    expect(saved).toMatchObject({ name: 'Thermostat', clientType: 'DEVICE', credentialsType: 'MQTT_BASIC', additionalInfo: {} });
+    // As a production broker answers: the password null in the value, whether one is set in additionalInfo.
+    expect(saved).toMatchObject({ name: 'Thermostat', clientType: 'DEVICE', credentialsType: 'MQTT_BASIC', additionalInfo: { mqttBasicPasswordIsSet: true } });
     expect(valueOf(saved)).toEqual({
       clientId: null,
       userName: 'thermo',
-      passwordSet: true,
+      password: null,
       authRules: { pubAuthRulePatterns: ['.*'], subAuthRulePatterns: ['.*'] },
     });
     expect(JSON.stringify((await api.call('GET', `/api/mqtt/client/credentials/${saved.id}`)).body)).not.toContain('pw-1');
@@ -72,29 +73,37 @@ describe('client credentials API', () => {
     expect(answer.body.message).toContain('"Original" already have this client id and user name');
   });
 
-  it('updates: a password left out is kept, null removes it; description in additionalInfo', async () => {
+  it('updates: a password left out or null (as answered) is kept; description in additionalInfo', async () => {
     const saved = await saveCredentials(api, { name: 'Keeper', value: { userName: 'keeper', password: 'secret' } });
     const kept = await saveCredentials(api, { id: saved.id, name: 'Keeper 2', clientType: 'APPLICATION', value: { userName: 'keeper' } });
-    expect(kept).toMatchObject({ id: saved.id, createdTime: saved.createdTime, name: 'Keeper 2', clientType: 'APPLICATION' });
-    expect(valueOf(kept).passwordSet).toBe(true);
-    const cleared = await api.call<SavedCredentials>('POST', '/api/mqtt/client/credentials', {
+    expect(kept).toMatchObject({ id: saved.id, createdTime: saved.createdTime, name: 'Keeper 2', clientType: 'APPLICATION', additionalInfo: { mqttBasicPasswordIsSet: true } });
+    const echoed = await api.call<SavedCredentials>('POST', '/api/mqtt/client/credentials', {
       id: saved.id,
       name: 'Keeper 2',
       clientType: 'APPLICATION',
       credentialsType: 'MQTT_BASIC',
-      credentialsValue: JSON.stringify({ userName: 'keeper', password: null }),
-      additionalInfo: { description: 'no password' },
+      credentialsValue: kept.credentialsValue,
+      additionalInfo: { description: 'still locked' },
     });
-    expect(valueOf(cleared.body).passwordSet).toBe(false);
-    expect(cleared.body.additionalInfo).toEqual({ description: 'no password' });
+    expect(echoed.body.additionalInfo).toEqual({ description: 'still locked', mqttBasicPasswordIsSet: true });
+  });
+
+  it('answers X.509 credentials with additionalInfo null when there is no description, and refuses to create SCRAM ones', async () => {
+    const x509 = await saveCredentials(api, { name: 'Door camera', credentialsType: 'X_509', value: { certCnPattern: 'door-cam' } });
+    expect(x509.additionalInfo).toBeNull();
+    const scram = await post({ userName: 'scram-user', password: 'x', algorithm: 'SHA_256' }, { credentialsType: 'SCRAM' });
+    expect(scram.body).toMatchObject({ status: 400, message: expect.stringContaining('body.credentialsType') });
   });
 
   it('changes a password only with the current one', async () => {
     const saved = await saveCredentials(api, { name: 'Rotating', value: { userName: 'rotating', password: 'first' } });
     const wrong = await api.call<ErrorAnswer>('POST', `/api/mqtt/client/credentials/${saved.id}`, { currentPassword: 'nope', newPassword: 'second' });
     expect(wrong.body).toMatchObject({ status: 400, errorCode: 30, message: 'body.currentPassword does not match the current password' });
+    const none = await api.call<ErrorAnswer>('POST', `/api/mqtt/client/credentials/${saved.id}`, { newPassword: 'second' });
+    expect(none.status).toBe(400);
+    // The answer is the credentials, as a production broker's.
     const right = await api.call<SavedCredentials>('POST', `/api/mqtt/client/credentials/${saved.id}`, { currentPassword: 'first', newPassword: 'second' });
-    expect(right.status).toBe(200);
+    expect(right.body).toMatchObject({ id: saved.id, name: 'Rotating', additionalInfo: { mqttBasicPasswordIsSet: true } });
     const missing = await api.call('POST', '/api/mqtt/client/credentials/no-such-id', { currentPassword: 'a', newPassword: 'b' });
     expect(missing.status).toBe(404);
   });
@@ -109,9 +118,20 @@ describe('client credentials API', () => {
     const both = await api.call<Page>('GET', '/api/v2/mqtt/client/credentials?pageSize=50&page=0&credentialsTypeList=X_509,MQTT_BASIC&textSearch=DASHBOARD-');
     expect(both.body.data.map((entry) => entry.name)).toEqual(['Dashboard app']);
     const x509 = await api.call<Page>('GET', '/api/v2/mqtt/client/credentials?pageSize=1&page=0&credentialsTypeList=X_509&sortProperty=name&sortOrder=ASC');
-    expect(x509.body).toMatchObject({ totalElements: 1, totalPages: 1, hasNext: false, data: [{ name: 'Gate camera' }] });
+    expect(x509.body).toMatchObject({ totalElements: 2, totalPages: 2, hasNext: true, data: [{ name: 'Door camera' }] });
+    // List items are short, as a production broker's: the value is read one by one.
+    expect(x509.body.data[0]).not.toHaveProperty('credentialsValue');
     const badFilter = await api.call<ErrorAnswer>('GET', '/api/v2/mqtt/client/credentials?pageSize=5&page=0&clientTypeList=DEVICE,ROBOT');
     expect(badFilter.body).toMatchObject({ status: 400, errorCode: 31, message: expect.stringContaining('query.clientTypeList.1') });
+  });
+
+  it('finds credentials by name, or answers a page without the v2 filters, at the path production brokers serve both', async () => {
+    const saved = await saveCredentials(api, { name: 'Named once', value: { clientId: 'named-once' } });
+    expect((await api.call<SavedCredentials>('GET', '/api/mqtt/client/credentials?name=Named%20once')).body).toMatchObject({ id: saved.id, credentialsValue: saved.credentialsValue });
+    expect((await api.call('GET', '/api/mqtt/client/credentials?name=nobody')).status).toBe(404);
+    const page = await api.call<{ data: SavedCredentials[] }>('GET', '/api/mqtt/client/credentials?pageSize=50&page=0&textSearch=named-once');
+    expect(page.body.data.map((entry) => entry.name)).toEqual(['Named once']);
+    expect((await api.call<ErrorAnswer>('GET', '/api/mqtt/client/credentials')).body).toMatchObject({ status: 400, message: expect.stringContaining('query.pageSize') });
   });
 
   it('counts credentials by client type and deletes them', async () => {

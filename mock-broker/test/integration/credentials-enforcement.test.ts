@@ -180,7 +180,7 @@ describe('blocked clients', () => {
   it('refuses a blocked client id (3.1.1 code 5, MQTT 5 0x87), logs it, and disconnects a connected match', async () => {
     const connected = await suite.clients.connect({ protocolVersion: 5, clientId: 'rogue-1', username: 'sensor', password: 'right' });
     const packet = disconnectPacket(connected);
-    const saved = await api.call('POST', '/api/blockedClient', { type: 'REGEX', value: 'rogue-.*', regexMatchTarget: 'BY_CLIENT_ID', description: 'rogue fleet' });
+    const saved = await api.call('POST', '/api/blockedClient', { type: 'REGEX', pattern: 'rogue-.*', regexMatchTarget: 'BY_CLIENT_ID', description: 'rogue fleet' });
     expect(saved.body).toMatchObject({ type: 'REGEX', value: 'rogue-.*', regexMatchTarget: 'BY_CLIENT_ID', expirationTime: 0, status: 'ACTIVE' });
     expect((await packet).reasonCode).toBe(0x98);
     expect((await connectFails({ protocolVersion: 4, clientId: 'rogue-2', username: 'sensor', password: 'right' })).code).toBe(5);
@@ -189,7 +189,9 @@ describe('blocked clients', () => {
   });
 
   it('lets a client in again once its block expires or is removed', async () => {
-    await api.call('POST', '/api/blockedClient', { type: 'USERNAME', value: 'sensor', expirationTime: Date.now() + 300 });
+    const saved = await api.call('POST', '/api/blockedClient', { type: 'USERNAME', username: 'sensor', expirationTime: Date.now() + 300 });
+    // As a production broker answers: names null when unset.
+    expect(saved.body).toMatchObject({ type: 'USERNAME', value: 'sensor', regexMatchTarget: null, description: null, status: 'ACTIVE' });
     expect((await connectFails({ protocolVersion: 5, clientId: 'expiring', username: 'sensor', password: 'right' })).code).toBe(0x87);
     await pause(400);
     await suite.clients.connect({ protocolVersion: 5, clientId: 'expiring', username: 'sensor', password: 'right' });
@@ -199,11 +201,32 @@ describe('blocked clients', () => {
     expect((await api.call('DELETE', '/api/blockedClient?type=USERNAME&value=sensor')).status).toBe(404);
   });
 
-  it('refuses a REGEX block without its target and an IP block that is not an address, naming the field', async () => {
-    const regex = await api.call<{ message: string }>('POST', '/api/blockedClient', { type: 'REGEX', value: 'x.*' });
-    expect(regex.body.message).toContain('body.regexMatchTarget is required');
-    const address = await api.call<{ message: string }>('POST', '/api/blockedClient', { type: 'IP_ADDRESS', value: 'localhost' });
-    expect(address.body.message).toContain('body.value must match format "ipv4"');
+  it('refuses a REGEX block without its target, an IP block that is not an address and a value not in its type\'s field, naming the field', async () => {
+    const regex = await api.call<{ message: string }>('POST', '/api/blockedClient', { type: 'REGEX', pattern: 'x.*' });
+    expect(regex.body.message).toContain('regexMatchTarget');
+    const address = await api.call<{ message: string }>('POST', '/api/blockedClient', { type: 'IP_ADDRESS', ipAddress: 'localhost' });
+    expect(address.body.message).toContain('body.ipAddress must match format "ipv4"');
+    const valueOnly = await api.call<{ message: string }>('POST', '/api/blockedClient', { type: 'CLIENT_ID', value: 'someone' });
+    expect(valueOnly.status).toBe(400);
+    expect(valueOnly.body.message).toContain('clientId');
+  });
+
+  it('refuses an entry that exists, deletes a REGEX entry only with its target, and filters by value and expiry', async () => {
+    const week = Date.now() + 7 * 24 * 3600_000;
+    expect((await api.call('POST', '/api/blockedClient', { type: 'IP_ADDRESS', ipAddress: '10.9.9.9', expirationTime: week })).status).toBe(200);
+    const again = await api.call<{ message: string }>('POST', '/api/blockedClient', { type: 'IP_ADDRESS', ipAddress: '10.9.9.9' });
+    expect(again.status).toBe(400);
+    expect(again.body.message).toContain('body.ipAddress');
+    await api.call('POST', '/api/blockedClient', { type: 'REGEX', pattern: '^temp-.*', regexMatchTarget: 'BY_USERNAME' });
+    const page = async (query: string) => (await api.call<{ data: { value: string }[] }>('GET', `/api/blockedClient/v2?pageSize=10&page=0&${query}`)).body.data.map((entry) => entry.value);
+    expect(await page('value=TEMP')).toEqual(['^temp-.*']);
+    expect(await page(`startTime=1&endTime=${week}`)).toEqual(['10.9.9.9']);
+    // Never expiring sorts as the farthest expiry.
+    expect(await page('typeList=IP_ADDRESS,REGEX&sortProperty=expirationTime&sortOrder=ASC')).toEqual(['10.9.9.9', '^temp-.*', 'rogue-.*']);
+    expect((await api.call('DELETE', '/api/blockedClient?type=REGEX&value=%5Etemp-.%2A')).status).toBe(404);
+    expect((await api.call('DELETE', '/api/blockedClient?type=REGEX&value=%5Etemp-.%2A&regexMatchTarget=BY_CLIENT_ID')).status).toBe(404);
+    expect((await api.call('DELETE', '/api/blockedClient?type=REGEX&value=%5Etemp-.%2A&regexMatchTarget=BY_USERNAME')).status).toBe(200);
+    expect((await api.call('DELETE', '/api/blockedClient?type=IP_ADDRESS&value=10.9.9.9')).status).toBe(200);
   });
 });
 

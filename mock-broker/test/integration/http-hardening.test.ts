@@ -131,8 +131,8 @@ describe('length limits on what the contract takes', () => {
 
   it('strings in queries and bodies past their maxLength', async () => {
     expectError(await send('GET', `/api/admin?pageSize=10&page=0&textSearch=${'x'.repeat(257)}`), 400, 'query.textSearch must NOT have more than 256 characters');
-    const blocked = JSON.stringify({ type: 'CLIENT_ID', value: 'c'.repeat(1025) });
-    expectError(await send('POST', '/api/blockedClient', { body: blocked }), 400, 'body.value must NOT have more than 1024 characters');
+    const blocked = JSON.stringify({ type: 'CLIENT_ID', clientId: 'c'.repeat(1025) });
+    expectError(await send('POST', '/api/blockedClient', { body: blocked }), 400, 'body.clientId must NOT have more than 1024 characters');
   });
 
   it('a password bcrypt would cut (over 72 bytes of UTF-8) is refused, not shortened', async () => {

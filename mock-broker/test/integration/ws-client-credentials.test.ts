@@ -61,8 +61,8 @@ describe('AUTO credentials', () => {
     expect(clientCredentialsId).not.toBe('ignored-id');
 
     const made = await credentials(String(clientCredentialsId));
-    expect(made.body).toMatchObject({ name: 'WebSocket Credentials', clientType: 'APPLICATION', credentialsType: 'MQTT_BASIC' });
-    expect(valueOf(made.body)).toEqual({ clientId: 'auto-web-1', userName: username, passwordSet: true, authRules: { pubAuthRulePatterns: ['.*'], subAuthRulePatterns: ['.*'] } });
+    expect(made.body).toMatchObject({ name: 'WebSocket Credentials', clientType: 'APPLICATION', credentialsType: 'MQTT_BASIC', additionalInfo: { mqttBasicPasswordIsSet: true } });
+    expect(valueOf(made.body)).toEqual({ clientId: 'auto-web-1', userName: username, password: null, authRules: { pubAuthRulePatterns: ['.*'], subAuthRulePatterns: ['.*'] } });
 
     const client = await connectOverWebSocket(credentialsOf(connection));
     const received = inbox(client);

@@ -7,7 +7,7 @@ export interface SavedCredentials {
   clientType: 'DEVICE' | 'APPLICATION';
   credentialsType: 'MQTT_BASIC' | 'X_509';
   credentialsValue: string;
-  additionalInfo: { description?: string };
+  additionalInfo: { description?: string; mqttBasicPasswordIsSet?: boolean } | null;
 }
 
 export interface CredentialsRequest {

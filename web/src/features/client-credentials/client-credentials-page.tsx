@@ -2,6 +2,7 @@ import { Card, Tab, Tabs } from '@blueprintjs/core';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useSearchParams } from 'wouter';
+import { ExtensionPanel } from '../../components/broker-support/extension-panel';
 import { AccessSimulatorTab } from './access-simulator/access-simulator-tab';
 import { BlockedClientDialog } from './blocked-clients/blocked-client-dialog';
 import { type BlockedClientFormValues, newBlockedClientForm } from './blocked-clients/blocked-client-form-values';
@@ -37,7 +38,16 @@ export default function ClientCredentialsPage() {
           panel={<UnauthorizedClientsTab onBlock={(client) => setBlockDraft(newBlockedClientForm('CLIENT_ID', client.clientId))} />}
         />
         <Tab id="blocked" title={<FormattedMessage id="blocked-client.blocked-clients" />} panel={<BlockedClientsTab onAdd={() => setBlockDraft(newBlockedClientForm())} />} />
-        <Tab id="simulator" title={<FormattedMessage id="access-simulator.access-simulator" />} panel={<AccessSimulatorTab />} />
+        {/* The simulator is the bundled broker's: on a production broker the tab says so. */}
+        <Tab
+          id="simulator"
+          title={<FormattedMessage id="access-simulator.access-simulator" />}
+          panel={
+            <ExtensionPanel extension="accessSimulation">
+              <AccessSimulatorTab />
+            </ExtensionPanel>
+          }
+        />
       </Tabs>
       <BlockedClientDialog
         draft={blockDraft}

@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import { getGetAnonymousAccessQueryKey, useGetAnonymousAccess } from '../../api/generated/endpoints/mqtt-access/mqtt-access';
 import { getGetMqttClientCredentialsInfoQueryKey, useGetMqttClientCredentialsInfo } from '../../api/generated/endpoints/mqtt-client-credentials/mqtt-client-credentials';
 import { AnonymousAccessState } from '../../components/anonymous-access/anonymous-access-state';
+import { useExtension } from '../../components/broker-support/broker-extensions';
 import { CLIENT_TYPE_LOOKS } from '../../components/client-type/client-type-tag';
 import { HomeCard } from './home-card';
 import { HOME_REFRESH_MS } from './home-refresh';
@@ -15,7 +16,9 @@ import { HOME_REFRESH_MS } from './home-refresh';
  */
 export function ClientCredentialsCard() {
   const counts = useGetMqttClientCredentialsInfo({ query: { queryKey: getGetMqttClientCredentialsInfoQueryKey(), refetchInterval: HOME_REFRESH_MS } });
-  const anonymous = useGetAnonymousAccess({ query: { queryKey: getGetAnonymousAccessQueryKey(), refetchInterval: HOME_REFRESH_MS } });
+  // Anonymous access is a Starling extension: asked only of a broker that serves it.
+  const anonymousServed = useExtension('anonymousAccess') === 'available';
+  const anonymous = useGetAnonymousAccess({ query: { queryKey: getGetAnonymousAccessQueryKey(), refetchInterval: HOME_REFRESH_MS, enabled: anonymousServed } });
   const counters = counts.data && [
     { href: '/client-credentials?clientTypeList=DEVICE', label: <FormattedMessage id={CLIENT_TYPE_LOOKS.DEVICE.label} />, value: counts.data.deviceCredentialsCount, testId: 'devices' },
     {

@@ -40,15 +40,20 @@ Conventions:
  * OpenAPI spec version: 1.3.0
  */
 import type { BlockedClientType } from './blockedClientType';
-import type { RegexMatchTarget } from './regexMatchTarget';
+import type { BlockedClientRegexMatchTarget } from './blockedClientRegexMatchTarget';
+import type { BlockedClientDescription } from './blockedClientDescription';
 import type { BlockedClientStatus } from './blockedClientStatus';
 
 export interface BlockedClient {
   type: BlockedClientType;
+  /** The client id, username, address or regular expression. */
   value: string;
-  regexMatchTarget?: RegexMatchTarget;
+  /** REGEX entries' target; null for the others. */
+  regexMatchTarget?: BlockedClientRegexMatchTarget;
+  /** Epoch milliseconds; 0 never expires. */
   expirationTime: number;
-  description?: string;
-  createdTime: number;
+  description?: BlockedClientDescription;
+  /** When the bundled broker stored the entry (a production broker does not say). */
+  createdTime?: number;
   status: BlockedClientStatus;
 }

@@ -40,37 +40,32 @@ Conventions:
  * OpenAPI spec version: 1.3.0
  */
 import type { BlockedClientType } from './blockedClientType';
+import type { BlockedClientValue } from './blockedClientValue';
 import type { RegexMatchTarget } from './regexMatchTarget';
 import type { EpochMillis } from './epochMillis';
 import type { Description } from './description';
 
 /**
- * The value must not be blank (it is trimmed); an IP_ADDRESS value must be an IPv4 or IPv6 address and a REGEX value a `linear-regex` (400 naming it otherwise). REGEX needs regexMatchTarget.
+ * The value goes in the field of the type: clientId (CLIENT_ID), username (USERNAME), ipAddress (IP_ADDRESS, an IPv4 or IPv6 address) or pattern (REGEX, a `linear-regex` matched against the whole target field, with regexMatchTarget). It must not be blank (it is trimmed); 400 naming the field otherwise. The fields of other types are ignored.
  */
-export type BlockedClientSave = unknown & unknown & {
+export type BlockedClientSave = unknown & unknown & unknown & unknown & {
   type: BlockedClientType;
-  /**
-   * The client id, username, address, or a regular expression matched against the whole target field.
-   * @minLength 1
-   * @maxLength 1024
-   * @pattern [^\s\x1c-\x1f\x85\ufeff]
-   */
-  value: string;
+  clientId?: BlockedClientValue;
+  username?: BlockedClientValue;
+  ipAddress?: BlockedClientValue;
+  pattern?: BlockedClientValue;
   regexMatchTarget?: RegexMatchTarget;
   /** 0 or left out never expires. */
   expirationTime?: EpochMillis;
   description?: Description;
-} & Required<Pick<unknown & unknown & {
+} & Required<Pick<unknown & unknown & unknown & unknown & {
   type: BlockedClientType;
-  /**
-   * The client id, username, address, or a regular expression matched against the whole target field.
-   * @minLength 1
-   * @maxLength 1024
-   * @pattern [^\s\x1c-\x1f\x85\ufeff]
-   */
-  value: string;
+  clientId?: BlockedClientValue;
+  username?: BlockedClientValue;
+  ipAddress?: BlockedClientValue;
+  pattern?: BlockedClientValue;
   regexMatchTarget?: RegexMatchTarget;
   /** 0 or left out never expires. */
   expirationTime?: EpochMillis;
   description?: Description;
-}, 'type' | 'value'>>;
+}, 'type'>>;

@@ -40,6 +40,9 @@ Conventions:
  * OpenAPI spec version: 1.3.0
  */
 
+/**
+ * EXPIRED once expirationTime has passed. A production broker deletes expired entries after a while and calls them DELETING_SOON in the second half of it; the bundled broker keeps them.
+ */
 export type BlockedClientStatus = typeof BlockedClientStatus[keyof typeof BlockedClientStatus];
 
 
@@ -47,4 +50,5 @@ export type BlockedClientStatus = typeof BlockedClientStatus[keyof typeof Blocke
 export const BlockedClientStatus = {
   ACTIVE: 'ACTIVE',
   EXPIRED: 'EXPIRED',
+  DELETING_SOON: 'DELETING_SOON',
 } as const;

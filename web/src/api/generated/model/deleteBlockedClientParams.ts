@@ -40,6 +40,7 @@ Conventions:
  * OpenAPI spec version: 1.3.0
  */
 import type { BlockedClientType } from './blockedClientType';
+import type { RegexMatchTarget } from './regexMatchTarget';
 
 export type DeleteBlockedClientParams = {
 type: BlockedClientType;
@@ -48,4 +49,8 @@ type: BlockedClientType;
  * @maxLength 1024
  */
 value: string;
+/**
+ * Required for a REGEX entry (404 without it, or with another target than the entry's).
+ */
+regexMatchTarget?: RegexMatchTarget;
 };

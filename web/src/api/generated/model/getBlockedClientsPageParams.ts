@@ -46,7 +46,8 @@ import type { GetBlockedClientsPageSortProperty } from './getBlockedClientsPageS
 import type { SortOrderParameter } from './sortOrderParameter';
 import type { BlockedClientType } from './blockedClientType';
 import type { RegexMatchTarget } from './regexMatchTarget';
-import type { BlockedClientStatus } from './blockedClientStatus';
+import type { EpochMillis } from './epochMillis';
+import type { GetBlockedClientsPageStatusListItem } from './getBlockedClientsPageStatusListItem';
 
 export type GetBlockedClientsPageParams = {
 /**
@@ -75,7 +76,20 @@ typeList?: BlockedClientType[];
  */
 regexMatchTargetList?: RegexMatchTarget[];
 /**
+ * Part of the value, any case.
+ * @maxLength 1024
+ */
+value?: string;
+/**
+ * Epoch milliseconds; entries whose expirationTime is at least this.
+ */
+startTime?: EpochMillis;
+/**
+ * Epoch milliseconds; entries whose expirationTime is at most this.
+ */
+endTime?: EpochMillis;
+/**
  * @maxItems 2
  */
-statusList?: BlockedClientStatus[];
+statusList?: GetBlockedClientsPageStatusListItem[];
 };

@@ -49,4 +49,7 @@ export const GetBlockedClientsPageSortProperty = {
   type: 'type',
   value: 'value',
   expirationTime: 'expirationTime',
+  status: 'status',
+  description: 'description',
+  regexMatchTarget: 'regexMatchTarget',
 } as const;

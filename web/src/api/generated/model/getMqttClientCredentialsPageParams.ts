@@ -70,7 +70,7 @@ sortOrder?: SortOrderParameter;
  */
 clientTypeList?: ClientType[];
 /**
- * @maxItems 2
+ * @maxItems 3
  */
 credentialsTypeList?: MqttCredentialsType[];
 /**

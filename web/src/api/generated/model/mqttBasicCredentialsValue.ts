@@ -45,7 +45,7 @@ import type { MqttBasicCredentialsValuePassword } from './mqttBasicCredentialsVa
 import type { MqttAuthRules } from './mqttAuthRules';
 
 /**
- * The credentialsValue of MQTT_BASIC credentials, as JSON. At least one of clientId and userName. A client matches credentials with both when both are equal, otherwise credentials with its userName alone, otherwise credentials with its clientId alone. `password` is only ever sent: answers carry `passwordSet` instead.
+ * The credentialsValue of MQTT_BASIC credentials, as JSON. At least one of clientId and userName. A client matches credentials with both when both are equal, otherwise credentials with its userName alone, otherwise credentials with its clientId alone. Answers carry `password: null` whether or not one is set: `additionalInfo.mqttBasicPasswordIsSet` says which.
  */
 export interface MqttBasicCredentialsValue {
   /** @maxLength 1024 */
@@ -53,10 +53,9 @@ export interface MqttBasicCredentialsValue {
   /** @maxLength 1024 */
   userName?: MqttBasicCredentialsValueUserName;
   /**
-   * Kept as a bcrypt hash.
+   * Kept as a bcrypt hash; always null in answers.
    * @maxLength 72
    */
   password?: MqttBasicCredentialsValuePassword;
-  readonly passwordSet?: boolean;
   authRules?: MqttAuthRules;
 }

@@ -41,7 +41,7 @@ Conventions:
  */
 
 /**
- * Kept as a bcrypt hash.
+ * Kept as a bcrypt hash; always null in answers.
  * @maxLength 72
  */
 export type MqttBasicCredentialsValuePassword = string | null;

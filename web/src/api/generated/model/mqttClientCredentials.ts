@@ -49,7 +49,7 @@ export interface MqttClientCredentials {
   name: string;
   clientType: ClientType;
   credentialsType: MqttCredentialsType;
-  /** JSON of MqttBasicCredentialsValue or X509CredentialsValue, without the password. */
+  /** JSON of MqttBasicCredentialsValue (password null), X509CredentialsValue or ScramCredentialsValue. */
   credentialsValue: string;
   additionalInfo: MqttClientCredentialsAdditionalInfo;
 }

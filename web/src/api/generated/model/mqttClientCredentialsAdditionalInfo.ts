@@ -39,8 +39,9 @@ Conventions:
 
  * OpenAPI spec version: 1.3.0
  */
-import type { Description } from './description';
+import type { MqttClientCredentialsAdditionalInfoAnyOf } from './mqttClientCredentialsAdditionalInfoAnyOf';
 
-export interface MqttClientCredentialsAdditionalInfo {
-  description?: Description;
-}
+/**
+ * Null when there is nothing to say (X_509 and SCRAM credentials without a description). MQTT_BASIC credentials always have mqttBasicPasswordIsSet in answers.
+ */
+export type MqttClientCredentialsAdditionalInfo = MqttClientCredentialsAdditionalInfoAnyOf | null;

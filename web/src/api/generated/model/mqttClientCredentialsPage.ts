@@ -39,10 +39,10 @@ Conventions:
 
  * OpenAPI spec version: 1.3.0
  */
-import type { MqttClientCredentials } from './mqttClientCredentials';
+import type { ShortMqttClientCredentials } from './shortMqttClientCredentials';
 
 export interface MqttClientCredentialsPage {
-  data: MqttClientCredentials[];
+  data: ShortMqttClientCredentials[];
   totalPages: number;
   totalElements: number;
   hasNext: boolean;

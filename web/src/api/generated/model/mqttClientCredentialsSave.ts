@@ -40,7 +40,7 @@ Conventions:
  * OpenAPI spec version: 1.3.0
  */
 import type { ClientType } from './clientType';
-import type { MqttCredentialsType } from './mqttCredentialsType';
+import type { MqttClientCredentialsSaveCredentialsType } from './mqttClientCredentialsSaveCredentialsType';
 import type { MqttClientCredentialsAdditionalInfo } from './mqttClientCredentialsAdditionalInfo';
 
 /**
@@ -58,7 +58,8 @@ export interface MqttClientCredentialsSave {
    */
   name: string;
   clientType: ClientType;
-  credentialsType: MqttCredentialsType;
+  /** The MqttCredentialsType saved here; SCRAM credentials are not created by this call. */
+  credentialsType: MqttClientCredentialsSaveCredentialsType;
   /**
    * JSON of MqttBasicCredentialsValue or X509CredentialsValue, with their limits.
    * @maxLength 65536

@@ -40,6 +40,9 @@ Conventions:
  * OpenAPI spec version: 1.3.0
  */
 
+/**
+ * SCRAM credentials (MQTT 5 enhanced authentication) are a production broker's; the bundled broker does not create them.
+ */
 export type MqttCredentialsType = typeof MqttCredentialsType[keyof typeof MqttCredentialsType];
 
 
@@ -47,4 +50,5 @@ export type MqttCredentialsType = typeof MqttCredentialsType[keyof typeof MqttCr
 export const MqttCredentialsType = {
   MQTT_BASIC: 'MQTT_BASIC',
   X_509: 'X_509',
+  SCRAM: 'SCRAM',
 } as const;

@@ -13,9 +13,11 @@ describe('blocked client form', () => {
     expect(validateBlockedClientForm({ ...expiring, expiresAt: '2030-01-02T12:00' }, NOW)).toEqual({});
   });
 
-  it('saves a trimmed value, the regex target only for REGEX entries, and 0 for never', () => {
-    expect(blockedClientSaveOf(newBlockedClientForm('USERNAME', ' bob '))).toEqual({ type: 'USERNAME', value: 'bob', expirationTime: 0 });
+  it('saves a trimmed value in its type\'s field, the regex target only for REGEX entries, and 0 for never', () => {
+    expect(blockedClientSaveOf(newBlockedClientForm('USERNAME', ' bob '))).toEqual({ type: 'USERNAME', username: 'bob', expirationTime: 0 });
+    expect(blockedClientSaveOf(newBlockedClientForm('IP_ADDRESS', '10.0.0.1'))).toMatchObject({ type: 'IP_ADDRESS', ipAddress: '10.0.0.1' });
+    expect(blockedClientSaveOf(newBlockedClientForm('CLIENT_ID', 'c-1'))).toMatchObject({ type: 'CLIENT_ID', clientId: 'c-1' });
     const regex = { ...newBlockedClientForm('REGEX', 'test-.*'), regexMatchTarget: 'BY_USERNAME' as const, expires: true, expiresAt: '2030-01-02T12:00' };
-    expect(blockedClientSaveOf(regex)).toEqual({ type: 'REGEX', value: 'test-.*', regexMatchTarget: 'BY_USERNAME', expirationTime: new Date('2030-01-02T12:00').getTime() });
+    expect(blockedClientSaveOf(regex)).toEqual({ type: 'REGEX', pattern: 'test-.*', regexMatchTarget: 'BY_USERNAME', expirationTime: new Date('2030-01-02T12:00').getTime() });
   });
 });

@@ -39,12 +39,15 @@ export function validateBlockedClientForm(values: BlockedClientFormValues, now: 
   return errors;
 }
 
-/** What POST /api/blockedClient takes; expiration 0 never expires (openapi.yaml). */
+/** The body field that holds the value of each type (openapi.yaml, BlockedClientSave). */
+const VALUE_FIELDS = { CLIENT_ID: 'clientId', USERNAME: 'username', IP_ADDRESS: 'ipAddress', REGEX: 'pattern' } as const satisfies Record<BlockedClientType, keyof BlockedClientSave>;
+
+/** What POST /api/blockedClient takes: the value in its type's field; expiration 0 never expires (openapi.yaml). */
 export function blockedClientSaveOf(values: BlockedClientFormValues): BlockedClientSave {
   const description = values.description.trim();
   return {
     type: values.type,
-    value: values.value.trim(),
+    [VALUE_FIELDS[values.type]]: values.value.trim(),
     ...(values.type === 'REGEX' ? { regexMatchTarget: values.regexMatchTarget } : {}),
     expirationTime: values.expires ? new Date(values.expiresAt).getTime() : 0,
     ...(description === '' ? {} : { description }),

@@ -18,7 +18,8 @@ export const regexTargetLabels: Record<RegexMatchTarget, 'blocked-client.by-clie
   BY_IP_ADDRESS: 'blocked-client.by-ip-address',
 };
 
-export const blockedStatusLabels: Record<BlockedClientStatus, 'blocked-client.status-active' | 'blocked-client.status-expired'> = {
+export const blockedStatusLabels: Record<BlockedClientStatus, 'blocked-client.status-active' | 'blocked-client.status-expired' | 'blocked-client.status-deleting-soon'> = {
   ACTIVE: 'blocked-client.status-active',
   EXPIRED: 'blocked-client.status-expired',
+  DELETING_SOON: 'blocked-client.status-deleting-soon',
 };

@@ -6,7 +6,6 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { ApiError } from '../../../api/api-error';
 import { getGetBlockedClientsPageQueryKey, useDeleteBlockedClient, useGetBlockedClientsPage } from '../../../api/generated/endpoints/blocked-client/blocked-client';
 import type { BlockedClient } from '../../../api/generated/model/blockedClient';
-import { BlockedClientStatus } from '../../../api/generated/model/blockedClientStatus';
 import { BlockedClientType } from '../../../api/generated/model/blockedClientType';
 import type { GetBlockedClientsPageSortProperty } from '../../../api/generated/model/getBlockedClientsPageSortProperty';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
@@ -17,18 +16,21 @@ import { FiltersButton } from '../shared/filters-button';
 import { ListSearch } from '../shared/list-search';
 import { PagedListBody } from '../shared/paged-list-body';
 import { listOrNothing } from '../shared/url-list-param';
-import { blockedStatusLabels, blockedTypeLabels } from './blocked-client-labels';
+import { blockedTypeLabels } from './blocked-client-labels';
 import { BlockedClientsTable } from './blocked-clients-table';
 
-/** Blocked clients (BROKER-API.md): refused at CONNECT while active; listed, filtered, added and deleted. */
+/**
+ * Blocked clients (BROKER-API.md): refused at CONNECT while active; listed, filtered by type, added
+ * and deleted. There is no status filter: production brokers take none (the status shows per row).
+ */
 export function BlockedClientsTab({ onAdd }: { onAdd: () => void }) {
   const intl = useIntl();
   const queryClient = useQueryClient();
-  const pageLink = usePageLink<GetBlockedClientsPageSortProperty>({ property: 'createdTime', order: 'DESC' });
+  // Soonest expiry first, never-expiring ones last, as production brokers order them by default.
+  const pageLink = usePageLink<GetBlockedClientsPageSortProperty>({ property: 'expirationTime', order: 'ASC' });
   const [typeList, setTypeList] = useState<BlockedClientType[]>([]);
-  const [statusList, setStatusList] = useState<BlockedClientStatus[]>([]);
   const [deleting, setDeleting] = useState<BlockedClient | null>(null);
-  const params = { ...pageLink.params, typeList: listOrNothing(typeList), statusList: listOrNothing(statusList) };
+  const params = { ...pageLink.params, typeList: listOrNothing(typeList) };
   const page = useGetBlockedClientsPage(params, { query: { queryKey: getGetBlockedClientsPageQueryKey(params), placeholderData: keepPreviousData } });
   const remove = useDeleteBlockedClient<ApiError>({
     mutation: {
@@ -40,7 +42,6 @@ export function BlockedClientsTab({ onAdd }: { onAdd: () => void }) {
     },
   });
   const types = Object.values(BlockedClientType).map((value) => ({ value, label: intl.formatMessage({ id: blockedTypeLabels[value] }) }));
-  const statuses = Object.values(BlockedClientStatus).map((value) => ({ value, label: intl.formatMessage({ id: blockedStatusLabels[value] }) }));
   const filterChange =
     <Value,>(set: (values: Value[]) => void) =>
     (values: Value[]) => {
@@ -52,9 +53,8 @@ export function BlockedClientsTab({ onAdd }: { onAdd: () => void }) {
     <>
       <div className="client-access__toolbar">
         <ListSearch label={intl.formatMessage({ id: 'blocked-client.search' })} value={pageLink.searchText} onValueChange={pageLink.setSearchText} />
-        <FiltersButton activeCount={typeList.length + statusList.length}>
+        <FiltersButton activeCount={typeList.length}>
           <CheckboxListFilter label={intl.formatMessage({ id: 'blocked-client.type' })} choices={types} selected={typeList} onChange={filterChange(setTypeList)} />
-          <CheckboxListFilter label={intl.formatMessage({ id: 'blocked-client.status' })} choices={statuses} selected={statusList} onChange={filterChange(setStatusList)} />
         </FiltersButton>
         <Button intent="primary" icon={<PlusIcon />} onClick={onAdd} data-testid="add-blocked-client">
           <FormattedMessage id="blocked-client.add" />
@@ -75,7 +75,8 @@ export function BlockedClientsTab({ onAdd }: { onAdd: () => void }) {
         okLabel={<FormattedMessage id="action.delete" />}
         intent="danger"
         loading={remove.isPending}
-        onConfirm={() => deleting && remove.mutate({ params: { type: deleting.type, value: deleting.value } })}
+        // A REGEX entry is named with its target as well.
+        onConfirm={() => deleting && remove.mutate({ params: { type: deleting.type, value: deleting.value, ...(deleting.regexMatchTarget ? { regexMatchTarget: deleting.regexMatchTarget } : {}) } })}
         onCancel={() => setDeleting(null)}
       />
     </>

@@ -12,12 +12,11 @@ import { TABLE_ACTIONS_CLASS } from '../../../components/table/actions-column-he
 type SortProperty = GetBlockedClientsPageSortProperty;
 
 const COLUMNS: ListColumn<SortProperty>[] = [
-  { label: 'blocked-client.created-time', sortBy: 'createdTime' },
   { label: 'blocked-client.type', sortBy: 'type' },
   { label: 'blocked-client.value', sortBy: 'value' },
   { label: 'blocked-client.expiration', sortBy: 'expirationTime' },
-  { label: 'blocked-client.status' },
-  { label: 'blocked-client.description' },
+  { label: 'blocked-client.status', sortBy: 'status' },
+  { label: 'blocked-client.description', sortBy: 'description' },
 ];
 
 interface BlockedClientsTableProps {
@@ -33,10 +32,7 @@ export function BlockedClientsTable({ rows, refreshing, sort, onSort, onDelete }
   return (
     <ListTable columns={COLUMNS} sort={sort} onSort={onSort} refreshing={refreshing}>
       {rows.map((blocked) => (
-        <tr key={`${blocked.type}:${blocked.value}`} data-testid="blocked-client-row">
-          <td>
-            <FormattedDate value={blocked.createdTime} dateStyle="medium" timeStyle="short" />
-          </td>
+        <tr key={`${blocked.type}:${blocked.value}:${blocked.regexMatchTarget ?? ''}`} data-testid="blocked-client-row">
           <td>
             <FormattedMessage id={blockedTypeLabels[blocked.type]} />
             {blocked.regexMatchTarget && (

@@ -1,16 +1,20 @@
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Spinner } from '@blueprintjs/core';
+import { Callout, Dialog, DialogBody, FormGroup, InputGroup, Spinner } from '@blueprintjs/core';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { getGetBrokerConfigQueryKey, useGetBrokerConfig } from '../../../api/generated/endpoints/app/app';
+import { getGetMqttClientCredentialsQueryKey, useGetMqttClientCredentials } from '../../../api/generated/endpoints/mqtt-client-credentials/mqtt-client-credentials';
 import type { BrokerConfig } from '../../../api/generated/model/brokerConfig';
 import type { MqttClientCredentials } from '../../../api/generated/model/mqttClientCredentials';
+import type { ShortMqttClientCredentials } from '../../../api/generated/model/shortMqttClientCredentials';
+import { CloseDialogFooter } from '../shared/close-dialog-footer';
 import { CommandBlock } from './command-block';
 import { connectivityOf } from './connectivity-target';
 import { DEFAULT_PUBLISH_TOPIC, DEFAULT_SUBSCRIBE_TOPIC, mosquittoCommands, topicAllowedBy } from './mosquitto-commands';
 import './check-connectivity-dialog.css';
 
 export interface ConnectivityRequest {
-  credentials: MqttClientCredentials;
+  /** A list item: the dialog reads the whole credentials, value and all. */
+  credentials: ShortMqttClientCredentials;
   /** The password just typed when the credentials were added; otherwise the commands hold a placeholder. */
   password?: string;
 }
@@ -19,6 +23,10 @@ export interface ConnectivityRequest {
 export function CheckConnectivityDialog({ request, onClose }: { request: ConnectivityRequest | null; onClose: () => void }) {
   // The listener ports do not change while the broker runs: the config read after sign-in serves.
   const config = useGetBrokerConfig({ query: { queryKey: getGetBrokerConfigQueryKey(), staleTime: Infinity, enabled: request !== null } });
+  const id = request?.credentials.id ?? '';
+  // Read afresh at every opening: the rules and the password may have changed since.
+  const stored = useGetMqttClientCredentials(id, { query: { queryKey: getGetMqttClientCredentialsQueryKey(id), enabled: request !== null, gcTime: 0 } });
+  const credentials = stored.data?.id === id ? stored.data : undefined;
   return (
     <Dialog
       isOpen={request !== null}
@@ -27,16 +35,10 @@ export function CheckConnectivityDialog({ request, onClose }: { request: Connect
       className="connectivity__dialog"
     >
       <DialogBody>
-        {!config.data && <Spinner size={24} />}
-        {request && config.data && <ConnectivityCommands key={request.credentials.id} request={request} config={config.data} />}
+        {(!config.data || !credentials) && <Spinner size={24} />}
+        {request && config.data && credentials && <ConnectivityCommands key={id} credentials={credentials} password={request.password} config={config.data} />}
       </DialogBody>
-      <DialogFooter
-        actions={
-          <Button intent="primary" onClick={onClose}>
-            <FormattedMessage id="action.close" />
-          </Button>
-        }
-      />
+      <CloseDialogFooter onClose={onClose} />
     </Dialog>
   );
 }
@@ -47,8 +49,8 @@ type NoteId =
   | 'mqtt-client-credentials.check-connectivity-certificate-note'
   | 'mqtt-client-credentials.check-connectivity-no-allowed-topic';
 
-function ConnectivityCommands({ request, config }: { request: ConnectivityRequest; config: BrokerConfig }) {
-  const { target, rules } = connectivityOf(request.credentials, config, window.location.hostname, request.password);
+function ConnectivityCommands({ credentials, password, config }: { credentials: MqttClientCredentials; password: string | undefined; config: BrokerConfig }) {
+  const { target, rules } = connectivityOf(credentials, config, window.location.hostname, password);
   const allowedPublish = topicAllowedBy(rules.pub, DEFAULT_PUBLISH_TOPIC);
   const allowedSubscribe = topicAllowedBy(rules.sub, DEFAULT_SUBSCRIBE_TOPIC);
   const [publishTopic, setPublishTopic] = useState(allowedPublish ?? DEFAULT_PUBLISH_TOPIC);

@@ -3,17 +3,16 @@ import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ApiError } from '../../../api/api-error';
 import { useChangeMqttClientPassword } from '../../../api/generated/endpoints/mqtt-client-credentials/mqtt-client-credentials';
-import type { MqttClientCredentials } from '../../../api/generated/model/mqttClientCredentials';
+import type { ShortMqttClientCredentials } from '../../../api/generated/model/shortMqttClientCredentials';
 import { ApiErrorCallout } from '../../../components/form/api-error-callout';
 import { FormDialogFooter } from '../../../components/form/form-dialog-footer';
 import { PasswordInput } from '../../../components/password-input/password-input';
 import { showToast } from '../../../components/toast/toast-store';
-import { parseCredentialsValue } from './credentials-value';
 import { useRefreshCredentialsQueries } from './use-credentials-queries';
 
 interface ChangeCredentialsPasswordDialogProps {
   /** The MQTT_BASIC credentials whose password changes; the dialog is closed while null. */
-  credentials: MqttClientCredentials | null;
+  credentials: ShortMqttClientCredentials | null;
   onClose: () => void;
 }
 
@@ -29,12 +28,11 @@ export function ChangeCredentialsPasswordDialog({ credentials, onClose }: Change
   );
 }
 
-function ChangePasswordForm({ credentials, onClose }: { credentials: MqttClientCredentials; onClose: () => void }) {
+function ChangePasswordForm({ credentials, onClose }: { credentials: ShortMqttClientCredentials; onClose: () => void }) {
   const intl = useIntl();
   const refresh = useRefreshCredentialsQueries();
-  const parsed = parseCredentialsValue(credentials);
-  // Credentials without a password accept any: there is no current one to give.
-  const hasPassword = parsed.credentialsType === 'MQTT_BASIC' && parsed.value.passwordSet === true;
+  // Credentials without a password accept any: there is no current one to give (and the broker wants none).
+  const hasPassword = credentials.additionalInfo?.mqttBasicPasswordIsSet === true;
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [newPasswordAgain, setNewPasswordAgain] = useState('');

@@ -1,10 +1,15 @@
-import { Dialog, DialogBody } from '@blueprintjs/core';
+import { Dialog, DialogBody, Spinner } from '@blueprintjs/core';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ApiError } from '../../../api/api-error';
 import { apiFieldError } from '../../../api/api-error-field';
-import { useSaveMqttClientCredentials } from '../../../api/generated/endpoints/mqtt-client-credentials/mqtt-client-credentials';
+import {
+  getGetMqttClientCredentialsQueryKey,
+  useGetMqttClientCredentials,
+  useSaveMqttClientCredentials,
+} from '../../../api/generated/endpoints/mqtt-client-credentials/mqtt-client-credentials';
 import type { MqttClientCredentials } from '../../../api/generated/model/mqttClientCredentials';
+import type { ShortMqttClientCredentials } from '../../../api/generated/model/shortMqttClientCredentials';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { ApiErrorCallout } from '../../../components/form/api-error-callout';
 import { FormDialogFooter } from '../../../components/form/form-dialog-footer';
@@ -12,12 +17,14 @@ import { HelpButton } from '../../../components/help/help-button';
 import { entityHelpIds } from '../../../components/help/help-ids';
 import { showToast } from '../../../components/toast/toast-store';
 import { CredentialsFormFields } from './credentials-form-fields';
-import { CREDENTIALS_FORM_FIELDS, credentialsFormValuesOf, credentialsSaveOf, newCredentialsForm, validateCredentialsForm } from './credentials-form-values';
+import { CREDENTIALS_FORM_FIELDS, type CredentialsFormValues, credentialsFormValuesOf, credentialsSaveOf, newCredentialsForm, validateCredentialsForm } from './credentials-form-values';
+import { parseCredentialsValue } from './credentials-value';
+import { ScramCredentialsDetails } from './scram-credentials-details';
 import { useAddingClosesAnonymousAccess, useRefreshCredentialsQueries } from './use-credentials-queries';
 
 interface CredentialsDialogProps {
-  /** The credentials to edit; null to add new ones. */
-  credentials: MqttClientCredentials | null;
+  /** The credentials to edit (a list item); null to add new ones. */
+  credentials: ShortMqttClientCredentials | null;
   isOpen: boolean;
   onClose: () => void;
   /** New credentials were saved; the password is the one just typed, if any. */
@@ -36,16 +43,45 @@ export function CredentialsDialog({ credentials, isOpen, onClose, onAdded }: Cre
   return (
     <Dialog isOpen={isOpen} onClose={onClose} title={title} className="client-access__wide-dialog">
       {/* Mounted per opening and per credentials, so the form starts from their values. */}
-      {isOpen && <CredentialsForm key={credentials?.id ?? 'new'} credentials={credentials} onClose={onClose} onAdded={onAdded} />}
+      {isOpen && credentials === null && <CredentialsForm key="new" credentials={null} initial={newCredentialsForm()} onClose={onClose} onAdded={onAdded} />}
+      {isOpen && credentials !== null && <StoredCredentials key={credentials.id} id={credentials.id} onClose={onClose} onAdded={onAdded} />}
     </Dialog>
   );
 }
 
-function CredentialsForm({ credentials, onClose, onAdded }: Omit<CredentialsDialogProps, 'isOpen'>) {
+/** Stored credentials are read whole (list items leave out the value), afresh at every opening. */
+function StoredCredentials({ id, onClose, onAdded }: { id: string } & Pick<CredentialsDialogProps, 'onClose' | 'onAdded'>) {
+  const stored = useGetMqttClientCredentials<MqttClientCredentials, ApiError>(id, { query: { queryKey: getGetMqttClientCredentialsQueryKey(id), gcTime: 0 }, request: { ignoreErrors: true } });
+  if (stored.error) {
+    return (
+      <DialogBody>
+        <ApiErrorCallout error={stored.error} />
+      </DialogBody>
+    );
+  }
+  if (!stored.data) {
+    return (
+      <DialogBody>
+        <Spinner size={24} />
+      </DialogBody>
+    );
+  }
+  const parsed = parseCredentialsValue(stored.data);
+  if (parsed.credentialsType === 'SCRAM') return <ScramCredentialsDetails credentials={stored.data} value={parsed.value} onClose={onClose} />;
+  const initial = credentialsFormValuesOf(stored.data) ?? newCredentialsForm();
+  return <CredentialsForm credentials={stored.data} initial={initial} onClose={onClose} onAdded={onAdded} />;
+}
+
+interface CredentialsFormProps extends Pick<CredentialsDialogProps, 'onClose' | 'onAdded'> {
+  credentials: MqttClientCredentials | null;
+  initial: CredentialsFormValues;
+}
+
+function CredentialsForm({ credentials, initial, onClose, onAdded }: CredentialsFormProps) {
   const intl = useIntl();
   const refresh = useRefreshCredentialsQueries();
   const adding = credentials === null;
-  const [values, setValues] = useState(() => (credentials ? credentialsFormValuesOf(credentials) : newCredentialsForm()));
+  const [values, setValues] = useState(initial);
   const [submitted, setSubmitted] = useState(false);
   const [confirmingFirst, setConfirmingFirst] = useState(false);
   const closesAnonymousAccess = useAddingClosesAnonymousAccess(adding);

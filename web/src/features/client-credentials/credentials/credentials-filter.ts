@@ -1,4 +1,5 @@
 import { ClientType } from '../../../api/generated/model/clientType';
+import { MqttClientCredentialsSaveCredentialsType } from '../../../api/generated/model/mqttClientCredentialsSaveCredentialsType';
 import { MqttCredentialsType } from '../../../api/generated/model/mqttCredentialsType';
 import { readListParam } from '../shared/url-list-param';
 
@@ -10,6 +11,9 @@ export interface CredentialsFilter {
 
 export const CLIENT_TYPES = Object.values(ClientType);
 export const CREDENTIALS_TYPES = Object.values(MqttCredentialsType);
+/** The types the console adds and edits; SCRAM credentials (a production broker's) are listed, shown and deleted. */
+export const EDITABLE_CREDENTIALS_TYPES = Object.values(MqttClientCredentialsSaveCredentialsType);
+export type EditableCredentialsType = MqttClientCredentialsSaveCredentialsType;
 
 export function credentialsFilterOf(params: URLSearchParams): CredentialsFilter {
   return {
@@ -19,7 +23,8 @@ export function credentialsFilterOf(params: URLSearchParams): CredentialsFilter 
 }
 
 /** Message ids of the credentials types. */
-export const credentialsTypeLabels: Record<MqttCredentialsType, 'mqtt-client-credentials.type-mqtt-basic' | 'mqtt-client-credentials.type-x509'> = {
+export const credentialsTypeLabels: Record<MqttCredentialsType, 'mqtt-client-credentials.type-mqtt-basic' | 'mqtt-client-credentials.type-x509' | 'mqtt-client-credentials.type-scram'> = {
   MQTT_BASIC: 'mqtt-client-credentials.type-mqtt-basic',
   X_509: 'mqtt-client-credentials.type-x509',
+  SCRAM: 'mqtt-client-credentials.type-scram',
 };

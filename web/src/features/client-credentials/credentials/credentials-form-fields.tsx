@@ -1,12 +1,11 @@
 import { FormGroup, HTMLSelect, TextArea } from '@blueprintjs/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { FieldError } from '../../../api/api-error-field';
-import type { MqttCredentialsType } from '../../../api/generated/model/mqttCredentialsType';
 import { CLIENT_TYPE_LOOKS } from '../../../components/client-type/client-type-tag';
 import { bindTextField } from '../../../components/form/bind-text-field';
 import { TextField } from '../../../components/form/text-field';
 import { BasicCredentialsFields } from './basic-credentials-fields';
-import { CLIENT_TYPES, CREDENTIALS_TYPES, credentialsTypeLabels } from './credentials-filter';
+import { CLIENT_TYPES, credentialsTypeLabels, EDITABLE_CREDENTIALS_TYPES, type EditableCredentialsType } from './credentials-filter';
 import type { CredentialsFormErrors, CredentialsFormField, CredentialsFormValues } from './credentials-form-values';
 import { X509CredentialsFields } from './x509-credentials-fields';
 
@@ -45,9 +44,9 @@ export function CredentialsFormFields(props: CredentialsFieldsProps) {
             fill
             disabled={!adding}
             value={values.credentialsType}
-            onChange={(event) => onChange({ credentialsType: event.currentTarget.value as MqttCredentialsType })}
+            onChange={(event) => onChange({ credentialsType: event.currentTarget.value as EditableCredentialsType })}
           >
-            {CREDENTIALS_TYPES.map((type) => (
+            {EDITABLE_CREDENTIALS_TYPES.map((type) => (
               <option key={type} value={type}>
                 {intl.formatMessage({ id: credentialsTypeLabels[type] })}
               </option>

@@ -45,9 +45,15 @@ describe('client credentials form', () => {
       additionalInfo: { description: 'lab' },
     };
     const values = credentialsFormValuesOf(stored);
+    if (values === undefined) throw new Error('X_509 credentials have a form');
     expect(values).toMatchObject({ name: 'Gateway', clientType: 'APPLICATION', description: 'lab', certCnPattern: 'gw-.*', certCnIsRegex: true, rulesMapping: [{ pattern: '.*', pub: ['a'], sub: ['b'] }] });
     const save = credentialsSaveOf(values, stored);
     expect(save.id).toBe('c1');
     expect(JSON.parse(save.credentialsValue)).toEqual(JSON.parse(stored.credentialsValue));
+  });
+
+  it('has no form for SCRAM credentials, which the console shows but does not edit', () => {
+    const scram: MqttClientCredentials = { id: 's1', createdTime: 1, name: 'Scram', clientType: 'DEVICE', credentialsType: 'SCRAM', credentialsValue: '{"userName":"u","algorithm":"SHA_256"}', additionalInfo: null };
+    expect(credentialsFormValuesOf(scram)).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@ import type { MessageDescriptor } from 'react-intl';
 import type { ClientType } from '../../../api/generated/model/clientType';
 import type { MqttClientCredentials } from '../../../api/generated/model/mqttClientCredentials';
 import type { MqttClientCredentialsSave } from '../../../api/generated/model/mqttClientCredentialsSave';
-import type { MqttCredentialsType } from '../../../api/generated/model/mqttCredentialsType';
+import type { EditableCredentialsType } from './credentials-filter';
 import { type AuthRuleLists, authRulesOf, EVERY_TOPIC, parseCredentialsValue, ruleListsOf } from './credentials-value';
 import { topicPatternProblem } from './topic-pattern';
 
@@ -14,7 +14,7 @@ export interface CertificateRules extends AuthRuleLists {
 export interface CredentialsFormValues {
   name: string;
   clientType: ClientType;
-  credentialsType: MqttCredentialsType;
+  credentialsType: EditableCredentialsType;
   description: string;
   // MQTT_BASIC
   clientId: string;
@@ -49,22 +49,23 @@ export const newCredentialsForm = (): CredentialsFormValues => ({
   rulesMapping: [{ pattern: EVERY_TOPIC, ...everyTopic() }],
 });
 
-export function credentialsFormValuesOf(credentials: MqttClientCredentials): CredentialsFormValues {
-  const form: CredentialsFormValues = {
+/** The form of stored credentials; undefined for a type the console does not edit (SCRAM). */
+export function credentialsFormValuesOf(credentials: MqttClientCredentials): CredentialsFormValues | undefined {
+  const form = {
     ...newCredentialsForm(),
     name: credentials.name,
     clientType: credentials.clientType,
-    credentialsType: credentials.credentialsType,
-    description: credentials.additionalInfo.description ?? '',
+    description: credentials.additionalInfo?.description ?? '',
   };
   const parsed = parseCredentialsValue(credentials);
   if (parsed.credentialsType === 'MQTT_BASIC') {
     const { clientId, userName, authRules } = parsed.value;
-    return { ...form, clientId: clientId ?? '', userName: userName ?? '', rules: ruleListsOf(authRules) };
+    return { ...form, credentialsType: 'MQTT_BASIC', clientId: clientId ?? '', userName: userName ?? '', rules: ruleListsOf(authRules) };
   }
+  if (parsed.credentialsType === 'SCRAM') return undefined;
   const { certCnPattern, certCnIsRegex, authRulesMapping } = parsed.value;
   const rulesMapping = Object.entries(authRulesMapping ?? {}).map(([pattern, rules]) => ({ pattern, ...ruleListsOf(rules) }));
-  return { ...form, certCnPattern, certCnIsRegex: certCnIsRegex === true, rulesMapping };
+  return { ...form, credentialsType: 'X_509', certCnPattern, certCnIsRegex: certCnIsRegex === true, rulesMapping };
 }
 
 function mappingError(rulesMapping: CertificateRules[]): MessageDescriptor | undefined {

@@ -6,7 +6,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'wouter';
 import { getGetMqttClientCredentialsPageQueryKey, useGetMqttClientCredentialsPage } from '../../../api/generated/endpoints/mqtt-client-credentials/mqtt-client-credentials';
 import type { GetMqttClientCredentialsPageSortProperty } from '../../../api/generated/model/getMqttClientCredentialsPageSortProperty';
-import type { MqttClientCredentials } from '../../../api/generated/model/mqttClientCredentials';
+import type { ShortMqttClientCredentials } from '../../../api/generated/model/shortMqttClientCredentials';
+import { ExtensionPanel } from '../../../components/broker-support/extension-panel';
 import { usePageLink } from '../../../components/table/use-page-link';
 import { AnonymousAccessControl } from '../anonymous-access/anonymous-access-control';
 import { CheckConnectivityDialog, type ConnectivityRequest } from '../connectivity/check-connectivity-dialog';
@@ -21,7 +22,7 @@ import { CredentialsTable } from './credentials-table';
 import { DeleteCredentialsDialog } from './delete-credentials-dialog';
 
 /** The add/edit dialog: closed, adding (null) or editing credentials. */
-type EditState = { open: false } | { open: true; credentials: MqttClientCredentials | null };
+type EditState = { open: false } | { open: true; credentials: ShortMqttClientCredentials | null };
 
 /** The client credentials list (issue 6): filters in the URL, search, sort, paging and the dialogs. */
 export function CredentialsTab() {
@@ -32,8 +33,8 @@ export function CredentialsTab() {
   const params = { ...pageLink.params, clientTypeList: listOrNothing(filter.clientTypeList), credentialsTypeList: listOrNothing(filter.credentialsTypeList) };
   const page = useGetMqttClientCredentialsPage(params, { query: { queryKey: getGetMqttClientCredentialsPageQueryKey(params), placeholderData: keepPreviousData } });
   const [edit, setEdit] = useState<EditState>({ open: false });
-  const [deleting, setDeleting] = useState<MqttClientCredentials | null>(null);
-  const [changingPassword, setChangingPassword] = useState<MqttClientCredentials | null>(null);
+  const [deleting, setDeleting] = useState<ShortMqttClientCredentials | null>(null);
+  const [changingPassword, setChangingPassword] = useState<ShortMqttClientCredentials | null>(null);
   const [checking, setChecking] = useState<ConnectivityRequest | null>(null);
   const rows = page.data?.data;
 
@@ -44,7 +45,10 @@ export function CredentialsTab() {
 
   return (
     <>
-      <AnonymousAccessControl />
+      {/* Anonymous access is the bundled broker's: a production broker decides it in its own settings. */}
+      <ExtensionPanel extension="anonymousAccess" fallback={null}>
+        <AnonymousAccessControl />
+      </ExtensionPanel>
       <div className="client-access__toolbar">
         <ListSearch label={intl.formatMessage({ id: 'mqtt-client-credentials.search' })} value={pageLink.searchText} onValueChange={pageLink.setSearchText} />
         <CredentialsFilters filter={filter} onChange={changeFilter} />

@@ -1,6 +1,7 @@
 import type { MqttAuthRules } from '../../../api/generated/model/mqttAuthRules';
 import type { MqttBasicCredentialsValue } from '../../../api/generated/model/mqttBasicCredentialsValue';
 import type { MqttClientCredentials } from '../../../api/generated/model/mqttClientCredentials';
+import type { ScramCredentialsValue } from '../../../api/generated/model/scramCredentialsValue';
 import type { X509CredentialsValue } from '../../../api/generated/model/x509CredentialsValue';
 
 /** Rules the broker gives a list left out: every topic (openapi.yaml, saveMqttClientCredentials). */
@@ -12,7 +13,10 @@ export interface AuthRuleLists {
 }
 
 /** The credentials value JSON, read as the type its credentials type says (openapi.yaml). */
-export type ParsedCredentialsValue = { credentialsType: 'MQTT_BASIC'; value: MqttBasicCredentialsValue } | { credentialsType: 'X_509'; value: X509CredentialsValue };
+export type ParsedCredentialsValue =
+  | { credentialsType: 'MQTT_BASIC'; value: MqttBasicCredentialsValue }
+  | { credentialsType: 'X_509'; value: X509CredentialsValue }
+  | { credentialsType: 'SCRAM'; value: ScramCredentialsValue };
 
 export function parseCredentialsValue(credentials: Pick<MqttClientCredentials, 'credentialsType' | 'credentialsValue'>): ParsedCredentialsValue {
   let parsed: unknown;
@@ -22,9 +26,14 @@ export function parseCredentialsValue(credentials: Pick<MqttClientCredentials, '
     parsed = {};
   }
   const value = typeof parsed === 'object' && parsed !== null ? parsed : {};
-  return credentials.credentialsType === 'X_509'
-    ? { credentialsType: 'X_509', value: { certCnPattern: '', ...(value as Partial<X509CredentialsValue>) } }
-    : { credentialsType: 'MQTT_BASIC', value: value as MqttBasicCredentialsValue };
+  switch (credentials.credentialsType) {
+    case 'X_509':
+      return { credentialsType: 'X_509', value: { certCnPattern: '', ...(value as Partial<X509CredentialsValue>) } };
+    case 'SCRAM':
+      return { credentialsType: 'SCRAM', value: value as ScramCredentialsValue };
+    case 'MQTT_BASIC':
+      return { credentialsType: 'MQTT_BASIC', value: value as MqttBasicCredentialsValue };
+  }
 }
 
 export function ruleListsOf(rules: MqttAuthRules | undefined): AuthRuleLists {

@@ -1,14 +1,14 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ApiError } from '../../../api/api-error';
 import { useDeleteMqttClientCredentials } from '../../../api/generated/endpoints/mqtt-client-credentials/mqtt-client-credentials';
-import type { MqttClientCredentials } from '../../../api/generated/model/mqttClientCredentials';
+import type { ShortMqttClientCredentials } from '../../../api/generated/model/shortMqttClientCredentials';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { showToast } from '../../../components/toast/toast-store';
 import { useRefreshCredentialsQueries } from './use-credentials-queries';
 
 interface DeleteCredentialsDialogProps {
   /** The credentials to delete; the dialog is closed while null. */
-  credentials: MqttClientCredentials | null;
+  credentials: ShortMqttClientCredentials | null;
   onClose: () => void;
   onDeleted: () => void;
 }

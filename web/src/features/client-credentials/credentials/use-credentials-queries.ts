@@ -1,5 +1,6 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { getGetAnonymousAccessQueryKey, useGetAnonymousAccess } from '../../../api/generated/endpoints/mqtt-access/mqtt-access';
+import { useExtension } from '../../../components/broker-support/broker-extensions';
 import {
   getGetMqttClientCredentialsInfoQueryKey,
   getGetMqttClientCredentialsPageQueryKey,
@@ -24,7 +25,9 @@ export function useRefreshCredentialsQueries(): () => void {
  * clients. True when saving new credentials now would do that, so that the console warns first.
  */
 export function useAddingClosesAnonymousAccess(adding: boolean): boolean {
-  const anonymous = useGetAnonymousAccess({ query: { queryKey: getGetAnonymousAccessQueryKey(), enabled: adding } });
-  const counts = useGetMqttClientCredentialsInfo({ query: { queryKey: getGetMqttClientCredentialsInfoQueryKey(), enabled: adding } });
+  // A broker without the extension has no such mode: nothing to warn of.
+  const served = useExtension('anonymousAccess') === 'available';
+  const anonymous = useGetAnonymousAccess({ query: { queryKey: getGetAnonymousAccessQueryKey(), enabled: adding && served } });
+  const counts = useGetMqttClientCredentialsInfo({ query: { queryKey: getGetMqttClientCredentialsInfoQueryKey(), enabled: adding && served } });
   return adding && anonymous.data?.mode === 'AUTO' && anonymous.data.allowed && counts.data?.totalCount === 0;
 }

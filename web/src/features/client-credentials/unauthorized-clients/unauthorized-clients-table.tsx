@@ -47,7 +47,7 @@ export function UnauthorizedClientsTable({ rows, refreshing, sort, onSort, onDel
             <FormattedDate value={client.ts} dateStyle="medium" timeStyle="medium" />
           </td>
           <td>{client.clientId}</td>
-          <td>{client.username}</td>
+          <td>{client.username ?? '—'}</td>
           <td>{client.ipAddress}</td>
           <td>
             <Flag value={client.passwordProvided} />

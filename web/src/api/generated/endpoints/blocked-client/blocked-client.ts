@@ -74,8 +74,8 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * A blocked client is refused at CONNECT (MQTT 3.1.1 return code 5, MQTT 5 reason code 0x87) and logged as unauthorized; matching clients already connected are disconnected.
- * @summary Block clients by client id, username, IP address or a regular expression; replaces an entry of the same type and value.
+ * A blocked client is refused at CONNECT (MQTT 3.1.1 return code 5, MQTT 5 reason code 0x87) and logged as unauthorized; matching clients already connected are disconnected. An entry that exists already (same type and value; for REGEX the bundled broker keeps one entry per pattern) is refused with 400: delete it first to change it.
+ * @summary Block clients by client id, username, IP address or a regular expression.
  */
 export const saveBlockedClient = (
     blockedClientSave: BlockedClientSave,
@@ -123,7 +123,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type SaveBlockedClientMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse
 
     /**
- * @summary Block clients by client id, username, IP address or a regular expression; replaces an entry of the same type and value.
+ * @summary Block clients by client id, username, IP address or a regular expression.
  */
 export const useSaveBlockedClient = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveBlockedClient>>, TError,{data: BlockedClientSave}, TContext>, request?: SecondParameter<typeof httpClient>}
@@ -201,7 +201,8 @@ export const useDeleteBlockedClient = <TError = BadRequestResponse | Unauthorize
       return useMutation(mutationOptions);
     }
     /**
- * @summary A page of blocked clients; textSearch matches the value.
+ * startTime and endTime bound expirationTime (inclusive). Sorting by expirationTime puts entries that never expire (0) last in ascending order. statusList and sorting by createdTime are the bundled broker's: a production broker ignores them.
+ * @summary A page of blocked clients; textSearch and value match part of the value, any case.
  */
 export const getBlockedClientsPage = (
     params: GetBlockedClientsPageParams,
@@ -249,7 +250,7 @@ export type GetBlockedClientsPageQueryError = BadRequestResponse | UnauthorizedR
 
 
 /**
- * @summary A page of blocked clients; textSearch matches the value.
+ * @summary A page of blocked clients; textSearch and value match part of the value, any case.
  */
 
 export function useGetBlockedClientsPage<TData = Awaited<ReturnType<typeof getBlockedClientsPage>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(

@@ -57,6 +57,8 @@ import type {
   BadRequestResponse,
   ChangeMqttClientPasswordRequest,
   ConflictResponse,
+  FindMqttClientCredentials200,
+  FindMqttClientCredentialsParams,
   ForbiddenResponse,
   GetMqttClientCredentialsPageParams,
   MqttClientCredentials,
@@ -76,7 +78,76 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * `credentialsValue` is a JSON string whose shape depends on `credentialsType` (MqttBasicCredentialsValue or X509CredentialsValue). Rule lists left out get the default `[".*"]` (every topic); an empty list allows nothing. Patterns are JavaScript regular expressions matched against the whole topic (or topic filter). On update, a `password` left out keeps the stored one, `null` removes it (any password is then accepted), a string replaces it. Changes apply to connected clients at once: their next PUBLISH or SUBSCRIBE is checked against the new rules, and a client whose credentials no longer let it in (password changed, client id or username or certificate pattern no longer matching) is disconnected.
+ * With `name`, the credentials of that name (404 when there are none), as getMqttClientCredentials answers them. Without it, `pageSize` and `page` are required (400 otherwise) and the answer is a page as getMqttClientCredentialsPage answers it, which takes more filters.
+ * @summary Client credentials by name, or a page of them (the production broker's first list call).
+ */
+export const findMqttClientCredentials = (
+    params?: FindMqttClientCredentialsParams,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+      
+      
+      return httpClient<FindMqttClientCredentials200>(
+      {url: `/api/mqtt/client/credentials`, method: 'GET',
+        params, signal
+    },
+      options);
+    }
+  
+
+
+
+export const getFindMqttClientCredentialsQueryKey = (params?: FindMqttClientCredentialsParams,) => {
+    return [
+    `/api/mqtt/client/credentials`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getFindMqttClientCredentialsQueryOptions = <TData = Awaited<ReturnType<typeof findMqttClientCredentials>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(params?: FindMqttClientCredentialsParams, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof findMqttClientCredentials>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getFindMqttClientCredentialsQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof findMqttClientCredentials>>> = ({ signal }) => findMqttClientCredentials(params, requestOptions, signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof findMqttClientCredentials>>, TError, TData> & { queryKey: QueryKey }
+}
+
+export type FindMqttClientCredentialsQueryResult = NonNullable<Awaited<ReturnType<typeof findMqttClientCredentials>>>
+export type FindMqttClientCredentialsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+
+
+/**
+ * @summary Client credentials by name, or a page of them (the production broker's first list call).
+ */
+
+export function useFindMqttClientCredentials<TData = Awaited<ReturnType<typeof findMqttClientCredentials>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ params?: FindMqttClientCredentialsParams, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof findMqttClientCredentials>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+  
+ ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
+
+  const queryOptions = getFindMqttClientCredentialsQueryOptions(params,options)
+
+  const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * `credentialsValue` is a JSON string whose shape depends on `credentialsType` (MqttBasicCredentialsValue or X509CredentialsValue; SCRAM credentials, which production brokers also hold, are listed, read and deleted here but not saved). Rule lists left out get the default `[".*"]` (every topic); an empty list allows nothing. Patterns are JavaScript regular expressions matched against the whole topic (or topic filter). On update, a `password` left out or null keeps the stored one (answers carry null, so a value read back changes nothing); the bundled broker takes a string as the new password, a production broker ignores it (changeMqttClientPassword changes it). Changes apply to connected clients at once: their next PUBLISH or SUBSCRIBE is checked against the new rules, and a client whose credentials no longer let it in (password changed, client id or username or certificate pattern no longer matching) is disconnected.
  * @summary Create client credentials (no id) or update them (with id).
  */
 export const saveMqttClientCredentials = (
@@ -141,6 +212,7 @@ export const useSaveMqttClientCredentials = <TError = BadRequestResponse | Unaut
       return useMutation(mutationOptions);
     }
     /**
+ * The items are short: they leave out credentialsValue, which getMqttClientCredentials answers.
  * @summary A page of client credentials; textSearch matches name, client id and username.
  */
 export const getMqttClientCredentialsPage = (
