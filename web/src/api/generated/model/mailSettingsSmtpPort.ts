@@ -41,10 +41,10 @@ Conventions:
  */
 
 /**
- * 1 to 65535 (400 naming the field beyond).
+ * 1 to 65535, as a number or in digits.
  * @maxLength 5
  * @minimum 1
  * @maximum 65535
- * @pattern ^[0-9]{1,5}$
+ * @pattern ^([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$
  */
 export type MailSettingsSmtpPort = number | string;

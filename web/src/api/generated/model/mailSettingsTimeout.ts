@@ -41,10 +41,10 @@ Conventions:
  */
 
 /**
- * Connection timeout in milliseconds, at most 10 minutes.
+ * Connection timeout in milliseconds, at most 10 minutes, as a number or in digits.
  * @maxLength 6
  * @minimum 1
  * @maximum 600000
- * @pattern ^[0-9]{1,6}$
+ * @pattern ^([1-9][0-9]{0,4}|[1-5][0-9]{5}|600000)$
  */
 export type MailSettingsTimeout = number | string;
