@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { type RequestHandler, Router } from 'express';
 import type { AccountActivationService } from '../auth/account-activation.js';
 import type { TokenService } from '../auth/token-service.js';
 import { signedInUserId } from '../http/authenticate.js';
@@ -17,9 +17,11 @@ export function userRouter(users: UserService, tokens: TokenService, activation:
   router.get(['/api/admin/user/tokenAccessEnabled', '/api/user/tokenAccessEnabled'], (_request, response) => {
     response.json(true);
   });
-  router.get(['/api/admin/user/:id/token', '/api/user/:id/token'], (request, response) => {
-    response.json(tokens.issue(users.get(request.params.id as string)));
-  });
+  const signInAs: RequestHandler<{ id: string }> = (request, response) => {
+    response.json(tokens.issue(users.get(request.params.id)));
+  };
+  router.get('/api/admin/user/:id/token', signInAs);
+  router.get('/api/user/:id/token', signInAs);
   router.get('/api/admin', (request, response) => {
     const page = users.page(request.contractParameters as unknown as UserPageQuery);
     response.json({ ...page, data: page.data.map(answerOf) });
