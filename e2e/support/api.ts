@@ -17,7 +17,7 @@ export async function signInToApi(username: string, password: string, baseUrl = 
 
 /**
  * Creates a user with a password of its own that has already been changed once, so the console does
- * not force a password change on it (spec section 2: history of one entry or fewer).
+ * not force a password change on it (spec section 2: additionalInfo.isPasswordChanged is true once the history holds two entries).
  */
 export async function createSettledUser(
   adminToken: string,

@@ -51,10 +51,6 @@ export function appRouter(node: NodeFacts): Router {
   router.get('/api/edges/enabled', (_request, response) => {
     response.json(false);
   });
-  // Signing in as another user is offered to system administrators, the only authority here.
-  router.get('/api/user/tokenAccessEnabled', (_request, response) => {
-    response.json(true);
-  });
   router.get('/api/dashboard/maxDatapointsLimit', (_request, response) => {
     response.json(node.maxDatapoints);
   });

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { signedInUserId } from '../http/authenticate.js';
+import { answerOf } from '../users/user.js';
 import type { AuthService } from './auth-service.js';
 
 interface Credentials {
@@ -20,7 +21,7 @@ export function authRouter(auth: AuthService): Router {
     response.json(auth.refresh((request.body as { refreshToken: string }).refreshToken));
   });
   router.get('/api/auth/user', (request, response) => {
-    response.json(auth.currentUser(signedInUserId(request), request.claims?.isPublic === true));
+    response.json(answerOf(auth.currentUser(signedInUserId(request), request.claims?.isPublic === true)));
   });
   return router;
 }

@@ -54,6 +54,7 @@ export class AuthService {
     }
     this.accountLimiter.reset(account);
     this.expiry.refuseIfExpired(user);
+    this.users.recordSignIn(user.id);
     return this.tokens.issue(user);
   }
 

@@ -15,6 +15,18 @@ export interface MailSettings {
   password?: string;
 }
 
+/**
+ * What a save or a test mail may send (openapi.yaml, MailSettings): TBMQ's form too, with the port and
+ * timeout as digit strings and fields of its own (enableProxy, showChangePassword), which are not kept.
+ */
+export type GivenMailSettings = Omit<MailSettings, 'smtpPort' | 'timeout'> & {
+  smtpPort: number | string;
+  timeout: number | string;
+  passwordSet?: boolean;
+  enableProxy?: boolean;
+  showChangePassword?: boolean;
+};
+
 /** What the API answers: the password never, only whether one is stored. */
 export type MailSettingsView = Omit<MailSettings, 'password'> & { passwordSet: boolean };
 
@@ -30,6 +42,35 @@ export const DEFAULT_MAIL_SETTINGS: MailSettings = {
 export function viewOf(settings: MailSettings): MailSettingsView {
   const { password, ...rest } = settings;
   return { ...rest, passwordSet: Boolean(password) };
+}
+
+/** A port or timeout as given (a number, or TBMQ's digit string), within its range or 400 naming it. */
+function wholeNumber(given: number | string, field: 'smtpPort' | 'timeout', max: number): number {
+  const value = Number(given);
+  if (!Number.isInteger(value) || value < 1 || value > max) {
+    throw ApiError.invalidArguments(`body.jsonValue.${field} must be a whole number from 1 to ${max}`);
+  }
+  return value;
+}
+
+const MAX_PORT = 65535;
+/** The contract's maximum: 10 minutes. */
+const MAX_TIMEOUT_MS = 600_000;
+
+/** The settings the broker keeps from what was given: numbers for the port and timeout, nothing it does not use. */
+function keptOf(given: GivenMailSettings): MailSettings {
+  const { mailFrom, smtpProtocol, smtpHost, enableTls, tlsVersion, username, password } = given;
+  return {
+    mailFrom,
+    smtpProtocol,
+    smtpHost,
+    smtpPort: wholeNumber(given.smtpPort, 'smtpPort', MAX_PORT),
+    timeout: wholeNumber(given.timeout, 'timeout', MAX_TIMEOUT_MS),
+    enableTls,
+    ...(tlsVersion === undefined ? {} : { tlsVersion }),
+    ...(username === undefined ? {} : { username }),
+    ...(password === undefined ? {} : { password }),
+  };
 }
 
 /** The server and login a stored password was given for. */
@@ -57,8 +98,8 @@ export class MailSettingsStore {
    * unchanged. With another of those, a stored password answers 400 naming the password field;
    * without a username (no login) none is needed, and the stored one is dropped.
    */
-  withStoredPassword(given: MailSettings & { passwordSet?: boolean }): MailSettings {
-    const { passwordSet: _readOnly, password, ...settings } = given;
+  withStoredPassword(given: GivenMailSettings): MailSettings {
+    const { password, ...settings } = keptOf(given);
     if (password) return { ...settings, password };
     const stored = this.current();
     if (!stored.password || !settings.username) return settings;
@@ -66,7 +107,7 @@ export class MailSettingsStore {
     return { ...settings, password: stored.password };
   }
 
-  save(given: MailSettings & { passwordSet?: boolean }): MailSettings {
+  save(given: GivenMailSettings): MailSettings {
     const settings = this.withStoredPassword(given);
     this.settings.save(MAIL_SETTINGS_KEY, settings);
     return settings;

@@ -1,18 +1,22 @@
 import { Router } from 'express';
 import { signedInUserId } from '../http/authenticate.js';
 import type { MailService } from '../mail/mail-service.js';
-import { MAIL_SETTINGS_KEY, type MailSettings, type MailSettingsStore, viewOf } from '../mail/mail-settings.js';
+import { ApiError } from '../http/api-error.js';
+import { type GivenMailSettings, MAIL_SETTINGS_KEY, type MailSettingsStore, viewOf } from '../mail/mail-settings.js';
 import type { UserService } from '../users/user-service.js';
 
+/** The body of a save or a test mail; TBMQ's `id` and `createdTime` of the stored row may come along, unused. */
 interface SettingsBody {
   key: typeof MAIL_SETTINGS_KEY;
-  jsonValue: MailSettings & { passwordSet?: boolean };
+  jsonValue: GivenMailSettings;
 }
 
-/** System settings (spec: settings → outgoing mail). The mail password is never answered. */
+/** System settings (spec: settings → outgoing mail), the one key this broker stores. The mail password is never answered. */
 export function settingsRouter(mailSettings: MailSettingsStore, mail: MailService, users: UserService): Router {
   const router = Router();
-  router.get('/api/admin/settings/:key', (_request, response) => {
+  router.get('/api/admin/settings/:key', (request, response) => {
+    // TBMQ keeps other keys (general, connectivity…); this broker stores the mail server only.
+    if (request.params.key !== MAIL_SETTINGS_KEY) throw ApiError.notFound(`No settings are stored under key ${request.params.key}`);
     response.json({ key: MAIL_SETTINGS_KEY, jsonValue: viewOf(mailSettings.current()) });
   });
   router.post('/api/admin/settings', (request, response) => {

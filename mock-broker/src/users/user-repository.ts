@@ -13,14 +13,20 @@ export interface NewUser {
   passwordHash: string | null;
 }
 
+/** Names are stored as text, empty when unset; answered as null then, as TBMQ does. */
+function nameOf(stored: unknown): string | null {
+  const name = String(stored ?? '');
+  return name === '' ? null : name;
+}
+
 function toUser(row: Row): User {
   return {
     id: String(row.id),
     createdTime: Number(row.created_time),
     email: String(row.email),
     authority: row.authority as Authority,
-    firstName: String(row.first_name),
-    lastName: String(row.last_name),
+    firstName: nameOf(row.first_name),
+    lastName: nameOf(row.last_name),
     additionalInfo: JSON.parse(String(row.additional_info)) as UserAdditionalInfo,
   };
 }
@@ -104,6 +110,11 @@ export class UserRepository {
       id,
     ]);
     return this.findById(id);
+  }
+
+  /** Records a successful sign-in (answered as additionalInfo.lastLoginTs). */
+  recordSignIn(id: string, now = Date.now()): void {
+    this.database.run("UPDATE user_account SET additional_info = json_set(additional_info, '$.lastLoginTs', ?) WHERE id = ?", [now, id]);
   }
 
   /**

@@ -1,38 +1,51 @@
-import { Router } from 'express';
+import { type RequestHandler, Router } from 'express';
 import type { AccountActivationService } from '../auth/account-activation.js';
 import type { TokenService } from '../auth/token-service.js';
 import { signedInUserId } from '../http/authenticate.js';
 import type { UserPageQuery } from './user-repository.js';
 import type { ProfileChanges, UserSaveRequest, UserService } from './user-service.js';
+import { answerOf } from './user.js';
 
-/** The users page, the profile and "sign in as user" (spec section 7: /api/admin…, /api/user/{id}/token). */
+/**
+ * The users page, the profile and "sign in as user": TBMQ's paths (/api/admin…, /api/admin/user/{id}/token)
+ * and the spec's (spec section 7: /api/user/{id}/token, /api/admin/user), which the contract keeps as extensions.
+ */
 export function userRouter(users: UserService, tokens: TokenService, activation: AccountActivationService): Router {
   const router = Router();
+  // Signing in as another user is offered to system administrators, the only authority here.
+  // Before /api/admin/user/:id, which would take "tokenAccessEnabled" for an id.
+  router.get(['/api/admin/user/tokenAccessEnabled', '/api/user/tokenAccessEnabled'], (_request, response) => {
+    response.json(true);
+  });
+  const signInAs: RequestHandler<{ id: string }> = (request, response) => {
+    response.json(tokens.issue(users.get(request.params.id)));
+  };
+  router.get('/api/admin/user/:id/token', signInAs);
+  router.get('/api/user/:id/token', signInAs);
   router.get('/api/admin', (request, response) => {
-    response.json(users.page(request.contractParameters as unknown as UserPageQuery));
+    const page = users.page(request.contractParameters as unknown as UserPageQuery);
+    response.json({ ...page, data: page.data.map(answerOf) });
   });
   router.get('/api/admin/user/:id', (request, response) => {
-    response.json(users.get(request.params.id));
+    response.json(answerOf(users.get(request.params.id)));
   });
   router.post('/api/admin', async (request, response) => {
     const body = request.body as UserSaveRequest;
     const activateByMail = request.contractParameters?.sendActivationMail === true && body.id === undefined;
-    response.json(activateByMail ? await activation.createAndInvite(body) : await users.save(body, { savedBy: signedInUserId(request) }));
+    const saved = activateByMail ? await activation.createAndInvite(body) : await users.save(body, { savedBy: signedInUserId(request) });
+    response.json(answerOf(saved));
   });
   router.delete('/api/admin/:id', async (request, response) => {
     await users.delete(request.params.id, signedInUserId(request));
     response.status(200).end();
   });
   router.post('/api/admin/user', (request, response) => {
-    response.json(users.saveProfile(signedInUserId(request), request.body as ProfileChanges));
+    response.json(answerOf(users.saveProfile(signedInUserId(request), request.body as ProfileChanges)));
   });
   router.post('/api/auth/changePassword', async (request, response) => {
     const { currentPassword, newPassword } = request.body as { currentPassword: string; newPassword: string };
     const user = await users.changePassword(signedInUserId(request), currentPassword, newPassword);
     response.json(tokens.issue(user));
-  });
-  router.get('/api/user/:id/token', (request, response) => {
-    response.json(tokens.issue(users.get(request.params.id)));
   });
   return router;
 }

@@ -2,29 +2,34 @@ import bcrypt from 'bcryptjs';
 import { ApiError, ErrorCode } from '../http/api-error.js';
 import { toPage, type Page } from '../http/page.js';
 import type { UserPageQuery, UserRepository } from './user-repository.js';
-import { DEFAULT_ADMIN_PASSWORD, type User, type UserAdditionalInfo } from './user.js';
+import { DEFAULT_ADMIN_PASSWORD, type OwnAdditionalInfo, ownAdditionalInfo, type User, type UserAdditionalInfo } from './user.js';
 
 export const BCRYPT_ROUNDS = 10;
 
+/** POST /api/admin's body (openapi.yaml, AdminUserSave): an update may be the whole user as answered. */
 export interface UserSaveRequest {
   id?: string;
   email: string;
-  firstName?: string;
-  lastName?: string;
+  firstName?: string | null;
+  lastName?: string | null;
   password?: string;
-  additionalInfo?: UserAdditionalInfo;
+  additionalInfo?: OwnAdditionalInfo | null;
 }
 
 export interface ProfileChanges {
   firstName?: string;
   lastName?: string;
-  additionalInfo?: UserAdditionalInfo;
+  additionalInfo?: OwnAdditionalInfo;
 }
 
-/** The history entries a user's own request may not forge: only the server records password changes. */
-function withoutHistory(info: UserAdditionalInfo | undefined): UserAdditionalInfo {
-  const { userPasswordHistory: _ignored, ...rest } = info ?? {};
-  return rest;
+/** A name as stored: trimmed, empty when unset (answered as null). */
+function storedName(name: string | null | undefined): string {
+  return name?.trim() ?? '';
+}
+
+/** A name a request gives, or the stored one when the request leaves it out. */
+function nameOrKept(given: string | null | undefined, stored: string | null): string {
+  return given === undefined ? storedName(stored) : storedName(given);
 }
 
 /** The password changes kept, latest last: the contract's maxItems, so that a user's answer always fits it. */
@@ -82,22 +87,22 @@ export class UserService {
       throw ApiError.conflict(`body.email: a user with e-mail ${email} already exists`);
     }
     if (request.id === undefined) {
-      const names = { email, authority: 'SYS_ADMIN' as const, firstName: request.firstName ?? '', lastName: request.lastName ?? '' };
+      const names = { email, authority: 'SYS_ADMIN' as const, firstName: storedName(request.firstName), lastName: storedName(request.lastName) };
+      const additionalInfo = ownAdditionalInfo(request.additionalInfo);
       if (options.awaitingActivation) {
-        return this.users.create({ ...names, additionalInfo: withoutHistory(request.additionalInfo), passwordHash: null }, now);
+        return this.users.create({ ...names, additionalInfo, passwordHash: null }, now);
       }
       const password = request.password ? request.password : DEFAULT_ADMIN_PASSWORD;
-      return this.users.create(
-        { ...names, additionalInfo: withPasswordSet(withoutHistory(request.additionalInfo), now), passwordHash: await bcrypt.hash(password, BCRYPT_ROUNDS) },
-        now,
-      );
+      return this.users.create({ ...names, additionalInfo: withPasswordSet(additionalInfo, now), passwordHash: await bcrypt.hash(password, BCRYPT_ROUNDS) }, now);
     }
+    // The whole user may come back as it was answered: what the server records (history, last
+    // sign-in, authority, creation time) is kept from the store, whatever the body says.
     const existing = this.get(request.id);
-    const additionalInfo = { ...existing.additionalInfo, ...withoutHistory(request.additionalInfo) };
+    const additionalInfo = { ...existing.additionalInfo, ...ownAdditionalInfo(request.additionalInfo) };
     const updated = this.users.update(existing.id, {
       email,
-      firstName: request.firstName ?? existing.firstName,
-      lastName: request.lastName ?? existing.lastName,
+      firstName: nameOrKept(request.firstName, existing.firstName),
+      lastName: nameOrKept(request.lastName, existing.lastName),
       additionalInfo,
     });
     if (request.password) {
@@ -111,9 +116,9 @@ export class UserService {
     const user = this.get(userId);
     const updated = this.users.update(userId, {
       email: user.email,
-      firstName: changes.firstName ?? user.firstName,
-      lastName: changes.lastName ?? user.lastName,
-      additionalInfo: { ...user.additionalInfo, ...withoutHistory(changes.additionalInfo) },
+      firstName: nameOrKept(changes.firstName, user.firstName),
+      lastName: nameOrKept(changes.lastName, user.lastName),
+      additionalInfo: { ...user.additionalInfo, ...ownAdditionalInfo(changes.additionalInfo) },
     });
     return updated ?? user;
   }

@@ -4,11 +4,17 @@ export interface PasswordHistoryEntry {
   ts: number;
 }
 
-export interface UserAdditionalInfo {
+/** What a user may set about itself (and an administrator for it): kept as given. */
+export interface OwnAdditionalInfo {
   lang?: 'en_US' | 'de_DE';
   description?: string;
-  userPasswordHistory?: PasswordHistoryEntry[];
   config?: Record<string, unknown>;
+}
+
+/** additionalInfo as stored: the user's own part, and what only the server records. */
+export interface UserAdditionalInfo extends OwnAdditionalInfo {
+  userPasswordHistory?: PasswordHistoryEntry[];
+  lastLoginTs?: number;
 }
 
 export interface User {
@@ -16,20 +22,45 @@ export interface User {
   createdTime: number;
   email: string;
   authority: Authority;
-  firstName: string;
-  lastName: string;
+  /** Null when unset (TBMQ answers so; stored as an empty text). */
+  firstName: string | null;
+  lastName: string | null;
   additionalInfo: UserAdditionalInfo;
 }
+
+/** additionalInfo as answered: the history stays on the server, only whether the password was changed leaves it. */
+export type AnsweredAdditionalInfo = Omit<UserAdditionalInfo, 'userPasswordHistory'> & { isPasswordChanged: boolean };
+
+/** A user as the API answers it (openapi.yaml, User). */
+export type UserAnswer = Omit<User, 'additionalInfo'> & { additionalInfo: AnsweredAdditionalInfo };
 
 export const DEFAULT_ADMIN_EMAIL = 'sysadmin@starling.local';
 /** Spec section 9: the default administrator password is the role word. */
 export const DEFAULT_ADMIN_PASSWORD = 'sysadmin';
 
+/** TBMQ's rule, which the answers carry as additionalInfo.isPasswordChanged: more than one password set. */
+function passwordChanged(info: UserAdditionalInfo): boolean {
+  return (info.userPasswordHistory?.length ?? 0) > 1;
+}
+
 /**
  * Spec section 2: a password history of one entry or fewer means somebody else chose the password
- * (the default administrator's, one an administrator typed in). The console shows its forced-change
- * screen for it, and the broker gives such a sign-in a token that can do little more than change it.
+ * (the default administrator's, one an administrator typed in): isPasswordChanged is false in the
+ * user's answers. The console shows its forced-change screen for it, and the broker gives such a
+ * sign-in a token that can do little more than change it.
  */
 export function mustChangePassword(user: User): boolean {
-  return user.authority === 'SYS_ADMIN' && (user.additionalInfo.userPasswordHistory?.length ?? 0) <= 1;
+  return user.authority === 'SYS_ADMIN' && !passwordChanged(user.additionalInfo);
+}
+
+/** The user as answered: the history replaced by isPasswordChanged. */
+export function answerOf(user: User): UserAnswer {
+  const { userPasswordHistory: _kept, ...answered } = user.additionalInfo;
+  return { ...user, additionalInfo: { ...answered, isPasswordChanged: passwordChanged(user.additionalInfo) } };
+}
+
+/** The part of a request's additionalInfo a user may set: what the server records is never taken from a body. */
+export function ownAdditionalInfo(info: OwnAdditionalInfo | null | undefined): OwnAdditionalInfo {
+  const { lang, description, config } = info ?? {};
+  return { ...(lang === undefined ? {} : { lang }), ...(description === undefined ? {} : { description }), ...(config === undefined ? {} : { config }) };
 }

@@ -24,10 +24,15 @@ describe('sign-in and the signed-in user', () => {
   it('signs the default administrator in and answers its details', async () => {
     const api = new ApiClient(node.baseUrl);
     await api.signIn();
-    const user = await api.call<{ email: string; authority: string }>('GET', '/api/auth/user');
+    const before = Date.now();
+    const user = await api.call<{ email: string; authority: string; firstName: string | null; additionalInfo: Record<string, unknown> }>('GET', '/api/auth/user');
     expect(user.status).toBe(200);
-    expect(user.body.email).toBe('sysadmin@starling.local');
-    expect(user.body.authority).toBe('SYS_ADMIN');
+    // TBMQ's shape: names null when unset, the sign-in time and whether the password was changed;
+    // the password history itself stays on the server.
+    expect(user.body).toMatchObject({ email: 'sysadmin@starling.local', authority: 'SYS_ADMIN', firstName: null, lastName: null });
+    expect(user.body.additionalInfo).toMatchObject({ isPasswordChanged: true, lastLoginTs: expect.any(Number) });
+    expect(user.body.additionalInfo.lastLoginTs).toBeGreaterThanOrEqual(before - 1000);
+    expect(user.body.additionalInfo).not.toHaveProperty('userPasswordHistory');
   });
 
   it('refuses a wrong password with code 10 and no token', async () => {

@@ -59,6 +59,31 @@ describe('outgoing mail settings', () => {
     expect(JSON.stringify(read.body)).not.toContain(SMTP_LOGIN.password);
   });
 
+  it("take TBMQ's stored form (port and timeout as digit strings, the row's id, its own fields) and answer numbers", async () => {
+    const tbmqForm = mailSettings({ smtpPort: String(mailServer.port), timeout: '7000', enableProxy: false, showChangePassword: false });
+    const saved = await admin.call<{ jsonValue: MailSettingsView }>('POST', '/api/admin/settings', { id: '13402feb-30ff-488d-bb15-8fea3d6d09a5', createdTime: 0, ...tbmqForm });
+    expect(saved.status).toBe(200);
+    expect(saved.body.jsonValue).toMatchObject({ smtpPort: mailServer.port, timeout: 7000, passwordSet: true });
+    expect(saved.body.jsonValue).not.toHaveProperty('enableProxy');
+    const tested = await admin.call('POST', '/api/admin/settings/testMail', tbmqForm);
+    expect(tested.status).toBe(200);
+    await mailServer.nextMail();
+  });
+
+  it('refuse a port or timeout out of range, naming the field, in either form', async () => {
+    for (const [field, value] of [['smtpPort', '70000'], ['smtpPort', 0], ['timeout', '0']] as const) {
+      const answer = await admin.call<{ message: string }>('POST', '/api/admin/settings', mailSettings({ [field]: value }));
+      expect(answer.status, `${field} ${value}`).toBe(400);
+      expect(answer.body.message).toContain(`body.jsonValue.${field}`);
+    }
+  });
+
+  it("answer 404 for TBMQ's other keys, which this broker does not store", async () => {
+    for (const key of ['general', 'connectivity', 'nope']) {
+      expect((await admin.call('GET', `/api/admin/settings/${key}`)).status, key).toBe(404);
+    }
+  });
+
   it('send a test mail to the signed-in administrator through the stored password', async () => {
     const answer = await admin.call('POST', '/api/admin/settings/testMail', mailSettings());
     expect(answer.status).toBe(200);

@@ -9,10 +9,11 @@ let admin: ApiClient;
 interface User {
   id: string;
   email: string;
-  firstName: string;
-  lastName: string;
+  authority: string;
+  firstName: string | null;
+  lastName: string | null;
   createdTime: number;
-  additionalInfo: { lang?: string; userPasswordHistory?: { ts: number }[] };
+  additionalInfo: { lang?: string; lastLoginTs?: number; isPasswordChanged: boolean };
 }
 interface Page {
   data: User[];
@@ -42,8 +43,8 @@ describe('users (spec: /api/admin…)', () => {
   it('creates a user with the default password when none is given, who must change it', async () => {
     const user = await createUser('operator@example.com', { firstName: 'Olga', lastName: 'Operator' });
     expect(user).toMatchObject({ email: 'operator@example.com', firstName: 'Olga', lastName: 'Operator' });
-    // One history entry: the console forces a change of the default password.
-    expect(user.additionalInfo.userPasswordHistory).toHaveLength(1);
+    // One history entry, answered as TBMQ does: the console forces a change of the default password.
+    expect(user.additionalInfo).toEqual({ isPasswordChanged: false });
     const asOperator = new ApiClient(node.baseUrl);
     await asOperator.signIn('operator@example.com', 'sysadmin');
     expect((await asOperator.call<User>('GET', '/api/auth/user')).body.id).toBe(user.id);
@@ -77,17 +78,33 @@ describe('users (spec: /api/admin…)', () => {
     expect(wildcard.body.totalElements).toBe(0);
   });
 
-  it('updates names and language without letting the request forge the password history', async () => {
+  it('answers names that were never given as null, as TBMQ does, and clears them with null', async () => {
+    const user = await createUser('nameless@example.com');
+    expect(user).toMatchObject({ firstName: null, lastName: null });
+    const named = await admin.call<User>('POST', '/api/admin', { id: user.id, email: user.email, firstName: 'Nora', lastName: '  ' });
+    expect(named.body).toMatchObject({ firstName: 'Nora', lastName: null });
+    const cleared = await admin.call<User>('POST', '/api/admin', { ...named.body, firstName: null });
+    expect(cleared.body).toMatchObject({ firstName: null, lastName: null });
+  });
+
+  it('updates names and language from the whole user sent back, without letting the body forge what the server keeps', async () => {
     const user = await createUser('editable@example.com');
     const answer = await admin.call<User>('POST', '/api/admin', {
-      id: user.id,
-      email: 'editable@example.com',
+      ...user,
+      createdTime: 0,
       firstName: 'Edited',
-      additionalInfo: { lang: 'de_DE', userPasswordHistory: [{ ts: 1 }, { ts: 2 }, { ts: 3 }] },
+      additionalInfo: { lang: 'de_DE', isPasswordChanged: true, lastLoginTs: 1, userPasswordHistory: [{ ts: 1 }, { ts: 2 }, { ts: 3 }] },
     });
-    expect(answer.body).toMatchObject({ firstName: 'Edited', additionalInfo: { lang: 'de_DE' } });
-    expect(answer.body.additionalInfo.userPasswordHistory).toEqual(user.additionalInfo.userPasswordHistory);
-    expect((await admin.call<User>('GET', `/api/admin/user/${user.id}`)).body.firstName).toBe('Edited');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ ...user, firstName: 'Edited', additionalInfo: { lang: 'de_DE', isPasswordChanged: false } });
+    expect((await admin.call<User>('GET', `/api/admin/user/${user.id}`)).body).toEqual(answer.body);
+  });
+
+  it('refuses a body that would make the user anything but a system administrator, naming the field', async () => {
+    const user = await createUser('stays-admin@example.com');
+    const answer = await admin.call<ErrorBody>('POST', '/api/admin', { ...user, authority: 'ANONYMOUS' });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toContain('body.authority');
   });
 
   it('deletes a user, but never the signed-in one', async () => {
@@ -100,12 +117,18 @@ describe('users (spec: /api/admin…)', () => {
     expect(refused.body).toMatchObject({ errorCode: 20, message: 'You cannot delete your own account' });
   });
 
-  it('signs an administrator in as another user', async () => {
+  it("signs an administrator in as another user, at TBMQ's paths and the spec's", async () => {
     const user = await createUser('impersonated@example.com');
-    const tokens = await admin.call<{ token: string }>('GET', `/api/user/${user.id}/token`);
-    const asUser = new ApiClient(node.baseUrl);
-    asUser.token = tokens.body.token;
-    expect((await asUser.call<User>('GET', '/api/auth/user')).body.email).toBe('impersonated@example.com');
+    for (const path of ['/api/admin/user/tokenAccessEnabled', '/api/user/tokenAccessEnabled']) {
+      expect((await admin.call<boolean>('GET', path)).body, path).toBe(true);
+    }
+    for (const path of [`/api/admin/user/${user.id}/token`, `/api/user/${user.id}/token`]) {
+      const tokens = await admin.call<{ token: string }>('GET', path);
+      const asUser = new ApiClient(node.baseUrl);
+      asUser.token = tokens.body.token;
+      expect((await asUser.call<User>('GET', '/api/auth/user')).body.email, path).toBe('impersonated@example.com');
+    }
+    expect((await admin.call<ErrorBody>('GET', '/api/admin/user/3f1e2d4c-5b6a-4789-8abc-def012345678/token')).status).toBe(404);
   });
 });
 
@@ -116,6 +139,21 @@ describe('profile and password', () => {
     await me.signIn('profile@example.com', 'first-secret');
     const answer = await me.call<User>('POST', '/api/admin/user', { firstName: 'Pia', lastName: 'Profile', additionalInfo: { lang: 'de_DE' } });
     expect(answer.body).toMatchObject({ email: 'profile@example.com', firstName: 'Pia', lastName: 'Profile', additionalInfo: { lang: 'de_DE' } });
+  });
+
+  it("saves the signed-in user's own profile as TBMQ's console does: the whole user posted to /api/admin", async () => {
+    const me = new ApiClient(node.baseUrl);
+    await createSettledUser(admin, 'self-save@example.com', 'own-secret');
+    await me.signIn('self-save@example.com', 'own-secret');
+    const own = (await me.call<User>('GET', '/api/auth/user')).body;
+    const answer = await me.call<User>('POST', '/api/admin', { ...own, lastName: 'Saved', additionalInfo: { ...own.additionalInfo, lang: 'de_DE' } });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ ...own, lastName: 'Saved', additionalInfo: { ...own.additionalInfo, lang: 'de_DE' } });
+    // No password in the body: the user's own one still signs in, with full tokens.
+    await new ApiClient(node.baseUrl).signIn('self-save@example.com', 'own-secret');
+    const taken = await me.call<ErrorBody>('POST', '/api/admin', { ...own, email: 'sysadmin@starling.local' });
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toContain('body.email');
   });
 
   it('changes the password: the old one stops working and the history grows', async () => {
@@ -130,7 +168,7 @@ describe('profile and password', () => {
     const changed = await me.call<{ token: string }>('POST', '/api/auth/changePassword', { currentPassword: 'old-secret', newPassword: 'new-secret' });
     expect(changed.status).toBe(200);
     me.token = changed.body.token;
-    expect((await me.call<User>('GET', '/api/auth/user')).body.additionalInfo.userPasswordHistory).toHaveLength(2);
+    expect((await me.call<User>('GET', '/api/auth/user')).body.additionalInfo.isPasswordChanged).toBe(true);
     expect((await new ApiClient(node.baseUrl).call('POST', '/api/auth/login', { username: 'changer@example.com', password: 'old-secret' })).status).toBe(401);
     await new ApiClient(node.baseUrl).signIn('changer@example.com', 'new-secret');
   });

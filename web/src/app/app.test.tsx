@@ -3,20 +3,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import englishMessages from '../../public/assets/locale/locale.constant-en_US.json';
 import { endSession, startSession } from '../api/auth-session';
 import { makeTokenPair } from '../api/test-tokens';
+import type { User } from '../api/generated/model/user';
+import { tbmqAnswer } from '../test-support/tbmq-recordings';
 import { App } from './app';
 
 // Home's monitoring card draws on a canvas, which jsdom has not (Chromium shows it: e2e/tests/home.spec.ts).
 vi.mock('../features/home/monitoring-card', () => ({ MonitoringCard: () => null }));
 
-const user = {
-  id: 'u1',
-  createdTime: 0,
-  email: 'sysadmin@starling.local',
-  authority: 'SYS_ADMIN',
-  firstName: '',
-  lastName: '',
-  additionalInfo: { lang: 'en_US', userPasswordHistory: [{ ts: 0 }, { ts: 1 }] },
-};
+/** Users as TBMQ 2.3 answers GET /api/auth/user: names null, isPasswordChanged. */
+const user = tbmqAnswer<User>('auth/getCurrentUser.json');
+const beforePasswordChange = tbmqAnswer<User>('auth/getCurrentUser--before-password-change.json');
+const afterPasswordChange = tbmqAnswer<User>('auth/getCurrentUser--after-password-change.json');
 
 /** What the broker holds: the user as GET /api/auth/user answers it, and whether it refuses the rest with code 21. */
 const broker = { user, passwordChangeRequired: false };
@@ -24,10 +21,15 @@ const broker = { user, passwordChangeRequired: false };
 let called: string[] = [];
 
 /** The broker and the static locale file, as far as signing in needs them. */
-function answer(url: string): Response {
+function answer(url: string, init?: RequestInit): Response {
   if (url.includes('/assets/locale/locale.constant-en_US.json')) return Response.json(englishMessages);
   called.push(url);
   if (url === '/api/auth/login') return Response.json(makeTokenPair());
+  if (url === '/api/auth/changePassword' && init?.method === 'POST') {
+    // As TBMQ: the change answers a token pair, and the user reads as changed from then on.
+    broker.user = afterPasswordChange;
+    return Response.json(makeTokenPair());
+  }
   if (url === '/api/auth/user') return Response.json(broker.user);
   if (url === '/api/app/config') return Response.json({ mqttPort: 1883 });
   if (broker.passwordChangeRequired) return Response.json({ status: 403, errorCode: 21, message: 'Change your password first' }, { status: 403 });
@@ -42,7 +44,7 @@ describe('console routing (spec section 2)', () => {
     broker.user = user;
     broker.passwordChangeRequired = false;
     called = [];
-    vi.stubGlobal('fetch', vi.fn(async (url: string) => answer(url)));
+    vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => answer(url, init)));
     // jsdom has no layout: report a wide screen, where the side menu is fixed and open.
     vi.stubGlobal('matchMedia', (query: string) => ({
       matches: query.includes('min-width'),
@@ -94,7 +96,7 @@ describe('console routing (spec section 2)', () => {
   });
 
   it('asks a user whose password someone else chose only what the broker answers such a session', async () => {
-    broker.user = { ...user, additionalInfo: { lang: 'en_US', userPasswordHistory: [{ ts: 0 }] } };
+    broker.user = beforePasswordChange;
     broker.passwordChangeRequired = true;
     startSession(makeTokenPair());
     window.history.replaceState(null, '', '/home');
@@ -105,6 +107,22 @@ describe('console routing (spec section 2)', () => {
     expect([...new Set(called)].sort()).toEqual(['/api/app/config', '/api/auth/user']);
   });
 
+  it('holds a TBMQ user whose password is not changed at the forced-change screen until the change, then opens the console', async () => {
+    // TBMQ refuses nothing: the console decides from additionalInfo.isPasswordChanged alone.
+    broker.user = beforePasswordChange;
+    startSession(makeTokenPair());
+    window.history.replaceState(null, '', '/home');
+    render(<App />);
+
+    expect(await screen.findByTestId('forced-password-change')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'Harbour-lights-42' } });
+    fireEvent.change(screen.getByLabelText('New password again'), { target: { value: 'Harbour-lights-42' } });
+    fireEvent.click(screen.getByTestId('change-password-submit'));
+
+    expect(await screen.findByTestId('broker-version')).toBeTruthy();
+    expect(screen.queryByTestId('forced-password-change')).toBeNull();
+  });
+
   it('opens the forced-change screen, not the forbidden dialog, when the broker answers a call with code 21', async () => {
     startSession(makeTokenPair());
     window.history.replaceState(null, '', '/home');
@@ -112,7 +130,7 @@ describe('console routing (spec section 2)', () => {
     expect(await screen.findByTestId('broker-version')).toBeTruthy();
 
     // Meanwhile the session turned out to be one whose password must change (a sign-in as another user).
-    broker.user = { ...user, additionalInfo: { lang: 'en_US', userPasswordHistory: [{ ts: 0 }] } };
+    broker.user = beforePasswordChange;
     broker.passwordChangeRequired = true;
     fireEvent.click(screen.getByRole('navigation', { name: 'Main menu' }).querySelector('a[href="/sessions"]') as HTMLElement);
 

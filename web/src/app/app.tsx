@@ -31,7 +31,7 @@ export function App() {
 function LocalizedRoutes() {
   const { user } = useAuth();
   return (
-    <LocaleProvider lang={user?.additionalInfo.lang ?? DEFAULT_LANG}>
+    <LocaleProvider lang={user?.additionalInfo?.lang ?? DEFAULT_LANG}>
       <UrlSignInGate>
         <AppRoutes />
       </UrlSignInGate>

@@ -7,9 +7,9 @@ export function makeUser(overrides: Partial<User> = {}): User {
     createdTime: Date.UTC(2026, 0, 15, 9, 30),
     email: 'sysadmin@starling.local',
     authority: 'SYS_ADMIN',
-    firstName: '',
-    lastName: '',
-    additionalInfo: { lang: 'en_US', userPasswordHistory: [{ ts: 0 }, { ts: 1 }] },
+    firstName: null,
+    lastName: null,
+    additionalInfo: { lang: 'en_US', lastLoginTs: Date.UTC(2026, 0, 16, 8, 0), isPasswordChanged: true },
     ...overrides,
   };
 }

@@ -17,10 +17,13 @@ function sameToken(given: string, expected: string): boolean {
   return crypto.timingSafeEqual(digest(given), digest(expected));
 }
 
-/** GET /metrics (openapi.yaml, getPrometheusMetrics): outside /api, for the scrapers operators run. */
+/**
+ * GET /metrics and TBMQ's GET /actuator/prometheus (openapi.yaml, getStarlingMetrics and
+ * getPrometheusMetrics): outside /api, for the scrapers operators run, whichever path they know.
+ */
 export function metricsRouter(options: MetricsOptions, read: () => MetricsReading): Router {
   const router = Router();
-  router.get('/metrics', (request, response) => {
+  router.get(['/metrics', '/actuator/prometheus'], (request, response) => {
     if (!options.enabled) throw ApiError.notFound('The metrics are off: STARLING_METRICS_ENABLED=true serves them');
     if (options.token !== undefined) {
       const given = BEARER.exec(request.get('Authorization') ?? '')?.[1];

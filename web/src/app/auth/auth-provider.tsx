@@ -4,10 +4,7 @@ import { endSession } from '../../api/auth-session';
 import { useHasSession } from '../../api/use-has-session';
 import { getGetBrokerConfigQueryKey, useGetBrokerConfig } from '../../api/generated/endpoints/app/app';
 import { getGetCurrentUserQueryKey, useGetCurrentUser } from '../../api/generated/endpoints/auth/auth';
-import {
-  getIsUserTokenAccessEnabledQueryKey,
-  useIsUserTokenAccessEnabled,
-} from '../../api/generated/endpoints/user/user';
+import { getIsAdminUserTokenAccessEnabledQueryKey, useIsAdminUserTokenAccessEnabled } from '../../api/generated/endpoints/admin/admin';
 import { onHttpError } from '../../api/http-events';
 import { useLocation } from 'wouter';
 import { AuthContext, type AuthState } from './auth-context';
@@ -34,8 +31,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // Spec section 4: loaded once the SYS_ADMIN authority is known; false for anyone else. Not while
   // the password must change: the broker answers such a session only what the forced-change screen needs.
   const passwordSettled = userQuery.data !== undefined && !mustChangePassword(userQuery.data);
-  const tokenAccessQuery = useIsUserTokenAccessEnabled({
-    query: { ...SESSION_QUERY, queryKey: getIsUserTokenAccessEnabledQueryKey(), enabled: sysAdmin && passwordSettled },
+  // TBMQ's path (GET /api/admin/user/tokenAccessEnabled), which the bundled broker serves too.
+  const tokenAccessQuery = useIsAdminUserTokenAccessEnabled({
+    query: { ...SESSION_QUERY, queryKey: getIsAdminUserTokenAccessEnabledQueryKey(), enabled: sysAdmin && passwordSettled },
     request: { ignoreErrors: true },
   });
   const failedToLoad = userQuery.isError || configQuery.isError;
@@ -44,8 +42,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (signedIn && failedToLoad) endSession();
   }, [signedIn, failedToLoad]);
 
-  // The broker refused a call until the password is changed: the user reloads, and its password
-  // history (spec section 2) opens the forced-change screen.
+  // The broker refused a call until the password is changed: the user reloads, and its
+  // additionalInfo.isPasswordChanged (spec section 2) opens the forced-change screen.
   useEffect(
     () =>
       onHttpError((report) => {

@@ -6,6 +6,7 @@ import { makeTokenPair } from '../../api/test-tokens';
 import { clearToasts } from '../../test-support/clear-toasts';
 import { renderWithProviders } from '../../test-support/render-with-providers';
 import { stubScreenWidth } from '../../test-support/screen-width';
+import { tbmqAnswer } from '../../test-support/tbmq-recordings';
 import { ToastHost } from '../toast/toast-host';
 import { ChangePasswordDialog } from './change-password-dialog';
 
@@ -78,11 +79,11 @@ describe('change password dialog (spec sections 2 and 5)', () => {
     expect(screen.getByRole('status').textContent).toContain('Password changed');
   });
 
-  it('asks for the current password after all when the broker refuses the default one', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Response.json({ status: 400, errorCode: 30, message: 'body.currentPassword does not match the current password' }, { status: 400 })),
-    );
+  it.each([
+    ['the bundled broker', { status: 400, errorCode: 30, message: 'body.currentPassword does not match the current password' }],
+    ['TBMQ 2.3', tbmqAnswer('auth/changePassword--wrong-current.json')],
+  ])('asks for the current password after all when %s refuses the default one', async (_broker, refusal) => {
+    vi.stubGlobal('fetch', vi.fn(async () => Response.json(refusal, { status: 400 })));
     renderDialog({ forDefaultPassword: true });
     type('New password', 'Secret-1');
     type('New password again', 'Secret-1');

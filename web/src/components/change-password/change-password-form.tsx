@@ -14,6 +14,14 @@ import { showToast } from '../toast/toast-store';
 /** Spec sections 5 and 9: the default administrator password is the word sysadmin. */
 export const DEFAULT_ADMIN_PASSWORD = 'sysadmin';
 
+/** TBMQ 2.3 names no field when it refuses the current password; this is how it says so. */
+const TBMQ_WRONG_CURRENT_PASSWORD = /^Current password doesn't match/;
+
+/** Whether the broker refused the current password (the bundled broker names the field, TBMQ says it in words). */
+function refusesCurrentPassword(error: ApiError): boolean {
+  return apiErrorField(error) === 'currentPassword' || (error.status === 400 && TBMQ_WRONG_CURRENT_PASSWORD.test(error.message));
+}
+
 export interface ChangePasswordFormProps {
   /** Changing the default password: the current-password field is hidden and holds the default. */
   forDefaultPassword?: boolean;
@@ -47,7 +55,7 @@ export function ChangePasswordForm({ forDefaultPassword = false, onChanged, onCa
         onChanged();
       },
       onError: (error) => {
-        if (!askCurrentPassword && apiErrorField(error) === 'currentPassword') {
+        if (!askCurrentPassword && refusesCurrentPassword(error)) {
           setAskCurrentPassword(true);
           setCurrentPassword('');
           // Not the user's mistake: the field that appears says what is missing instead.

@@ -1,13 +1,19 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { endSession, startSession } from '../../api/auth-session';
+import { makeTokenPair } from '../../api/test-tokens';
 import { renderWithProviders } from '../../test-support/render-with-providers';
 import { HelpButton } from './help-button';
 
-/** The broker answers the help base; the help server answers the given markdown files. */
-function stubServers(helpBase: string, files: Record<string, string>) {
+/**
+ * The broker answers the help base (a Starling extension; null: a broker without extensions, as
+ * TBMQ, which answers 404 with an empty body); the help server answers the given markdown files.
+ */
+function stubServers(helpBase: string | null, files: Record<string, string>) {
   const fetch = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
     const url = String(input);
-    if (url === '/api/uiSettings/helpBaseUrl') return Response.json(helpBase);
+    if (url === '/api/starling/extensions') return helpBase === null ? new Response(null, { status: 404 }) : Response.json({ extensions: ['helpBaseUrl'] });
+    if (url === '/api/uiSettings/helpBaseUrl') return helpBase === null ? new Response(null, { status: 404 }) : Response.json(helpBase);
     const markdown = files[url];
     return markdown === undefined ? new Response('', { status: 404 }) : new Response(markdown);
   });
@@ -18,7 +24,19 @@ function stubServers(helpBase: string, files: Record<string, string>) {
 const openHelp = () => fireEvent.click(screen.getByRole('button', { name: 'Open help' }));
 
 describe('help button (spec sections 1, 2 and 7)', () => {
-  afterEach(cleanup);
+  beforeEach(() => startSession(makeTokenPair()));
+  afterEach(() => {
+    cleanup();
+    endSession();
+  });
+
+  it("opens the console's own help on a broker without the help-base extension, without asking it", async () => {
+    const fetch = stubServers(null, { [`${window.location.origin}/help/en_US/users.md`]: '# Users' });
+    renderWithProviders(<HelpButton helpId="users" />);
+    openHelp();
+    expect(await screen.findByRole('heading', { name: 'Users' })).toBeTruthy();
+    expect(fetch.mock.calls.map(([url]) => String(url))).not.toContain('/api/uiSettings/helpBaseUrl');
+  });
 
   it("opens the page's help from the console's own assets when the broker names no base", async () => {
     stubServers('', { [`${window.location.origin}/help/en_US/users.md`]: '# Users\n\nWho may sign in.' });

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { stubBrokerCalls } from '../../test-support/broker-stub';
+import { type RecordedCall, stubBrokerCalls } from '../../test-support/broker-stub';
 import { renderPage, setUpSignedInPageTests } from '../../test-support/page-test';
 import { useMaxDatapoints } from './use-max-datapoints';
 
@@ -14,6 +14,8 @@ function renderWithLimit(answer: () => Response) {
   return calls;
 }
 
+const limitCalls = (calls: RecordedCall[]) => calls.filter((call) => call.url.pathname === '/api/dashboard/maxDatapointsLimit');
+
 const shown = () => screen.getByRole('status', { name: 'max datapoints' }).textContent;
 
 describe('the server’s maximum datapoints (spec section 9)', () => {
@@ -22,7 +24,7 @@ describe('the server’s maximum datapoints (spec section 9)', () => {
   it('uses the value the broker sends', async () => {
     const calls = renderWithLimit(() => Response.json(1000));
     expect(await screen.findByText('1000')).toBeTruthy();
-    expect(calls.map((call) => call.url.pathname)).toEqual(['/api/dashboard/maxDatapointsLimit']);
+    expect(limitCalls(calls)).toHaveLength(1);
   });
 
   it('raises a value of 7 or below to 8', async () => {
@@ -32,9 +34,18 @@ describe('the server’s maximum datapoints (spec section 9)', () => {
 
   it('keeps 500 when the broker fails to answer', async () => {
     const calls = renderWithLimit(() => Response.json({ status: 500, errorCode: 2, message: 'down' }, { status: 500 }));
-    await waitFor(() => expect(calls).toHaveLength(1));
+    await waitFor(() => expect(limitCalls(calls)).toHaveLength(1));
     // Let the failed answer reach the query.
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(shown()).toBe('500');
+  });
+
+  it('keeps 500 on a broker without the extension (TBMQ), without asking it', async () => {
+    const calls = stubBrokerCalls(({ url }) => (url.pathname === '/api/starling/extensions' ? new Response(null, { status: 404 }) : undefined));
+    renderPage(<MaxDatapoints />);
+    await waitFor(() => expect(calls.map((call) => call.url.pathname)).toContain('/api/starling/extensions'));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(shown()).toBe('500');
+    expect(limitCalls(calls)).toEqual([]);
   });
 });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { User } from '../../api/generated/model/user';
+import { tbmqAnswer } from '../../test-support/tbmq-recordings';
 import { getUserDisplayName } from './user-display-name';
 
 describe('user display name (spec section 3)', () => {
@@ -16,5 +18,11 @@ describe('user display name (spec section 3)', () => {
   it('falls back to the e-mail when both names are empty', () => {
     expect(getUserDisplayName({ firstName: '', lastName: '', email })).toBe(email);
     expect(getUserDisplayName({ firstName: '  ', lastName: '', email })).toBe(email);
+  });
+
+  it('reads names as TBMQ answers them: null when unset', () => {
+    expect(getUserDisplayName(tbmqAnswer<User>('users/getAdminUser--without-names.json'))).toBe('noname.admin@example.com');
+    expect(getUserDisplayName(tbmqAnswer<User>('users/getAdminUser--with-names.json'))).toBe('Olga Operator');
+    expect(getUserDisplayName({ firstName: 'Ada', lastName: null, email })).toBe('Ada');
   });
 });

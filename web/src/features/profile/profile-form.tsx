@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ApiError } from '../../api/api-error';
-import { useSaveProfile } from '../../api/generated/endpoints/admin/admin';
+import { useSaveAdminUser } from '../../api/generated/endpoints/admin/admin';
 import { getGetCurrentUserQueryKey } from '../../api/generated/endpoints/auth/auth';
 import type { User } from '../../api/generated/model/user';
 import { UserAdditionalInfoLang } from '../../api/generated/model/userAdditionalInfoLang';
@@ -21,11 +21,28 @@ interface ProfileValues {
   lang: Lang;
 }
 
-/** Spec section 1: English and German; a user who never chose gets English. */
+/** Spec section 1: English and German; a user who never chose gets English. Unset names are null. */
 const valuesOf = (user: User): ProfileValues => ({
-  firstName: user.firstName,
-  lastName: user.lastName,
-  lang: user.additionalInfo.lang ?? UserAdditionalInfoLang.en_US,
+  firstName: user.firstName ?? '',
+  lastName: user.lastName ?? '',
+  lang: user.additionalInfo?.lang ?? UserAdditionalInfoLang.en_US,
+});
+
+/** A name as saved: trimmed, null when empty (a broker's "unset"). */
+const savedName = (name: string) => (name.trim() === '' ? null : name.trim());
+
+/**
+ * TBMQ has no profile call of its own: its console posts the signed-in user's whole object, changed,
+ * to POST /api/admin (the bundled broker takes that too). The whole object, so that what the form
+ * does not show (creation time, the rest of additionalInfo) stays as it is.
+ */
+const profileSaveOf = (user: User, { firstName, lastName, lang }: ProfileValues) => ({
+  id: user.id,
+  createdTime: user.createdTime,
+  email: user.email,
+  firstName: savedName(firstName),
+  lastName: savedName(lastName),
+  additionalInfo: { ...user.additionalInfo, lang },
 });
 
 const sameValues = (a: ProfileValues, b: ProfileValues) => a.firstName === b.firstName && a.lastName === b.lastName && a.lang === b.lang;
@@ -39,7 +56,7 @@ export function ProfileForm({ user }: { user: User }) {
   const queryClient = useQueryClient();
   const [values, setValues] = useState(() => valuesOf(user));
   const [changingPassword, setChangingPassword] = useState(false);
-  const saveProfile = useSaveProfile<ApiError>({
+  const saveProfile = useSaveAdminUser<ApiError>({
     mutation: {
       onSuccess: (saved) => {
         showToast({ message: intl.formatMessage({ id: 'profile.profile-saved' }), type: 'success' });
@@ -55,8 +72,7 @@ export function ProfileForm({ user }: { user: User }) {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const { firstName, lastName, lang } = values;
-    saveProfile.mutate({ data: { firstName: firstName.trim(), lastName: lastName.trim(), additionalInfo: { lang } } });
+    saveProfile.mutate({ data: profileSaveOf(user, values) });
   }
 
   return (

@@ -6,7 +6,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { ApiError } from '../../api/api-error';
 import { apiFieldError } from '../../api/api-error-field';
 import { getGetAdminSettingsQueryKey, useSaveAdminSettings, useSendTestMail } from '../../api/generated/endpoints/admin/admin';
-import type { MailSettings } from '../../api/generated/model/mailSettings';
+import type { AdminSettings } from '../../api/generated/model/adminSettings';
 import { ApiErrorCallout } from '../../components/form/api-error-callout';
 import { plainTextToastMessage } from '../../components/toast/toast-message';
 import { showToast } from '../../components/toast/toast-store';
@@ -27,8 +27,9 @@ const FIELDS_WITH_ERRORS: readonly MailSettingsField[] = ['mailFrom', 'smtpHost'
  * The outgoing mail settings: saved to the broker, or tried out first with a test mail to the
  * signed-in user (the broker sends it with the settings as they are in the form).
  */
-export function MailSettingsForm({ settings, recipient }: { settings: MailSettings; recipient: string | undefined }) {
+export function MailSettingsForm({ stored, recipient }: { stored: AdminSettings; recipient: string | undefined }) {
   const intl = useIntl();
+  const settings = stored.jsonValue;
   const queryClient = useQueryClient();
   const [values, setValues] = useState(() => mailSettingsValuesOf(settings));
   const save = useSaveAdminSettings<ApiError>({
@@ -54,9 +55,13 @@ export function MailSettingsForm({ settings, recipient }: { settings: MailSettin
   const changed = !sameMailSettingsValues(values, mailSettingsValuesOf(settings));
   const brokerFieldError = apiFieldError(save.error, FIELDS_WITH_ERRORS);
 
+  // TBMQ saves over its stored row only when the body names it (its id and creation time).
+  const storedRow = { ...(stored.id === undefined ? {} : { id: stored.id }), ...(stored.createdTime === undefined ? {} : { createdTime: stored.createdTime }) };
+  const settingsToSend = (): AdminSettings => ({ ...storedRow, key: 'mail', jsonValue: mailSettingsOf(values, settings) });
+
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (valid) save.mutate({ data: { key: 'mail', jsonValue: mailSettingsOf(values) } });
+    if (valid) save.mutate({ data: settingsToSend() });
   }
 
   return (
@@ -75,7 +80,7 @@ export function MailSettingsForm({ settings, recipient }: { settings: MailSettin
             icon={<EnvelopeIcon />}
             disabled={!valid}
             loading={testMail.isPending}
-            onClick={() => testMail.mutate({ data: { key: 'mail', jsonValue: mailSettingsOf(values) } })}
+            onClick={() => testMail.mutate({ data: settingsToSend() })}
           >
             <FormattedMessage id="admin.send-test-mail" />
           </Button>

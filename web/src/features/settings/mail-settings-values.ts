@@ -20,6 +20,7 @@ export interface MailSettingsValues {
 
 export type MailSettingsField = keyof MailSettingsValues;
 
+/** Port and timeout as a broker answers them: numbers, or TBMQ's digit strings ("25"), kept as sent. */
 export function mailSettingsValuesOf(settings: MailSettings): MailSettingsValues {
   return {
     mailFrom: settings.mailFrom,
@@ -59,7 +60,7 @@ export function storedPasswordApplies(values: MailSettingsValues, saved: MailSet
   return (
     saved.passwordSet === true &&
     values.smtpHost.trim() === saved.smtpHost &&
-    Number(values.smtpPort) === saved.smtpPort &&
+    Number(values.smtpPort) === Number(saved.smtpPort) &&
     values.username.trim() === (saved.username ?? '')
   );
 }
@@ -82,10 +83,19 @@ export function validateMailSettings(values: MailSettingsValues, saved?: MailSet
   return errors;
 }
 
-/** What the broker takes; the password only when the user typed a new one. */
-export function mailSettingsOf(values: MailSettingsValues): MailSettings {
+/** What the form edits or the broker answers only; every other field is the broker's own. */
+const FORM_FIELDS: ReadonlySet<string> = new Set(['mailFrom', 'smtpProtocol', 'smtpHost', 'smtpPort', 'timeout', 'enableTls', 'tlsVersion', 'username', 'password', 'passwordSet']);
+
+/** The stored fields the form does not show (TBMQ's enableProxy, proxy settings…): sent back as they came, so saving keeps them. */
+function fieldsNotInForm(saved: MailSettings | undefined): Partial<MailSettings> {
+  return Object.fromEntries(Object.entries(saved ?? {}).filter(([field]) => !FORM_FIELDS.has(field)));
+}
+
+/** What the broker takes: the stored settings with the form's values, the password only when the user typed a new one. */
+export function mailSettingsOf(values: MailSettingsValues, saved?: MailSettings): MailSettings {
   const username = values.username.trim();
   return {
+    ...fieldsNotInForm(saved),
     mailFrom: values.mailFrom.trim(),
     smtpProtocol: values.smtpProtocol,
     smtpHost: values.smtpHost.trim(),

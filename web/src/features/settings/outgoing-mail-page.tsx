@@ -10,6 +10,7 @@ export default function OutgoingMailPage() {
   const user = useCurrentUser();
   const settings = useGetAdminSettings('mail', { query: { queryKey: getGetAdminSettingsQueryKey('mail'), refetchOnWindowFocus: false } });
   if (settings.isError) return <NonIdealState icon={<ErrorIcon />} description={settings.error.message} />;
-  if (!settings.data) return <Spinner className="mail-settings__loading" />;
-  return <MailSettingsForm settings={settings.data.jsonValue} recipient={user?.email} />;
+  // Asked for key mail, the broker answers the mail settings (other keys have other shapes).
+  if (settings.data?.key !== 'mail') return <Spinner className="mail-settings__loading" />;
+  return <MailSettingsForm stored={settings.data} recipient={user?.email} />;
 }

@@ -8,6 +8,7 @@ import { getGetAdminUsersQueryKey, useSaveAdminUser } from '../../api/generated/
 import { getGetCurrentUserQueryKey } from '../../api/generated/endpoints/auth/auth';
 import type { User } from '../../api/generated/model/user';
 import { useCurrentUser } from '../../api/use-current-user';
+import { useExtension } from '../../components/broker-support/broker-extensions';
 import { ApiErrorCallout } from '../../components/form/api-error-callout';
 import { showToast } from '../../components/toast/toast-store';
 import { UserFormFields } from './user-form-fields';
@@ -37,6 +38,7 @@ function UserForm({ user, onSaved, onCancel }: { user: User | null; onSaved: () 
   const currentUser = useCurrentUser();
   const [values, setValues] = useState(() => (user ? userFormValuesOf(user) : EMPTY_USER_FORM));
   const [submitted, setSubmitted] = useState(false);
+  const canInviteByMail = useExtension('accountActivation') === 'available';
   const save = useSaveAdminUser<ApiError>({
     mutation: {
       onSuccess: (saved) => {
@@ -56,7 +58,8 @@ function UserForm({ user, onSaved, onCancel }: { user: User | null; onSaved: () 
     event.preventDefault();
     setSubmitted(true);
     if (Object.keys(errors).length > 0) return;
-    save.mutate({ data: userSaveOf(values, user), params: !user && values.sendActivationMail ? { sendActivationMail: true } : undefined });
+    const inviteByMail = !user && canInviteByMail && values.sendActivationMail;
+    save.mutate({ data: userSaveOf(values, user), params: inviteByMail ? { sendActivationMail: true } : undefined });
   }
 
   return (
@@ -69,6 +72,7 @@ function UserForm({ user, onSaved, onCancel }: { user: User | null; onSaved: () 
           errors={submitted ? errors : {}}
           brokerError={brokerFieldError}
           adding={user === null}
+          canInviteByMail={canInviteByMail}
         />
       </DialogBody>
       <DialogFooter

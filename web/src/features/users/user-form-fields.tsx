@@ -13,10 +13,12 @@ interface UserFormFieldsProps {
   /** A broker refusal that names one of the fields (e.g. an e-mail already in use). */
   brokerError?: FieldError<UserFormField>;
   adding: boolean;
+  /** The broker mails activation links (the accountActivation extension): TBMQ does not. */
+  canInviteByMail: boolean;
 }
 
 /** The fields of the add/edit user dialog; each error shows under its field. */
-export function UserFormFields({ values, onChange, errors, brokerError, adding }: UserFormFieldsProps) {
+export function UserFormFields({ values, onChange, errors, brokerError, adding, canInviteByMail }: UserFormFieldsProps) {
   const intl = useIntl();
   const fieldProps = bindTextField('user', values, onChange, { errors, brokerError });
 
@@ -33,11 +35,13 @@ export function UserFormFields({ values, onChange, errors, brokerError, adding }
       </FormGroup>
       {adding && (
         <FormGroup helperText={<FormattedMessage id={values.sendActivationMail ? 'user.activation-mail-hint' : 'user.default-password-hint'} />}>
-          <Checkbox
-            checked={values.sendActivationMail}
-            label={intl.formatMessage({ id: 'user.send-activation-mail' })}
-            onChange={(event) => onChange({ sendActivationMail: event.currentTarget.checked })}
-          />
+          {canInviteByMail && (
+            <Checkbox
+              checked={values.sendActivationMail}
+              label={intl.formatMessage({ id: 'user.send-activation-mail' })}
+              onChange={(event) => onChange({ sendActivationMail: event.currentTarget.checked })}
+            />
+          )}
         </FormGroup>
       )}
     </>

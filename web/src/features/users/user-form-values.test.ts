@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { makeUser } from '../../test-support/test-user';
-import { EMPTY_USER_FORM, userSaveOf, validateUserForm } from './user-form-values';
+import type { User } from '../../api/generated/model/user';
+import { tbmqAnswer } from '../../test-support/tbmq-recordings';
+import { EMPTY_USER_FORM, userFormValuesOf, userSaveOf, validateUserForm } from './user-form-values';
 
 describe('user form (spec section 5)', () => {
   it('requires an e-mail in e-mail format', () => {
@@ -9,9 +10,22 @@ describe('user form (spec section 5)', () => {
     expect(validateUserForm({ ...EMPTY_USER_FORM, email: ' ada@example.com ' })).toEqual({});
   });
 
-  it('sends trimmed values, with the id only when editing', () => {
-    const values = { email: ' ada@example.com', firstName: ' Ada ', lastName: 'Lovelace ', sendActivationMail: true };
-    expect(userSaveOf(values, null)).toEqual({ email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' });
-    expect(userSaveOf(values, makeUser({ id: 'u7' })).id).toBe('u7');
+  it('sends trimmed values, and empty names as unset (null)', () => {
+    const values = { email: ' ada@example.com', firstName: ' Ada ', lastName: '  ', sendActivationMail: true };
+    expect(userSaveOf(values, null)).toEqual({ email: 'ada@example.com', firstName: 'Ada', lastName: null });
+  });
+
+  it("edits a user as TBMQ answers it (names null) and sends it back whole, so TBMQ keeps what the form does not show", () => {
+    const recorded = tbmqAnswer<User>('users/getAdminUser--without-names.json');
+    const values = userFormValuesOf(recorded);
+    expect(values).toMatchObject({ email: 'noname.admin@example.com', firstName: '', lastName: '' });
+    expect(userSaveOf({ ...values, lastName: 'Named' }, recorded)).toEqual({
+      id: recorded.id,
+      createdTime: recorded.createdTime,
+      email: 'noname.admin@example.com',
+      firstName: null,
+      lastName: 'Named',
+      additionalInfo: { isPasswordChanged: false },
+    });
   });
 });

@@ -16,8 +16,9 @@ export type UserFormField = (typeof USER_FORM_FIELDS)[number];
 
 export const EMPTY_USER_FORM: UserFormValues = { email: '', firstName: '', lastName: '', sendActivationMail: false };
 
+/** Unset names (null, as TBMQ answers them) edit as empty fields. */
 export function userFormValuesOf(user: User): UserFormValues {
-  return { email: user.email, firstName: user.firstName, lastName: user.lastName, sendActivationMail: false };
+  return { email: user.email, firstName: user.firstName ?? '', lastName: user.lastName ?? '', sendActivationMail: false };
 }
 
 /** Spec section 5: the e-mail is required and must have the e-mail format; the names are free. */
@@ -28,8 +29,16 @@ export function validateUserForm(values: UserFormValues): Partial<Record<UserFor
   return {};
 }
 
-/** What POST /api/admin takes: the names trimmed, the id only for an existing user. */
+/** A name as saved: trimmed, null when empty (a broker's "unset"). */
+const savedName = (name: string) => (name.trim() === '' ? null : name.trim());
+
+/**
+ * What POST /api/admin takes: the names trimmed. An existing user goes back whole, as TBMQ's console
+ * sends it: TBMQ stores the body as the user, so a field left out (creation time, language, last
+ * sign-in) would be lost there.
+ */
 export function userSaveOf(values: UserFormValues, existing: User | null): AdminUserSave {
-  const user = { email: values.email.trim(), firstName: values.firstName.trim(), lastName: values.lastName.trim() };
-  return existing ? { id: existing.id, ...user } : user;
+  const user = { email: values.email.trim(), firstName: savedName(values.firstName), lastName: savedName(values.lastName) };
+  if (!existing) return user;
+  return { id: existing.id, createdTime: existing.createdTime, ...user, additionalInfo: existing.additionalInfo };
 }

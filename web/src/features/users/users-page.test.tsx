@@ -13,7 +13,7 @@ const ada = makeUser({ id: 'ada', email: 'ada@example.com', firstName: 'Ada', la
 function stubBroker(users: User[], answers: { save?: Response } = {}): RecordedCall[] {
   return stubBrokerCalls(({ method, url }) => {
     if (url.pathname === '/api/auth/user') return Response.json(admin);
-    if (url.pathname === '/api/user/tokenAccessEnabled') return Response.json(true);
+    if (url.pathname === '/api/admin/user/tokenAccessEnabled') return Response.json(true);
     if (url.pathname === '/api/admin' && method === 'GET') {
       const search = url.searchParams.get('textSearch') ?? '';
       return Response.json(pageOf(users.filter((user) => user.email.includes(search)), url));
@@ -103,7 +103,7 @@ describe('users page (spec section 2)', () => {
     expect((await screen.findByRole('status')).textContent).toContain('User saved.');
     const post = calls.find((call) => call.method === 'POST');
     expect(post?.url.search).toBe('?sendActivationMail=true');
-    expect(post?.body).toEqual({ email: 'ada@example.com', firstName: 'Ada', lastName: '' });
+    expect(post?.body).toEqual({ email: 'ada@example.com', firstName: 'Ada', lastName: null });
   });
 
   it("shows the broker's refusal next to the field it names", async () => {

@@ -3,8 +3,13 @@ import { PlusIcon } from '@blueprintjs/icons';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { getGetAdminUsersQueryKey, useGetAdminUsers } from '../../api/generated/endpoints/admin/admin';
-import { getIsUserTokenAccessEnabledQueryKey, useIsUserTokenAccessEnabled } from '../../api/generated/endpoints/user/user';
+import {
+  getGetAdminUsersQueryKey,
+  getIsAdminUserTokenAccessEnabledQueryKey,
+  useGetAdminUsers,
+  useIsAdminUserTokenAccessEnabled,
+} from '../../api/generated/endpoints/admin/admin';
+
 import type { GetAdminUsersSortProperty } from '../../api/generated/model/getAdminUsersSortProperty';
 import type { User } from '../../api/generated/model/user';
 import { useCurrentUser } from '../../api/use-current-user';
@@ -28,7 +33,8 @@ export default function UsersPage() {
   const { params } = pageLink;
   // The previous page stays on screen while the next one loads, so the table does not jump.
   const users = useGetAdminUsers(params, { query: { queryKey: getGetAdminUsersQueryKey(params), placeholderData: keepPreviousData } });
-  const tokenAccess = useIsUserTokenAccessEnabled({ query: { queryKey: getIsUserTokenAccessEnabledQueryKey(), staleTime: Infinity } });
+  // TBMQ's path, which the bundled broker serves too; the auth provider has usually asked already.
+  const tokenAccess = useIsAdminUserTokenAccessEnabled({ query: { queryKey: getIsAdminUserTokenAccessEnabledQueryKey(), staleTime: Infinity } });
   const signInAsUser = useSignInAsUser();
   const [edit, setEdit] = useState<EditState>({ open: false });
   const [deleting, setDeleting] = useState<User | null>(null);

@@ -39,10 +39,18 @@ Conventions:
 
  * OpenAPI spec version: 1.3.0
  */
+import type { EpochMillis } from './epochMillis';
 import type { AdminSettingsKey } from './adminSettingsKey';
 import type { MailSettings } from './mailSettings';
 
 export interface AdminSettings {
+  /**
+   * The stored row's id. TBMQ answers it, and needs it to save over the stored row; the bundled broker has none.
+   * @maxLength 64
+   */
+  id?: string;
+  /** TBMQ answers 0 after a save. */
+  createdTime?: EpochMillis;
   key: AdminSettingsKey;
   jsonValue: MailSettings;
 }

@@ -39,10 +39,13 @@ Conventions:
 
  * OpenAPI spec version: 1.3.0
  */
+import type { EpochMillis } from './epochMillis';
 import type { Email } from './email';
-import type { PersonName } from './personName';
+import type { AdminUserSaveAuthority } from './adminUserSaveAuthority';
+import type { AdminUserSaveFirstName } from './adminUserSaveFirstName';
+import type { AdminUserSaveLastName } from './adminUserSaveLastName';
 import type { HashedPassword } from './hashedPassword';
-import type { UserAdditionalInfo } from './userAdditionalInfo';
+import type { AdminUserSaveAdditionalInfo } from './adminUserSaveAdditionalInfo';
 
 /**
  * The e-mail must not belong to another user (409 naming it).
@@ -53,10 +56,22 @@ export interface AdminUserSave {
    * @maxLength 64
    */
   id?: string;
+  /** Ignored; the stored one is kept. */
+  createdTime?: EpochMillis;
   email: Email;
-  firstName?: PersonName;
-  lastName?: PersonName;
+  /** Ignored; every user saved here is a system administrator. */
+  authority?: AdminUserSaveAuthority;
+  /**
+   * Null or empty leaves it unset.
+   * @maxLength 255
+   */
+  firstName?: AdminUserSaveFirstName;
+  /**
+   * Null or empty leaves it unset.
+   * @maxLength 255
+   */
+  lastName?: AdminUserSaveLastName;
   /** The new user's password; an empty or missing one on creation gives the default. Given for an existing user, it ends that user's sessions; for another user than the caller, it restarts the history at one entry, so that user must change it (see POST /api/auth/login). */
   password?: HashedPassword;
-  additionalInfo?: UserAdditionalInfo;
+  additionalInfo?: AdminUserSaveAdditionalInfo;
 }

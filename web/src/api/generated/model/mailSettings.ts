@@ -40,8 +40,13 @@ Conventions:
  * OpenAPI spec version: 1.3.0
  */
 import type { MailSettingsSmtpProtocol } from './mailSettingsSmtpProtocol';
+import type { MailSettingsSmtpPort } from './mailSettingsSmtpPort';
+import type { MailSettingsTimeout } from './mailSettingsTimeout';
 import type { MailSettingsTlsVersion } from './mailSettingsTlsVersion';
 
+/**
+ * TBMQ 2.3 keeps smtpPort and timeout exactly as sent, so they are answered as numbers or as digit strings ("25", "10000"); the bundled broker takes both and answers numbers.
+ */
 export interface MailSettings {
   /**
    * Sender, e.g. "Starling <noreply@example.com>".
@@ -57,26 +62,35 @@ export interface MailSettings {
    */
   smtpHost: string;
   /**
+   * 1 to 65535, as a number or in digits.
+   * @maxLength 5
    * @minimum 1
    * @maximum 65535
+   * @pattern ^([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$
    */
-  smtpPort: number;
+  smtpPort: MailSettingsSmtpPort;
   /**
-   * Connection timeout in milliseconds, at most 10 minutes.
+   * Connection timeout in milliseconds, at most 10 minutes, as a number or in digits.
+   * @maxLength 6
    * @minimum 1
    * @maximum 600000
+   * @pattern ^([1-9][0-9]{0,4}|[1-5][0-9]{5}|600000)$
    */
-  timeout: number;
+  timeout: MailSettingsTimeout;
   /** Require STARTTLS on a plain SMTP connection. */
   enableTls: boolean;
   tlsVersion?: MailSettingsTlsVersion;
   /** @maxLength 255 */
   username?: string;
   /**
-   * Sent only to change it; never answered. Left out, the stored password is kept, but only with the smtpHost, smtpPort and username it was saved with: with another of them it must be given again (400 naming `body.jsonValue.password`), so that the stored password never reaches another server. Without a username (no login) the stored password is dropped.
+   * Sent only to change it; never answered. Left out, the stored password is kept. The bundled broker keeps it only with the smtpHost, smtpPort and username it was saved with: with another of them it must be given again (400 naming `body.jsonValue.password`), so that the stored password never reaches another server. Without a username (no login) the stored password is dropped.
    * @maxLength 128
    */
   password?: string;
-  /** Whether a password is stored. */
+  /** Whether a password is stored (the bundled broker's; TBMQ does not say). */
   readonly passwordSet?: boolean;
+  /** TBMQ's SMTP proxy switch; the bundled broker has no proxy and neither keeps nor answers it. */
+  enableProxy?: boolean;
+  /** TBMQ console's own state; the bundled broker neither keeps nor answers it. */
+  showChangePassword?: boolean;
 }

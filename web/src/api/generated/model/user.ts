@@ -40,14 +40,19 @@ Conventions:
  * OpenAPI spec version: 1.3.0
  */
 import type { Authority } from './authority';
-import type { UserAdditionalInfo } from './userAdditionalInfo';
+import type { UserFirstName } from './userFirstName';
+import type { UserLastName } from './userLastName';
+import type { UserAdditionalInfoProperty } from './userAdditionalInfoProperty';
 
 export interface User {
   id: string;
   createdTime: number;
   email: string;
   authority: Authority;
-  firstName: string;
-  lastName: string;
-  additionalInfo: UserAdditionalInfo;
+  /** Null when unset. */
+  firstName: UserFirstName;
+  /** Null when unset. */
+  lastName: UserLastName;
+  /** Null for a user that was never saved with any (TBMQ answers so until the first sign-in). */
+  additionalInfo: UserAdditionalInfoProperty;
 }

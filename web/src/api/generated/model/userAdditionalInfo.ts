@@ -40,18 +40,20 @@ Conventions:
  * OpenAPI spec version: 1.3.0
  */
 import type { UserAdditionalInfoLang } from './userAdditionalInfoLang';
+import type { EpochMillis } from './epochMillis';
 import type { Description } from './description';
-import type { PasswordHistoryEntry } from './passwordHistoryEntry';
 import type { UserAdditionalInfoConfig } from './userAdditionalInfoConfig';
 
+/**
+ * What a broker keeps about a user besides the names. lastLoginTs and isPasswordChanged are the server's: answered, and ignored in requests.
+ */
 export interface UserAdditionalInfo {
   lang?: UserAdditionalInfoLang;
+  /** The user's last sign-in; absent before the first. */
+  lastLoginTs?: EpochMillis;
+  /** False while the password is one somebody else chose (the user's password history holds one entry or fewer: the default administrator's, or one an administrator typed in): the console then shows only its forced password change. */
+  isPasswordChanged?: boolean;
   description?: Description;
-  /**
-   * The latest 100 password changes, oldest first. Kept by the server; ignored in requests.
-   * @maxItems 100
-   */
-  userPasswordHistory?: PasswordHistoryEntry[];
   /** Console preferences kept for this user (any JSON; the 1 MiB body bounds it). */
   config?: UserAdditionalInfoConfig;
 }

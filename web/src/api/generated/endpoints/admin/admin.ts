@@ -59,11 +59,13 @@ import type {
   BadRequestResponse,
   ConflictResponse,
   ForbiddenResponse,
+  GetAdminSettings200,
   GetAdminUsersParams,
   NotFoundResponse,
   PayloadTooLargeResponse,
   ProfileSave,
   SaveAdminUserParams,
+  TokenPair,
   UnauthorizedResponse,
   User,
   UserPage
@@ -144,6 +146,141 @@ export function useGetAdminUser<TData = Awaited<ReturnType<typeof getAdminUser>>
 
 
 /**
+ * @summary Whether signing in as another user (getAdminUserToken) is enabled.
+ */
+export const isAdminUserTokenAccessEnabled = (
+    
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+      
+      
+      return httpClient<boolean>(
+      {url: `/api/admin/user/tokenAccessEnabled`, method: 'GET', signal
+    },
+      options);
+    }
+  
+
+
+
+export const getIsAdminUserTokenAccessEnabledQueryKey = () => {
+    return [
+    `/api/admin/user/tokenAccessEnabled`
+    ] as const;
+    }
+
+    
+export const getIsAdminUserTokenAccessEnabledQueryOptions = <TData = Awaited<ReturnType<typeof isAdminUserTokenAccessEnabled>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof isAdminUserTokenAccessEnabled>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getIsAdminUserTokenAccessEnabledQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof isAdminUserTokenAccessEnabled>>> = ({ signal }) => isAdminUserTokenAccessEnabled(requestOptions, signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof isAdminUserTokenAccessEnabled>>, TError, TData> & { queryKey: QueryKey }
+}
+
+export type IsAdminUserTokenAccessEnabledQueryResult = NonNullable<Awaited<ReturnType<typeof isAdminUserTokenAccessEnabled>>>
+export type IsAdminUserTokenAccessEnabledQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+
+
+/**
+ * @summary Whether signing in as another user (getAdminUserToken) is enabled.
+ */
+
+export function useIsAdminUserTokenAccessEnabled<TData = Awaited<ReturnType<typeof isAdminUserTokenAccessEnabled>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof isAdminUserTokenAccessEnabled>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+  
+ ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
+
+  const queryOptions = getIsAdminUserTokenAccessEnabledQueryOptions(options)
+
+  const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary A token pair for another user (sign in as that user); 403 when token access is off.
+ */
+export const getAdminUserToken = (
+    id: string,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+      
+      
+      return httpClient<TokenPair>(
+      {url: `/api/admin/user/${id}/token`, method: 'GET', signal
+    },
+      options);
+    }
+  
+
+
+
+export const getGetAdminUserTokenQueryKey = (id?: string,) => {
+    return [
+    `/api/admin/user/${id}/token`
+    ] as const;
+    }
+
+    
+export const getGetAdminUserTokenQueryOptions = <TData = Awaited<ReturnType<typeof getAdminUserToken>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: string, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getAdminUserToken>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetAdminUserTokenQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAdminUserToken>>> = ({ signal }) => getAdminUserToken(id, requestOptions, signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getAdminUserToken>>, TError, TData> & { queryKey: QueryKey }
+}
+
+export type GetAdminUserTokenQueryResult = NonNullable<Awaited<ReturnType<typeof getAdminUserToken>>>
+export type GetAdminUserTokenQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+
+
+/**
+ * @summary A token pair for another user (sign in as that user); 403 when token access is off.
+ */
+
+export function useGetAdminUserToken<TData = Awaited<ReturnType<typeof getAdminUserToken>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: string, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getAdminUserToken>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+  
+ ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
+
+  const queryOptions = getGetAdminUserTokenQueryOptions(id,options)
+
+  const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * An update may send the whole user as GET /api/admin/user/{id} answered it (TBMQ's console does, and saves its own profile so): what the server keeps (createdTime, authority, additionalInfo's lastLoginTs and isPasswordChanged) is read from the store, not from the body. additionalInfo's lang, description and config are taken from the body when it has them.
  * @summary Create a user (no id) or update one (with id). An empty password gives the default one.
  */
 export const saveAdminUser = (
@@ -339,6 +476,7 @@ export const useDeleteAdminUser = <TError = BadRequestResponse | UnauthorizedRes
       return useMutation(mutationOptions);
     }
     /**
+ * The spec's call; TBMQ 2.3 has no such path. The console saves the profile as TBMQ's does: the signed-in user's whole object, changed, through POST /api/admin (saveAdminUser).
  * @summary Save the signed-in user's own profile (names, language).
  */
 export const saveProfile = (
@@ -403,15 +541,16 @@ export const useSaveProfile = <TError = BadRequestResponse | UnauthorizedRespons
       return useMutation(mutationOptions);
     }
     /**
- * @summary Settings stored under a key (`mail`, the outgoing mail server). Never-saved settings answer their defaults.
+ * Keys a broker does not store answer 404. The bundled broker stores `mail` only, and answers its defaults while it was never saved. TBMQ 2.3 also stores `general`, `connectivity`, `websocket` and `mqttAuthorization` (AdminSettingsOfOtherKey).
+ * @summary Settings stored under a key; `mail` is the outgoing mail server.
  */
 export const getAdminSettings = (
-    key: 'mail',
+    key: string,
  options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
 ) => {
       
       
-      return httpClient<AdminSettings>(
+      return httpClient<GetAdminSettings200>(
       {url: `/api/admin/settings/${key}`, method: 'GET', signal
     },
       options);
@@ -420,14 +559,14 @@ export const getAdminSettings = (
 
 
 
-export const getGetAdminSettingsQueryKey = (key?: 'mail',) => {
+export const getGetAdminSettingsQueryKey = (key?: string,) => {
     return [
     `/api/admin/settings/${key}`
     ] as const;
     }
 
     
-export const getGetAdminSettingsQueryOptions = <TData = Awaited<ReturnType<typeof getAdminSettings>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(key: 'mail', options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getAdminSettings>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+export const getGetAdminSettingsQueryOptions = <TData = Awaited<ReturnType<typeof getAdminSettings>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(key: string, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getAdminSettings>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -446,15 +585,15 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAdminSettingsQueryResult = NonNullable<Awaited<ReturnType<typeof getAdminSettings>>>
-export type GetAdminSettingsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+export type GetAdminSettingsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
 
 
 /**
- * @summary Settings stored under a key (`mail`, the outgoing mail server). Never-saved settings answer their defaults.
+ * @summary Settings stored under a key; `mail` is the outgoing mail server.
  */
 
-export function useGetAdminSettings<TData = Awaited<ReturnType<typeof getAdminSettings>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
- key: 'mail', options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getAdminSettings>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+export function useGetAdminSettings<TData = Awaited<ReturnType<typeof getAdminSettings>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ key: string, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getAdminSettings>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
 
@@ -470,6 +609,7 @@ export function useGetAdminSettings<TData = Awaited<ReturnType<typeof getAdminSe
 
 
 /**
+ * TBMQ 2.3 saves over a stored key only with the stored row's `id` (400 "already created" without it), and answers `createdTime` 0; the bundled broker takes the body with or without it.
  * @summary Save settings. For mail, an empty or absent password keeps the stored one (see MailSettings).
  */
 export const saveAdminSettings = (

@@ -75,7 +75,7 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * When someone else chose the password (the user's password history holds one entry or fewer, as for the default administrator), the tokens are flagged `passwordChangeRequired` and may call only the operations marked `x-starling-password-change-session`; every other answers 403 with errorCode 21. The password change (POST /api/auth/changePassword) answers tokens without the flag. A user a password was typed in for by an administrator (on creation, or later through POST /api/admin) starts a history of one entry again.
+ * When someone else chose the password (the user's password history holds one entry or fewer, as for the default administrator: the user's additionalInfo.isPasswordChanged is false), the bundled broker flags the tokens `passwordChangeRequired`; they may call only the operations marked `x-starling-password-change-session`; every other answers 403 with errorCode 21. The password change (POST /api/auth/changePassword) answers tokens without the flag. A user a password was typed in for by an administrator (on creation, or later through POST /api/admin) starts a history of one entry again.
  * @summary Sign in with username (an e-mail) and password.
  */
 export const login = (

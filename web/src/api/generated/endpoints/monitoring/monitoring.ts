@@ -291,8 +291,8 @@ export function useGetServiceInfos<TData = Awaited<ReturnType<typeof getServiceI
 
 
 /**
- * Off (404) unless `STARLING_METRICS_ENABLED=true`. With `STARLING_METRICS_TOKEN` set it asks for `Authorization: Bearer <token>` (401 without it). Counters are totals since the node started (`_total`); levels are gauges. Each is labelled `node` with the node id: `starling_incoming_messages_total`, `starling_outgoing_messages_total`, `starling_dropped_messages_total`, `starling_inbound_payload_bytes_total`, `starling_outbound_payload_bytes_total`, `starling_sessions`, `starling_subscriptions`, `starling_retained_messages`, `starling_connections` (also labelled `listener`: tcp, tls, ws, wss), `starling_cpu_usage_percent`, `starling_memory_usage_bytes`, `starling_disk_usage_bytes` (CPU and disk as of the newest sample).
- * @summary The node's counters in the Prometheus text format, for the monitoring tools operators already run.
+ * Where TBMQ 2.3 serves its metrics (Spring Boot's actuator path, without authentication), with metric names of its own. The bundled broker serves here what it serves at GET /metrics (getStarlingMetrics), under the same settings.
+ * @summary The node's metrics in the Prometheus text format, for the monitoring tools operators already run.
  */
 export const getPrometheusMetrics = (
     
@@ -301,7 +301,7 @@ export const getPrometheusMetrics = (
       
       
       return httpClient<string>(
-      {url: `/metrics`, method: 'GET', signal
+      {url: `/actuator/prometheus`, method: 'GET', signal
     },
       options);
     }
@@ -311,7 +311,7 @@ export const getPrometheusMetrics = (
 
 export const getGetPrometheusMetricsQueryKey = () => {
     return [
-    `/metrics`
+    `/actuator/prometheus`
     ] as const;
     }
 
@@ -339,7 +339,7 @@ export type GetPrometheusMetricsQueryError = UnauthorizedResponse | NotFoundResp
 
 
 /**
- * @summary The node's counters in the Prometheus text format, for the monitoring tools operators already run.
+ * @summary The node's metrics in the Prometheus text format, for the monitoring tools operators already run.
  */
 
 export function useGetPrometheusMetrics<TData = Awaited<ReturnType<typeof getPrometheusMetrics>>, TError = UnauthorizedResponse | NotFoundResponse>(
@@ -348,6 +348,74 @@ export function useGetPrometheusMetrics<TData = Awaited<ReturnType<typeof getPro
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
 
   const queryOptions = getGetPrometheusMetricsQueryOptions(options)
+
+  const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Off (404) unless `STARLING_METRICS_ENABLED=true`. With `STARLING_METRICS_TOKEN` set it asks for `Authorization: Bearer <token>` (401 without it). Counters are totals since the node started (`_total`); levels are gauges. Each is labelled `node` with the node id: `starling_incoming_messages_total`, `starling_outgoing_messages_total`, `starling_dropped_messages_total`, `starling_inbound_payload_bytes_total`, `starling_outbound_payload_bytes_total`, `starling_sessions`, `starling_subscriptions`, `starling_retained_messages`, `starling_connections` (also labelled `listener`: tcp, tls, ws, wss), `starling_cpu_usage_percent`, `starling_memory_usage_bytes`, `starling_disk_usage_bytes` (CPU and disk as of the newest sample).
+ * @summary The node's counters in the Prometheus text format, at Starling's own path (also at /actuator/prometheus).
+ */
+export const getStarlingMetrics = (
+    
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+      
+      
+      return httpClient<string>(
+      {url: `/metrics`, method: 'GET', signal
+    },
+      options);
+    }
+  
+
+
+
+export const getGetStarlingMetricsQueryKey = () => {
+    return [
+    `/metrics`
+    ] as const;
+    }
+
+    
+export const getGetStarlingMetricsQueryOptions = <TData = Awaited<ReturnType<typeof getStarlingMetrics>>, TError = UnauthorizedResponse | NotFoundResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getStarlingMetrics>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetStarlingMetricsQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getStarlingMetrics>>> = ({ signal }) => getStarlingMetrics(requestOptions, signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getStarlingMetrics>>, TError, TData> & { queryKey: QueryKey }
+}
+
+export type GetStarlingMetricsQueryResult = NonNullable<Awaited<ReturnType<typeof getStarlingMetrics>>>
+export type GetStarlingMetricsQueryError = UnauthorizedResponse | NotFoundResponse
+
+
+/**
+ * @summary The node's counters in the Prometheus text format, at Starling's own path (also at /actuator/prometheus).
+ */
+
+export function useGetStarlingMetrics<TData = Awaited<ReturnType<typeof getStarlingMetrics>>, TError = UnauthorizedResponse | NotFoundResponse>(
+  options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getStarlingMetrics>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+  
+ ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
+
+  const queryOptions = getGetStarlingMetricsQueryOptions(options)
 
   const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
 

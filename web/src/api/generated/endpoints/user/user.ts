@@ -65,7 +65,8 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * @summary A token pair for another user (sign in as that user).
+ * The spec's call table names this path; TBMQ 2.3 serves the same call at GET /api/admin/user/{id}/token (getAdminUserToken), which the console uses.
+ * @summary A token pair for another user (sign in as that user), at the spec's path.
  */
 export const getUserToken = (
     id: string,
@@ -112,7 +113,7 @@ export type GetUserTokenQueryError = BadRequestResponse | UnauthorizedResponse |
 
 
 /**
- * @summary A token pair for another user (sign in as that user).
+ * @summary A token pair for another user (sign in as that user), at the spec's path.
  */
 
 export function useGetUserToken<TData = Awaited<ReturnType<typeof getUserToken>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
@@ -132,7 +133,8 @@ export function useGetUserToken<TData = Awaited<ReturnType<typeof getUserToken>>
 
 
 /**
- * @summary Whether signing in as another user is enabled for the caller.
+ * The spec's call table names this path; TBMQ 2.3 serves the same call at GET /api/admin/user/tokenAccessEnabled (isAdminUserTokenAccessEnabled), which the console uses.
+ * @summary Whether signing in as another user is enabled for the caller, at the spec's path.
  */
 export const isUserTokenAccessEnabled = (
     
@@ -179,7 +181,7 @@ export type IsUserTokenAccessEnabledQueryError = BadRequestResponse | Unauthoriz
 
 
 /**
- * @summary Whether signing in as another user is enabled for the caller.
+ * @summary Whether signing in as another user is enabled for the caller, at the spec's path.
  */
 
 export function useIsUserTokenAccessEnabled<TData = Awaited<ReturnType<typeof isUserTokenAccessEnabled>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(

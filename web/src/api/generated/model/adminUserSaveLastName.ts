@@ -39,9 +39,9 @@ Conventions:
 
  * OpenAPI spec version: 1.3.0
  */
-import type { EpochMillis } from './epochMillis';
 
-export interface PasswordHistoryEntry {
-  /** When the password was set. */
-  ts: EpochMillis;
-}
+/**
+ * Null or empty leaves it unset.
+ * @maxLength 255
+ */
+export type AdminUserSaveLastName = string | null;

@@ -1,0 +1,88 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { User } from '../../api/generated/model/user';
+import type { UserPage } from '../../api/generated/model/userPage';
+import { getAccessToken } from '../../api/token-storage';
+import { type RecordedCall, stubBrokerCalls } from '../../test-support/broker-stub';
+import { renderPage, setUpSignedInPageTests } from '../../test-support/page-test';
+import { tbmqAnswer } from '../../test-support/tbmq-recordings';
+import UsersPage from './users-page';
+
+/** TBMQ 2.3 as recorded: its users (names null when unset), its token paths, no Starling extension. */
+function stubTbmq(): RecordedCall[] {
+  const users = tbmqAnswer<UserPage>('users/getAdminUsers.json');
+  return stubBrokerCalls(({ method, url, body }) => {
+    if (url.pathname === '/api/starling/extensions') return new Response(null, { status: 404 });
+    if (url.pathname === '/api/auth/user') return Response.json(tbmqAnswer('auth/getCurrentUser.json'));
+    if (url.pathname === '/api/admin/user/tokenAccessEnabled') return Response.json(true);
+    if (url.pathname.endsWith('/token')) return Response.json(tbmqAnswer('auth/getUserToken--tbmq-admin-user-token.json'));
+    if (url.pathname === '/api/admin' && method === 'GET') return Response.json(users);
+    if (url.pathname === '/api/admin' && method === 'POST') {
+      // TBMQ answers a new user with additionalInfo null.
+      const saved = body as User;
+      return Response.json({ ...tbmqAnswer<User>('users/saveAdminUser--create.json'), ...saved, additionalInfo: saved.additionalInfo ?? null });
+    }
+    if (method === 'DELETE') return new Response(null, { status: 200 });
+    return undefined;
+  });
+}
+
+const rowOf = async (email: string) => (await screen.findByText(email)).closest('tr') as HTMLElement;
+const posts = (calls: RecordedCall[]) => calls.filter((call) => call.method === 'POST');
+
+describe('users page against TBMQ 2.3', () => {
+  setUpSignedInPageTests();
+
+  it('lists the users with unset names left blank', async () => {
+    stubTbmq();
+    renderPage(<UsersPage />);
+    const olga = await rowOf('olga.operator@example.com');
+    expect(within(olga).getByText('Operator')).toBeTruthy();
+    const nameless = await rowOf('noname.admin@example.com');
+    expect(nameless.textContent).not.toContain('null');
+  });
+
+  it('adds a user without the activation mail TBMQ cannot send', async () => {
+    const calls = stubTbmq();
+    renderPage(<UsersPage />);
+    fireEvent.click(await screen.findByTestId('add-user'));
+    fireEvent.change(await screen.findByLabelText(/Email/), { target: { value: 'temp.user@example.com' } });
+    expect(screen.queryByLabelText('Send activation mail')).toBeNull();
+    fireEvent.click(screen.getByTestId('user-dialog-save'));
+    expect((await screen.findByRole('status')).textContent).toContain('User saved.');
+    expect(posts(calls)[0]?.url.search).toBe('');
+    expect(posts(calls)[0]?.body).toEqual({ email: 'temp.user@example.com', firstName: null, lastName: null });
+  });
+
+  it('edits a user by sending it back whole, and deletes one', async () => {
+    const calls = stubTbmq();
+    renderPage(<UsersPage />);
+    fireEvent.click(within(await rowOf('noname.admin@example.com')).getByRole('button', { name: 'Edit noname.admin@example.com' }));
+    expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('');
+    fireEvent.change(screen.getByLabelText('Last name'), { target: { value: 'Admin' } });
+    fireEvent.click(screen.getByTestId('user-dialog-save'));
+    await screen.findByRole('status');
+    expect(posts(calls)[0]?.body).toEqual({
+      id: '1919ce4a-cdb9-43f8-970e-8e3eee0e52ff',
+      createdTime: 1795694479214,
+      email: 'noname.admin@example.com',
+      firstName: null,
+      lastName: 'Admin',
+      additionalInfo: { isPasswordChanged: false },
+    });
+
+    fireEvent.click(within(await rowOf('olga.operator@example.com')).getByRole('button', { name: 'Delete olga.operator@example.com' }));
+    fireEvent.click(await screen.findByTestId('confirm-dialog-ok'));
+    await waitFor(() => expect(calls.find((call) => call.method === 'DELETE')?.url.pathname).toBe('/api/admin/07e5adc7-c619-441d-a2e5-e54a1fbda874'));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("signs in as another user through TBMQ's token path", async () => {
+    const calls = stubTbmq();
+    renderPage(<UsersPage />);
+    fireEvent.click(within(await rowOf('olga.operator@example.com')).getByRole('button', { name: 'Sign in as olga.operator@example.com' }));
+    await waitFor(() => expect(calls.some((call) => call.url.pathname === '/api/admin/user/07e5adc7-c619-441d-a2e5-e54a1fbda874/token')).toBe(true));
+    await waitFor(() => expect(getAccessToken()).toBe(tbmqAnswer<{ token: string }>('auth/getUserToken--tbmq-admin-user-token.json').token));
+    expect(calls.some((call) => call.url.pathname.startsWith('/api/user/'))).toBe(false);
+  });
+});
