@@ -4,7 +4,7 @@ import englishMessages from '../../public/assets/locale/locale.constant-en_US.js
 import { endSession, startSession } from '../api/auth-session';
 import { makeTokenPair } from '../api/test-tokens';
 import type { User } from '../api/generated/model/user';
-import { tbmqAnswer } from '../test-support/tbmq-recordings';
+import { tbmqAnswer } from '../test-support/tbmq-recorded-answers';
 import { App } from './app';
 
 // Home's monitoring card draws on a canvas, which jsdom has not (Chromium shows it: e2e/tests/home.spec.ts).

@@ -9,6 +9,12 @@ export function recordedAnswer<T>(area: string, file: string): T {
   return recorded.response.body;
 }
 
+/** The same, named as `<area>/<file>.json` (test-fixtures/tbmq-2.3.0/README.md indexes them). */
+export function tbmqAnswer<T>(file: string): T {
+  const [area, name] = file.replace(/\.json$/, '').split('/') as [string, string];
+  return recordedAnswer<T>(area, name);
+}
+
 /** Every answer recorded for a path under one area, by request path: e.g. each credentials entry read by id. */
 export function recordedAnswersByPath<T>(area: string, prefix: string): Map<string, T> {
   const answers = new Map<string, T>();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { User } from '../../api/generated/model/user';
 import { makeUser } from '../../test-support/test-user';
-import { tbmqAnswer } from '../../test-support/tbmq-recordings';
+import { tbmqAnswer } from '../../test-support/tbmq-recorded-answers';
 import { mustChangePassword } from './must-change-password';
 
 const recorded = (file: string) => tbmqAnswer<User>(file);

@@ -6,7 +6,7 @@ import { makeTokenPair } from '../../api/test-tokens';
 import { clearToasts } from '../../test-support/clear-toasts';
 import { renderWithProviders } from '../../test-support/render-with-providers';
 import { stubScreenWidth } from '../../test-support/screen-width';
-import { tbmqAnswer } from '../../test-support/tbmq-recordings';
+import { tbmqAnswer } from '../../test-support/tbmq-recorded-answers';
 import { ToastHost } from '../toast/toast-host';
 import { ChangePasswordDialog } from './change-password-dialog';
 

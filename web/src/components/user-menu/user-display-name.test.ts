@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { User } from '../../api/generated/model/user';
-import { tbmqAnswer } from '../../test-support/tbmq-recordings';
+import { tbmqAnswer } from '../../test-support/tbmq-recorded-answers';
 import { getUserDisplayName } from './user-display-name';
 
 describe('user display name (spec section 3)', () => {

@@ -4,7 +4,7 @@ import type { User } from '../../api/generated/model/user';
 import { useCurrentUser } from '../../api/use-current-user';
 import { type RecordedCall, stubBrokerCalls } from '../../test-support/broker-stub';
 import { renderPage, setUpSignedInPageTests } from '../../test-support/page-test';
-import { tbmqAnswer } from '../../test-support/tbmq-recordings';
+import { tbmqAnswer } from '../../test-support/tbmq-recorded-answers';
 import ProfilePage from './profile-page';
 
 /** Stands for the app shell, which takes the console language from the signed-in user. */

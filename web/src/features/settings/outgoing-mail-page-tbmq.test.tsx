@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AdminSettings } from '../../api/generated/model/adminSettings';
 import { type RecordedCall, stubBrokerCalls } from '../../test-support/broker-stub';
 import { renderPage, setUpSignedInPageTests } from '../../test-support/page-test';
-import { tbmqAnswer } from '../../test-support/tbmq-recordings';
+import { tbmqAnswer } from '../../test-support/tbmq-recorded-answers';
 import OutgoingMailPage from './outgoing-mail-page';
 
 /** TBMQ 2.3's mail settings as it stores them: port and timeout as strings, its own fields, the row's id; no password hint. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { User } from '../../api/generated/model/user';
-import { tbmqAnswer } from '../../test-support/tbmq-recordings';
+import { tbmqAnswer } from '../../test-support/tbmq-recorded-answers';
 import { EMPTY_USER_FORM, userFormValuesOf, userSaveOf, validateUserForm } from './user-form-values';
 
 describe('user form (spec section 5)', () => {

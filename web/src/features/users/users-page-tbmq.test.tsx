@@ -5,7 +5,7 @@ import type { UserPage } from '../../api/generated/model/userPage';
 import { getAccessToken } from '../../api/token-storage';
 import { type RecordedCall, stubBrokerCalls } from '../../test-support/broker-stub';
 import { renderPage, setUpSignedInPageTests } from '../../test-support/page-test';
-import { tbmqAnswer } from '../../test-support/tbmq-recordings';
+import { tbmqAnswer } from '../../test-support/tbmq-recorded-answers';
 import UsersPage from './users-page';
 
 /** TBMQ 2.3 as recorded: its users (names null when unset), its token paths, no Starling extension. */
