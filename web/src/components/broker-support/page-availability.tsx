@@ -3,7 +3,11 @@ import { DisableIcon } from '@blueprintjs/icons';
 import { type Query, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { getGetBrokerExtensionsQueryKey } from '../../api/generated/endpoints/app/app';
 import { isUnansweredCall } from './unanswered-call';
+
+/** The extensions call is asked of every broker: one without it simply has no extensions (broker-extensions.ts). */
+const [EXTENSIONS_CALL] = getGetBrokerExtensionsQueryKey();
 
 /**
  * A page that says it is not available on this broker when a call it makes is one the broker does
@@ -20,6 +24,7 @@ export function PageAvailability({ children }: { children: ReactNode }) {
     const check = (query: Query) => {
       if (before.has(query.queryHash) || query.state.status !== 'error' || !isUnansweredCall(query.state.error)) return;
       const [path] = query.queryKey;
+      if (path === EXTENSIONS_CALL) return;
       setUnanswered((current) => current ?? (typeof path === 'string' ? path : query.queryHash));
     };
     queryCache.getAll().forEach(check);
