@@ -45,9 +45,8 @@ import type { ClientTypeListParameter } from './clientTypeListParameter';
 import type { CleanStartListParameter } from './cleanStartListParameter';
 import type { NodeIdListParameter } from './nodeIdListParameter';
 import type { SessionClientIdParameter } from './sessionClientIdParameter';
-import type { HasSubscriptionsParameter } from './hasSubscriptionsParameter';
 import type { SubscriptionsCountParameter } from './subscriptionsCountParameter';
-import type { SubscriptionsOperationParameter } from './subscriptionsOperationParameter';
+import type { SubscriptionOperationParameter } from './subscriptionOperationParameter';
 import type { ClientIpAddressParameter } from './clientIpAddressParameter';
 import type { QueuedMessagesMinParameter } from './queuedMessagesMinParameter';
 import type { ConnectedStartTimeParameter } from './connectedStartTimeParameter';
@@ -90,19 +89,15 @@ nodeIdList?: NodeIdListParameter;
  */
 clientId?: SessionClientIdParameter;
 /**
- * The spec's subscriptions flag. true, sessions with at least one subscription; false, sessions without.
- */
-subscriptions?: HasSubscriptionsParameter;
-/**
- * Compared with each session's number of subscriptions by subscriptionsOperation.
+ * A number of subscriptions, compared with each session's by subscriptionOperation (TBMQ's names). The spec's subscriptions flag is `subscriptions=0` (without) or `subscriptions=0` with `subscriptionOperation=GREATER` (with).
  * @minimum 0
  * @maximum 2147483647
  */
-subscriptionsCount?: SubscriptionsCountParameter;
+subscriptions?: SubscriptionsCountParameter;
 /**
- * How subscriptionsCount is compared; EQUAL when not given. Given alone, without subscriptionsCount, it is refused (400).
+ * How `subscriptions` is compared; EQUAL when not given. Given alone, without `subscriptions`, it is refused (400).
  */
-subscriptionsOperation?: SubscriptionsOperationParameter;
+subscriptionOperation?: SubscriptionOperationParameter;
 /**
  * Part of the client's address (host:port), ignoring case.
  * @maxLength 64

@@ -39,13 +39,7 @@ Conventions:
 
  * OpenAPI spec version: 1.3.0
  */
+import type { ClientSubscription } from './clientSubscription';
+import type { SharedSubscriptionGroupPage } from './sharedSubscriptionGroupPage';
 
-export type SubscriptionsOperationParameter = typeof SubscriptionsOperationParameter[keyof typeof SubscriptionsOperationParameter];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const SubscriptionsOperationParameter = {
-  EQUAL: 'EQUAL',
-  GREATER: 'GREATER',
-  LESS: 'LESS',
-} as const;
+export type GetClientSubscriptions200 = ClientSubscription[] | SharedSubscriptionGroupPage;

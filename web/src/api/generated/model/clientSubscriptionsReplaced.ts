@@ -39,8 +39,12 @@ Conventions:
 
  * OpenAPI spec version: 1.3.0
  */
+import type { SessionSubscription } from './sessionSubscription';
 
 /**
- * Epoch milliseconds; null while connected.
+ * The session's subscriptions afterwards (TBMQ echoes the body it took, QoS by name).
  */
-export type ClientSessionInfoDisconnectedAt = number | null;
+export interface ClientSubscriptionsReplaced {
+  clientId: string;
+  subscriptions: SessionSubscription[];
+}

@@ -41,6 +41,6 @@ Conventions:
  */
 
 /**
- * The spec's subscriptions flag. true, sessions with at least one subscription; false, sessions without.
+ * Starling's. The user name of the client's CONNECT.
  */
-export type HasSubscriptionsParameter = boolean;
+export type ClientSessionDetailsUsername = string | null;

@@ -40,6 +40,15 @@ Conventions:
  * OpenAPI spec version: 1.3.0
  */
 
-export type SubscriptionInfoAllOf = {
-  clientId: string;
-};
+export type SubscriptionOperationParameter = typeof SubscriptionOperationParameter[keyof typeof SubscriptionOperationParameter];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SubscriptionOperationParameter = {
+  EQUAL: 'EQUAL',
+  NOT_EQUAL: 'NOT_EQUAL',
+  GREATER: 'GREATER',
+  LESS: 'LESS',
+  GREATER_OR_EQUAL: 'GREATER_OR_EQUAL',
+  LESS_OR_EQUAL: 'LESS_OR_EQUAL',
+} as const;

@@ -39,16 +39,8 @@ Conventions:
 
  * OpenAPI spec version: 1.3.0
  */
-import type { ClientSessionDetailsAllOfSessionEndTs } from './clientSessionDetailsAllOfSessionEndTs';
-import type { ClientSubscription } from './clientSubscription';
 
-export type ClientSessionDetailsAllOf = {
-  keepAliveSeconds: number;
-  /** Seconds; 0 ends the session with the connection, 4294967295 never. */
-  sessionExpiryInterval: number;
-  /** When an offline session expires */
-  sessionEndTs: ClientSessionDetailsAllOfSessionEndTs;
-  /** Messages refused because the queue was full */
-  droppedMessages: number;
-  subscriptions: ClientSubscription[];
-};
+/**
+ * The share name of a shared subscription; null otherwise.
+ */
+export type ClientSubscriptionShareName = string | null;

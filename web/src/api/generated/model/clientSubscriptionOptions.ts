@@ -39,8 +39,10 @@ Conventions:
 
  * OpenAPI spec version: 1.3.0
  */
+import type { RetainHandlingName } from './retainHandlingName';
 
-/**
- * When an offline session expires
- */
-export type ClientSessionDetailsAllOfSessionEndTs = number | null;
+export interface ClientSubscriptionOptions {
+  noLocal: boolean;
+  retainAsPublish: boolean;
+  retainHandling: RetainHandlingName;
+}

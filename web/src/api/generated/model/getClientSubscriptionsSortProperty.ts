@@ -40,11 +40,11 @@ Conventions:
  * OpenAPI spec version: 1.3.0
  */
 
-export type GetSharedSubscriptionGroupsSortProperty = typeof GetSharedSubscriptionGroupsSortProperty[keyof typeof GetSharedSubscriptionGroupsSortProperty];
+export type GetClientSubscriptionsSortProperty = typeof GetClientSubscriptionsSortProperty[keyof typeof GetClientSubscriptionsSortProperty];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const GetSharedSubscriptionGroupsSortProperty = {
+export const GetClientSubscriptionsSortProperty = {
   shareName: 'shareName',
   topicFilter: 'topicFilter',
 } as const;

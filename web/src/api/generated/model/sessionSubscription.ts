@@ -39,36 +39,25 @@ Conventions:
 
  * OpenAPI spec version: 1.3.0
  */
-import type { PageSizeParameter } from './pageSizeParameter';
-import type { PageParameter } from './pageParameter';
-import type { TextSearchParameter } from './textSearchParameter';
-import type { GetSharedSubscriptionGroupsSortProperty } from './getSharedSubscriptionGroupsSortProperty';
-import type { SortOrderParameter } from './sortOrderParameter';
+import type { SubscriptionQos } from './subscriptionQos';
+import type { SubscriptionOptions } from './subscriptionOptions';
+import type { SessionSubscriptionSubscriptionId } from './sessionSubscriptionSubscriptionId';
 
-export type GetSharedSubscriptionGroupsParams = {
 /**
- * @minimum 1
- * @maximum 1000
+ * A subscription of a session as the session details, the replace call and the list of all subscriptions show it.
  */
-pageSize: PageSizeParameter;
-/**
- * 0-based; at most 2147483647 (a 32-bit page index, as the production broker family takes).
- * @minimum 0
- * @maximum 2147483647
- */
-page: PageParameter;
-/**
- * @maxLength 256
- */
-textSearch?: TextSearchParameter;
-sortProperty?: GetSharedSubscriptionGroupsSortProperty;
-sortOrder?: SortOrderParameter;
-/**
- * @maxLength 256
- */
-shareNameSearch?: string;
-/**
- * @maxLength 1024
- */
-clientIdSearch?: string;
-};
+export interface SessionSubscription {
+  /**
+   * Shared subscriptions read $share/{shareName}/{filter}.
+   * @minLength 1
+   */
+  topicFilter: string;
+  qos: SubscriptionQos;
+  options: SubscriptionOptions;
+  /**
+   * MQTT 5 Subscription Identifier; null when none.
+   * @minimum 1
+   * @maximum 268435455
+   */
+  subscriptionId: SessionSubscriptionSubscriptionId;
+}

@@ -39,8 +39,10 @@ Conventions:
 
  * OpenAPI spec version: 1.3.0
  */
-import type { TopicFilter } from './topicFilter';
+import { SubscriptionQos } from './subscriptionQos';
 
-export type ClientSubscriptionSaveAllOf = {
-  topicFilter?: TopicFilter;
-};
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ClientSubscriptionSaveQos = {...SubscriptionQos,  NUMBER_0: 0,
+  NUMBER_1: 1,
+  NUMBER_2: 2,
+} as const
