@@ -37,5 +37,9 @@ describe('shared subscription groups page (spec section 2)', () => {
     fireEvent.change(screen.getByLabelText('Search by member client ID'), { target: { value: 'nobody' } });
     expect(await screen.findByText('No shared subscription groups found')).toBeTruthy();
     await waitFor(() => expect(requests.at(-1)?.searchParams.get('clientIdSearch')).toBe('nobody'));
+    // TBMQ's form of the call: the subscriptions path asked by page, never by client.
+    const asked = requests.filter((url) => url.pathname === '/api/subscription');
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.every((url) => url.searchParams.has('pageSize') && url.searchParams.has('page') && !url.searchParams.has('clientId'))).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { ClientSessionInfo } from '../../api/generated/model/clientSessionInfo';
-import type { ConnectionState } from '../../api/generated/model/connectionState';
+import type { ClientSessionInfo } from '../../../api/generated/model/clientSessionInfo';
+import type { ConnectionState } from '../../../api/generated/model/connectionState';
 
 /** The rows an operator ticked, by client id, with the state each had when ticked. */
 export type SessionSelection = ReadonlyMap<string, ConnectionState>;

@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl';
-import type { ClientEvent } from '../../api/generated/model/clientEvent';
-import { disconnectReasonMessage } from '../../components/mqtt/disconnect-reasons';
+import type { ClientEvent } from '../../../api/generated/model/clientEvent';
+import { disconnectReasonMessage } from '../../../components/mqtt/disconnect-reasons';
 
 function ReasonCodeText({ code }: { code: number }) {
   const { values, ...descriptor } = disconnectReasonMessage(code);

@@ -1,6 +1,6 @@
 import { Tag } from '@blueprintjs/core';
 import { FormattedMessage } from 'react-intl';
-import type { ConnectionState } from '../../api/generated/model/connectionState';
+import type { ConnectionState } from '../../../api/generated/model/connectionState';
 
 /** A session's connection state: green while the client is connected. */
 export function SessionStatusTag({ state }: { state: ConnectionState }) {

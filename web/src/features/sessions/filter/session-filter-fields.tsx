@@ -1,9 +1,10 @@
 import { ControlGroup, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { FormattedMessage, type MessageDescriptor, useIntl } from 'react-intl';
-import { getGetBrokerServiceIdsQueryKey, useGetBrokerServiceIds } from '../../api/generated/endpoints/app/app';
-import { DateTimeInput } from '../../components/form/date-time-input';
-import { FilterChoiceList } from '../../components/form/filter-choice-list';
-import { CLIENT_TYPES, CONNECTION_STATES, type SessionFilter, SUBSCRIPTIONS_OPERATIONS } from './session-filter';
+import { getGetBrokerServiceIdsQueryKey, useGetBrokerServiceIds } from '../../../api/generated/endpoints/app/app';
+import { DateTimeInput } from '../../../components/form/date-time-input';
+import { FilterChoiceList } from '../../../components/form/filter-choice-list';
+import { useExtension } from '../../../components/broker-support/broker-extensions';
+import { CLIENT_TYPES, CONNECTION_STATES, type SessionFilter, SUBSCRIPTION_OPERATIONS } from './session-filter';
 import type { SessionFilterErrors } from './session-filter-validation';
 
 interface SessionFilterFieldsProps {
@@ -12,7 +13,7 @@ interface SessionFilterFieldsProps {
   errors: SessionFilterErrors;
 }
 
-const OPERATION_SYMBOLS = { EQUAL: '=', GREATER: '>', LESS: '<' } as const;
+const OPERATION_SYMBOLS = { EQUAL: '=', NOT_EQUAL: '≠', GREATER: '>', LESS: '<', GREATER_OR_EQUAL: '≥', LESS_OR_EQUAL: '≤' } as const;
 
 /** A count to filter by: an empty box means "any", and anything but a whole number is not taken. */
 function WholeNumberInput({ id, value, onChange }: { id: string; value: number | undefined; onChange: (value: number | undefined) => void }) {
@@ -33,7 +34,9 @@ export function SessionFilterFields({ filter, onChange, errors }: SessionFilterF
   const text = (id: MessageDescriptor['id']) => intl.formatMessage({ id });
   // The node list changes only when the cluster does.
   const nodes = useGetBrokerServiceIds({ query: { queryKey: getGetBrokerServiceIdsQueryKey(), staleTime: 60_000 }, request: { ignoreLoading: true } });
-  const subscriptionsFlag = filter.subscriptions === undefined ? 'any' : String(filter.subscriptions);
+  // Starling's own filters come with its sessions extension (the bulk actions take them too); a
+  // production broker would ignore them, so they are not offered there.
+  const starlingFilters = useExtension('sessionBulkActions') === 'available';
   const range = (from: 'startTime' | 'disconnectedStartTime', to: 'endTime' | 'disconnectedEndTime', label: 'session.connected-between' | 'session.disconnected-between') => (
     <FormGroup label={<FormattedMessage id={label} />} helperText={errors[to] && <FormattedMessage id={errors[to]} />} intent={errors[to] ? 'danger' : 'none'}>
       <div className="session-filter__range">
@@ -72,42 +75,32 @@ export function SessionFilterFields({ filter, onChange, errors }: SessionFilterF
         selected={filter.nodeIdList}
         onChange={(nodeIdList) => onChange({ nodeIdList })}
       />
-      <FormGroup label={<FormattedMessage id="session.subscriptions" />} labelFor="session-filter-subscriptions">
-        <HTMLSelect
-          id="session-filter-subscriptions"
-          fill
-          value={subscriptionsFlag}
-          onChange={(event) => onChange({ subscriptions: event.target.value === 'any' ? undefined : event.target.value === 'true' })}
-        >
-          <option value="any">{text('session.subscriptions-any')}</option>
-          <option value="true">{text('session.subscriptions-with')}</option>
-          <option value="false">{text('session.subscriptions-without')}</option>
-        </HTMLSelect>
-      </FormGroup>
       <FormGroup label={<FormattedMessage id="session.subscriptions-number" />} labelFor="session-filter-subscriptions-count">
         <ControlGroup fill>
           <HTMLSelect
             aria-label={text('session.subscriptions-operation')}
-            value={filter.subscriptionsOperation}
-            onChange={(event) => onChange({ subscriptionsOperation: event.target.value as SessionFilter['subscriptionsOperation'] })}
+            value={filter.subscriptionOperation}
+            onChange={(event) => onChange({ subscriptionOperation: event.target.value as SessionFilter['subscriptionOperation'] })}
           >
-            {SUBSCRIPTIONS_OPERATIONS.map((operation) => (
+            {SUBSCRIPTION_OPERATIONS.map((operation) => (
               <option key={operation} value={operation}>
                 {OPERATION_SYMBOLS[operation]}
               </option>
             ))}
           </HTMLSelect>
-          <WholeNumberInput id="session-filter-subscriptions-count" value={filter.subscriptionsCount} onChange={(subscriptionsCount) => onChange({ subscriptionsCount })} />
+          <WholeNumberInput id="session-filter-subscriptions-count" value={filter.subscriptions} onChange={(subscriptions) => onChange({ subscriptions })} />
         </ControlGroup>
       </FormGroup>
       <FormGroup label={<FormattedMessage id="session.client-address" />} labelFor="session-filter-address">
         <InputGroup id="session-filter-address" value={filter.clientIpAddress} onValueChange={(clientIpAddress) => onChange({ clientIpAddress })} />
       </FormGroup>
-      <FormGroup label={<FormattedMessage id="session.queued-at-least" />} labelFor="session-filter-queued">
-        <WholeNumberInput id="session-filter-queued" value={filter.queuedMessagesMin} onChange={(queuedMessagesMin) => onChange({ queuedMessagesMin })} />
-      </FormGroup>
+      {starlingFilters && (
+        <FormGroup label={<FormattedMessage id="session.queued-at-least" />} labelFor="session-filter-queued">
+          <WholeNumberInput id="session-filter-queued" value={filter.queuedMessagesMin} onChange={(queuedMessagesMin) => onChange({ queuedMessagesMin })} />
+        </FormGroup>
+      )}
       {range('startTime', 'endTime', 'session.connected-between')}
-      {range('disconnectedStartTime', 'disconnectedEndTime', 'session.disconnected-between')}
+      {starlingFilters && range('disconnectedStartTime', 'disconnectedEndTime', 'session.disconnected-between')}
     </div>
   );
 }

@@ -3,20 +3,21 @@ import { EditIcon, PlusIcon, TrashIcon } from '@blueprintjs/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactElement, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { ApiError } from '../../api/api-error';
-import { useReplaceClientSubscriptions } from '../../api/generated/endpoints/subscription/subscription';
-import type { ClientSubscription } from '../../api/generated/model/clientSubscription';
-import { ApiErrorCallout } from '../../components/form/api-error-callout';
-import { ActionsColumnHeader, TABLE_ACTIONS_CLASS } from '../../components/table/actions-column-header';
-import { ColumnHeaders } from '../../components/table/column-headers';
-import { showToast } from '../../components/toast/toast-store';
-import { refreshSessionViews } from './session-action';
+import type { ApiError } from '../../../api/api-error';
+import { useReplaceClientSubscriptions } from '../../../api/generated/endpoints/subscription/subscription';
+import type { SessionSubscription } from '../../../api/generated/model/sessionSubscription';
+import { ApiErrorCallout } from '../../../components/form/api-error-callout';
+import { ActionsColumnHeader, TABLE_ACTIONS_CLASS } from '../../../components/table/actions-column-header';
+import { ColumnHeaders } from '../../../components/table/column-headers';
+import { showToast } from '../../../components/toast/toast-store';
+import { refreshSessionViews } from '../actions/session-action';
 import { SubscriptionDialog } from './subscription-dialog';
+import { qosLevelOf } from './subscription-form-values';
 
 interface SessionSubscriptionsEditorProps {
   clientId: string;
   /** The session's subscriptions as the broker last reported them. */
-  subscriptions: ClientSubscription[];
+  subscriptions: SessionSubscription[];
 }
 
 const COLUMN_LABELS = [
@@ -32,14 +33,15 @@ const COLUMN_LABELS = [
 type EditState = { open: false } | { open: true; index: number | null };
 
 /**
- * The session's subscriptions, edited as a list and saved at once (POST /api/subscription): the broker
- * applies the changes as if the client had subscribed and unsubscribed (issue 7).
+ * The session's subscriptions, edited as a list and saved at once (POST /api/subscription, TBMQ's
+ * replace call, which every broker serves): the broker applies the changes as if the client had
+ * subscribed and unsubscribed (issue 7).
  */
 export function SessionSubscriptionsEditor({ clientId, subscriptions }: SessionSubscriptionsEditorProps) {
   const intl = useIntl();
   const queryClient = useQueryClient();
   // Null while unchanged, so that the broker's refreshed list shows.
-  const [draft, setDraft] = useState<ClientSubscription[] | null>(null);
+  const [draft, setDraft] = useState<SessionSubscription[] | null>(null);
   const [edit, setEdit] = useState<EditState>({ open: false });
   const save = useReplaceClientSubscriptions<ApiError>({
     mutation: {
@@ -54,11 +56,11 @@ export function SessionSubscriptionsEditor({ clientId, subscriptions }: SessionS
   const list = draft ?? subscriptions;
   const editing = edit.open && edit.index !== null ? list[edit.index] : undefined;
   /** Null discards the changes. */
-  const change = (next: ClientSubscription[] | null) => {
+  const change = (next: SessionSubscription[] | null) => {
     save.reset();
     setDraft(next);
   };
-  const putSubscription = (subscription: ClientSubscription) => {
+  const putSubscription = (subscription: SessionSubscription) => {
     change(edit.open && edit.index !== null ? list.map((current, index) => (index === edit.index ? subscription : current)) : [...list, subscription]);
     setEdit({ open: false });
   };
@@ -90,7 +92,7 @@ export function SessionSubscriptionsEditor({ clientId, subscriptions }: SessionS
               {list.map((subscription, index) => (
                 <tr key={subscription.topicFilter} data-testid="subscription-row">
                   <td><code>{subscription.topicFilter}</code></td>
-                  <td>{subscription.qos}</td>
+                  <td>{qosLevelOf(subscription.qos)}</td>
                   <td><FormattedMessage id={subscription.options.noLocal ? 'common.yes' : 'common.no'} /></td>
                   <td><FormattedMessage id={subscription.options.retainAsPublish ? 'common.yes' : 'common.no'} /></td>
                   <td>{subscription.options.retainHandling}</td>

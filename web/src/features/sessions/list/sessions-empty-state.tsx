@@ -1,8 +1,8 @@
 import { Button, Classes, NonIdealState } from '@blueprintjs/core';
 import { DesktopIcon, FilterRemoveIcon } from '@blueprintjs/icons';
 import { FormattedMessage } from 'react-intl';
-import { CopyButton } from '../../components/copy-button/copy-button';
-import { useBrokerMqttAddress } from '../../components/mqtt/broker-address';
+import { CopyButton } from '../../../components/copy-button/copy-button';
+import { useBrokerMqttAddress } from '../../../components/mqtt/broker-address';
 import { firstClientCommand } from './first-client-command';
 
 /** No session matches the filter: the way back is to clear it. */

@@ -2,21 +2,22 @@ import { Button, Drawer, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/
 import { DisableIcon, TrashIcon } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { ApiError } from '../../api/api-error';
-import { getGetClientSessionDetailsQueryKey, useGetClientSessionDetails } from '../../api/generated/endpoints/client-session/client-session';
-import type { ClientSessionDetails } from '../../api/generated/model/clientSessionDetails';
-import { entityLabels } from '../../components/entity/entity-labels';
-import { HelpButton } from '../../components/help/help-button';
-import { entityHelpIds } from '../../components/help/help-ids';
-import { MEDIA_GT_SM } from '../../components/media-query/breakpoints';
-import { useMediaQuery } from '../../components/media-query/use-media-query';
-import type { SessionAction } from './session-action';
-import { SessionActionDialog } from './session-action-dialog';
+import type { ApiError } from '../../../api/api-error';
+import { getGetClientSessionDetailsQueryKey, useGetClientSessionDetails } from '../../../api/generated/endpoints/client-session/client-session';
+import type { ClientSessionDetails } from '../../../api/generated/model/clientSessionDetails';
+import { entityLabels } from '../../../components/entity/entity-labels';
+import { HelpButton } from '../../../components/help/help-button';
+import { entityHelpIds } from '../../../components/help/help-ids';
+import { MEDIA_GT_SM } from '../../../components/media-query/breakpoints';
+import { useMediaQuery } from '../../../components/media-query/use-media-query';
+import type { SessionAction } from '../actions/session-action';
+import { SessionActionDialog } from '../actions/session-action-dialog';
 import { SessionDetailsFields } from './session-details-fields';
 import { SessionEvents } from './session-events';
-import { SessionStatusTag } from './session-status-tag';
-import { SessionSubscriptionsEditor } from './session-subscriptions-editor';
-import { SESSIONS_REFRESH_MS } from './use-sessions-list';
+import { SessionStatusTag } from '../list/session-status-tag';
+import { SessionSubscriptionsEditor } from '../subscriptions/session-subscriptions-editor';
+import { SESSIONS_REFRESH_MS } from '../list/use-sessions-list';
+import { ExtensionPanel } from '../../../components/broker-support/extension-panel';
 import './session-details.css';
 
 interface SessionDetailsDrawerProps {
@@ -84,7 +85,12 @@ function SessionDetailsBody({ clientId, onRemoved }: { clientId: string; onRemov
           title={intl.formatMessage({ id: 'session.subscriptions' })}
           panel={<SessionSubscriptionsEditor clientId={session.clientId} subscriptions={session.subscriptions} />}
         />
-        <Tab id="events" title={intl.formatMessage({ id: 'session.event-history' })} panel={<SessionEvents clientId={session.clientId} />} />
+        <Tab id="events" title={intl.formatMessage({ id: 'session.event-history' })} panel={
+            <ExtensionPanel extension="clientEvents">
+              <SessionEvents clientId={session.clientId} />
+            </ExtensionPanel>
+          }
+        />
       </Tabs>
       <SessionActionDialog action={action} onClose={() => setAction(null)} onDone={(done) => done.kind === 'remove' && onRemoved()} />
     </div>

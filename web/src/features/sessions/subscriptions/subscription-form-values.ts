@@ -1,12 +1,21 @@
 import type { MessageDescriptor } from 'react-intl';
-import type { ClientSubscription } from '../../api/generated/model/clientSubscription';
-import type { ClientSubscriptionQos } from '../../api/generated/model/clientSubscriptionQos';
-import type { SubscriptionOptionsRetainHandling } from '../../api/generated/model/subscriptionOptionsRetainHandling';
-import { noLocalError, subscriptionIdError, topicFilterError } from '../../components/mqtt/subscription-rules';
+import type { SessionSubscription } from '../../../api/generated/model/sessionSubscription';
+import type { SubscriptionOptionsRetainHandling } from '../../../api/generated/model/subscriptionOptionsRetainHandling';
+import type { SubscriptionQos } from '../../../api/generated/model/subscriptionQos';
+import { noLocalError, subscriptionIdError, topicFilterError } from '../../../components/mqtt/subscription-rules';
+
+/** QoS 0, 1 and 2 by the names TBMQ writes (session details, the replace call). */
+export const QOS_NAMES = ['AT_MOST_ONCE', 'AT_LEAST_ONCE', 'EXACTLY_ONCE'] as const satisfies readonly SubscriptionQos[];
+
+export type QosLevel = 0 | 1 | 2;
+
+export function qosLevelOf(name: SubscriptionQos): QosLevel {
+  return QOS_NAMES.indexOf(name) as QosLevel;
+}
 
 export interface SubscriptionFormValues {
   topicFilter: string;
-  qos: ClientSubscriptionQos;
+  qos: QosLevel;
   noLocal: boolean;
   retainAsPublish: boolean;
   retainHandling: SubscriptionOptionsRetainHandling;
@@ -26,12 +35,12 @@ export const EMPTY_SUBSCRIPTION_FORM: SubscriptionFormValues = {
   subscriptionId: '',
 };
 
-export function subscriptionFormValuesOf(subscription: ClientSubscription): SubscriptionFormValues {
+export function subscriptionFormValuesOf(subscription: SessionSubscription): SubscriptionFormValues {
   return {
     topicFilter: subscription.topicFilter,
-    qos: subscription.qos,
+    qos: qosLevelOf(subscription.qos),
     ...subscription.options,
-    subscriptionId: subscription.subscriptionId === undefined ? '' : String(subscription.subscriptionId),
+    subscriptionId: subscription.subscriptionId === null ? '' : String(subscription.subscriptionId),
   };
 }
 
@@ -50,13 +59,13 @@ export function validateSubscriptionForm(values: SubscriptionFormValues, otherTo
   return errors;
 }
 
-/** The subscription as the API takes it: trimmed, the identifier left out when there is none. */
-export function subscriptionOf(values: SubscriptionFormValues): ClientSubscription {
-  const subscription: ClientSubscription = {
-    topicFilter: values.topicFilter.trim(),
-    qos: values.qos,
-    options: { noLocal: values.noLocal, retainAsPublish: values.retainAsPublish, retainHandling: values.retainHandling },
-  };
+/** The subscription as the session details show it and the replace call takes it: trimmed, QoS by name, null for no identifier. */
+export function subscriptionOf(values: SubscriptionFormValues): SessionSubscription {
   const id = values.subscriptionId.trim();
-  return id === '' ? subscription : { ...subscription, subscriptionId: Number(id) };
+  return {
+    topicFilter: values.topicFilter.trim(),
+    qos: QOS_NAMES[values.qos],
+    options: { noLocal: values.noLocal, retainAsPublish: values.retainAsPublish, retainHandling: values.retainHandling },
+    subscriptionId: id === '' ? null : Number(id),
+  };
 }

@@ -1,16 +1,17 @@
-import type { ClientType } from '../../api/generated/model/clientType';
-import type { ConnectionState } from '../../api/generated/model/connectionState';
-import type { DisconnectFilteredClientSessionsParams } from '../../api/generated/model/disconnectFilteredClientSessionsParams';
-import type { SubscriptionsOperationParameter } from '../../api/generated/model/subscriptionsOperationParameter';
+import type { ClientType } from '../../../api/generated/model/clientType';
+import type { ConnectionState } from '../../../api/generated/model/connectionState';
+import type { DisconnectFilteredClientSessionsParams } from '../../../api/generated/model/disconnectFilteredClientSessionsParams';
+import type { SubscriptionOperationParameter } from '../../../api/generated/model/subscriptionOperationParameter';
 
 // Spec section 3, session list filter: connectedStatusList, clientTypeList, cleanStartList, nodeIdList,
-// clientId (also the text search) and the subscriptions flag, plus the broker's further filters (issue 7).
+// clientId (also the text search) and subscriptions, plus the broker's further filters (issue 7).
+// subscriptions is TBMQ's count compared by subscriptionOperation (the spec's flag is "> 0" or "= 0").
 // The filter lives in the URL under the API's own parameter names, so that a link such as
 // /sessions?connectedStatusList=CONNECTED (the home page's counters) opens the list filtered.
 
 export const CONNECTION_STATES = ['CONNECTED', 'DISCONNECTED'] as const satisfies readonly ConnectionState[];
 export const CLIENT_TYPES = ['DEVICE', 'APPLICATION'] as const satisfies readonly ClientType[];
-export const SUBSCRIPTIONS_OPERATIONS = ['EQUAL', 'GREATER', 'LESS'] as const satisfies readonly SubscriptionsOperationParameter[];
+export const SUBSCRIPTION_OPERATIONS = ['EQUAL', 'NOT_EQUAL', 'GREATER', 'LESS', 'GREATER_OR_EQUAL', 'LESS_OR_EQUAL'] as const satisfies readonly SubscriptionOperationParameter[];
 
 export interface SessionFilter {
   connectedStatusList: ConnectionState[];
@@ -19,11 +20,11 @@ export interface SessionFilter {
   nodeIdList: string[];
   /** Part of the client id: the page's search box. */
   clientId: string;
-  /** The spec's subscriptions flag: with subscriptions (true), without (false), either (undefined). */
-  subscriptions?: boolean;
-  subscriptionsCount?: number;
-  subscriptionsOperation: SubscriptionsOperationParameter;
+  /** A number of subscriptions, compared with each session's by subscriptionOperation; any when undefined. */
+  subscriptions?: number;
+  subscriptionOperation: SubscriptionOperationParameter;
   clientIpAddress: string;
+  /** Starling's own filters (a production broker ignores them). */
   queuedMessagesMin?: number;
   /** Time ranges, epoch milliseconds. */
   startTime?: number;
@@ -32,8 +33,11 @@ export interface SessionFilter {
   disconnectedEndTime?: number;
 }
 
-/** The filter parameters every sessions call takes: the list, and disconnect/remove of the filtered set. */
-export type SessionFilterParams = Omit<DisconnectFilteredClientSessionsParams, 'textSearch'>;
+/**
+ * The filter parameters every sessions call takes: the list, and disconnect/remove of the filtered
+ * set. The search box is sent as textSearch, which TBMQ takes too (it has no clientId filter).
+ */
+export type SessionFilterParams = Omit<DisconnectFilteredClientSessionsParams, 'clientId'>;
 
 export const EMPTY_SESSION_FILTER: SessionFilter = {
   connectedStatusList: [],
@@ -41,11 +45,11 @@ export const EMPTY_SESSION_FILTER: SessionFilter = {
   cleanStartList: [],
   nodeIdList: [],
   clientId: '',
-  subscriptionsOperation: 'EQUAL',
+  subscriptionOperation: 'EQUAL',
   clientIpAddress: '',
 };
 
-const NUMBER_KEYS = ['subscriptionsCount', 'queuedMessagesMin', 'startTime', 'endTime', 'disconnectedStartTime', 'disconnectedEndTime'] as const;
+const NUMBER_KEYS = ['subscriptions', 'queuedMessagesMin', 'startTime', 'endTime', 'disconnectedStartTime', 'disconnectedEndTime'] as const;
 
 /** The URL parameters the filter owns; anything else in the URL (e.g. the open session) is left alone. */
 export const SESSION_FILTER_KEYS = [
@@ -54,8 +58,7 @@ export const SESSION_FILTER_KEYS = [
   'cleanStartList',
   'nodeIdList',
   'clientId',
-  'subscriptions',
-  'subscriptionsOperation',
+  'subscriptionOperation',
   'clientIpAddress',
   ...NUMBER_KEYS,
 ] as const;
@@ -71,13 +74,9 @@ function wholeNumberOf(text: string | null): number | undefined {
   return Number(text);
 }
 
-function flagOf(text: string | null): boolean | undefined {
-  return text === 'true' ? true : text === 'false' ? false : undefined;
-}
-
 export function sessionFilterFromSearch(search: URLSearchParams): SessionFilter {
   const numbers = Object.fromEntries(NUMBER_KEYS.map((key) => [key, wholeNumberOf(search.get(key))]));
-  const operation = listOf(search.get('subscriptionsOperation'), SUBSCRIPTIONS_OPERATIONS)[0];
+  const operation = listOf(search.get('subscriptionOperation'), SUBSCRIPTION_OPERATIONS)[0];
   return {
     ...EMPTY_SESSION_FILTER,
     ...numbers,
@@ -86,8 +85,7 @@ export function sessionFilterFromSearch(search: URLSearchParams): SessionFilter 
     cleanStartList: listOf(search.get('cleanStartList'), ['true', 'false']).map((flag) => flag === 'true'),
     nodeIdList: [...new Set((search.get('nodeIdList') ?? '').split(',').filter((nodeId) => nodeId !== ''))],
     clientId: search.get('clientId') ?? '',
-    subscriptions: flagOf(search.get('subscriptions')),
-    subscriptionsOperation: operation ?? 'EQUAL',
+    subscriptionOperation: operation ?? 'EQUAL',
     clientIpAddress: search.get('clientIpAddress') ?? '',
   };
 }
@@ -100,11 +98,10 @@ export function sessionFilterParams(filter: SessionFilter): SessionFilterParams 
   params.clientTypeList = list(filter.clientTypeList);
   params.cleanStartList = list(filter.cleanStartList);
   params.nodeIdList = list(filter.nodeIdList);
-  params.clientId = filter.clientId.trim() || undefined;
-  params.subscriptions = filter.subscriptions;
+  params.textSearch = filter.clientId.trim() || undefined;
   for (const key of NUMBER_KEYS) params[key] = filter[key];
   // The operator means nothing without a count to compare with.
-  params.subscriptionsOperation = filter.subscriptionsCount !== undefined && filter.subscriptionsOperation !== 'EQUAL' ? filter.subscriptionsOperation : undefined;
+  params.subscriptionOperation = filter.subscriptions !== undefined && filter.subscriptionOperation !== 'EQUAL' ? filter.subscriptionOperation : undefined;
   params.clientIpAddress = filter.clientIpAddress.trim() || undefined;
   return Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined)) as SessionFilterParams;
 }
@@ -113,13 +110,16 @@ export function sessionFilterParams(filter: SessionFilter): SessionFilterParams 
 export function withSessionFilter(search: URLSearchParams, filter: SessionFilter): URLSearchParams {
   const next = new URLSearchParams(search);
   for (const key of SESSION_FILTER_KEYS) next.delete(key);
-  for (const [key, value] of Object.entries(sessionFilterParams(filter))) next.set(key, String(value));
+  // The search shows as the spec's clientId filter in the URL.
+  const { textSearch, ...params } = sessionFilterParams(filter);
+  if (textSearch !== undefined) next.set('clientId', textSearch);
+  for (const [key, value] of Object.entries(params)) next.set(key, String(value));
   return next;
 }
 
 /** How many parts of the filter panel are in use (the search box not counted: it shows itself). */
 export function activeFilterCount(filter: SessionFilter): number {
-  const { clientId: _search, subscriptionsOperation: _operation, ...params } = sessionFilterParams(filter);
+  const { textSearch: _search, subscriptionOperation: _operation, ...params } = sessionFilterParams(filter);
   return Object.keys(params).length;
 }
 

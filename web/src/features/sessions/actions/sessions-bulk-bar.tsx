@@ -1,9 +1,9 @@
 import { Button } from '@blueprintjs/core';
 import { DisableIcon, TrashIcon } from '@blueprintjs/icons';
 import { FormattedMessage } from 'react-intl';
-import { entityLabels } from '../../components/entity/entity-labels';
+import { entityLabels } from '../../../components/entity/entity-labels';
 import type { SessionActionKind } from './session-action';
-import { type SessionSelection, selectedInState } from './session-selection';
+import { type SessionSelection, selectedInState } from '../list/session-selection';
 
 interface SessionsBulkBarProps {
   selection: SessionSelection;

@@ -1,12 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderPage, setUpSignedInPageTests } from '../../test-support/page-test';
-import SessionsPage from './sessions-page';
-import { makeSession, stubSessionsBroker } from './sessions-test-broker';
+import { renderPage, setUpSignedInPageTests } from '../../../test-support/page-test';
+import SessionsPage from '../sessions-page';
+import { makeSession, stubSessionsBroker } from '../sessions-test-broker';
 
 const subscribed = makeSession('sensor-1', {
   subscriptionsCount: 1,
-  subscriptions: [{ topicFilter: 'sensors/#', qos: 1, options: { noLocal: false, retainAsPublish: false, retainHandling: 0 } }],
+  subscriptions: [{ topicFilter: 'sensors/#', qos: 'AT_LEAST_ONCE', options: { noLocal: false, retainAsPublish: false, retainHandling: 0 }, subscriptionId: null }],
 });
 
 const openDetails = async () => {
@@ -52,7 +52,7 @@ describe('session details (issue 7)', () => {
     await screen.findByText('Subscriptions saved.');
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
       clientId: 'sensor-1',
-      subscriptions: [{ topicFilter: '$share/group/alarms/+', qos: 2, options: { noLocal: false, retainAsPublish: false, retainHandling: 0 }, subscriptionId: 12 }],
+      subscriptions: [{ topicFilter: '$share/group/alarms/+', qos: 'EXACTLY_ONCE', options: { noLocal: false, retainAsPublish: false, retainHandling: 0 }, subscriptionId: 12 }],
     });
   });
 

@@ -2,16 +2,16 @@ import { HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { getGetClientEventsQueryKey, useGetClientEvents } from '../../api/generated/endpoints/client-session/client-session';
-import type { ClientEvent } from '../../api/generated/model/clientEvent';
-import type { ClientEventType } from '../../api/generated/model/clientEventType';
-import { formatTimeAgo } from '../../components/format/time-ago';
-import { ColumnHeaders } from '../../components/table/column-headers';
-import { DEFAULT_PAGE_SIZE } from '../../components/table/use-page-link';
-import { TablePager } from '../../components/table/table-pager';
+import { getGetClientEventsQueryKey, useGetClientEvents } from '../../../api/generated/endpoints/client-session/client-session';
+import type { ClientEvent } from '../../../api/generated/model/clientEvent';
+import type { ClientEventType } from '../../../api/generated/model/clientEventType';
+import { formatTimeAgo } from '../../../components/format/time-ago';
+import { ColumnHeaders } from '../../../components/table/column-headers';
+import { DEFAULT_PAGE_SIZE } from '../../../components/table/use-page-link';
+import { TablePager } from '../../../components/table/table-pager';
 import { ClientEventReason } from './client-event-reason';
-import { mqttVersionName } from '../../components/mqtt/mqtt-version';
-import { SESSIONS_REFRESH_MS } from './use-sessions-list';
+import { mqttVersionName } from '../../../components/mqtt/mqtt-version';
+import { SESSIONS_REFRESH_MS } from '../list/use-sessions-list';
 
 const COLUMN_LABELS = ['session.event-time', 'session.event', 'session.event-details'] as const;
 

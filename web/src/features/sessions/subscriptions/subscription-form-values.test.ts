@@ -27,12 +27,14 @@ describe('subscription editor validation (issue 7)', () => {
     expect(validateSubscriptionForm(form({ subscriptionId: '268435455' }), [])).toEqual({});
   });
 
-  it('sends the subscription trimmed, with its identifier only when there is one', () => {
+  it('sends the subscription as TBMQ takes it: trimmed, QoS by name, a null identifier when there is none', () => {
     expect(subscriptionOf(form({ topicFilter: ' a/b ', qos: 2, retainHandling: 1 }))).toEqual({
       topicFilter: 'a/b',
-      qos: 2,
+      qos: 'EXACTLY_ONCE',
       options: { noLocal: false, retainAsPublish: false, retainHandling: 1 },
+      subscriptionId: null,
     });
+    expect(subscriptionFormValuesOf(subscriptionOf(form({ qos: 0 })))).toEqual(form({ qos: 0 }));
     const withId = subscriptionOf(form({ subscriptionId: '7' }));
     expect(withId.subscriptionId).toBe(7);
     expect(subscriptionFormValuesOf(withId).subscriptionId).toBe('7');

@@ -15,9 +15,8 @@ const fullFilter: SessionFilter = {
   cleanStartList: [false],
   nodeIdList: ['node-a', 'node-b'],
   clientId: 'sensor',
-  subscriptions: true,
-  subscriptionsCount: 3,
-  subscriptionsOperation: 'GREATER',
+  subscriptions: 3,
+  subscriptionOperation: 'GREATER_OR_EQUAL',
   clientIpAddress: '10.0.',
   queuedMessagesMin: 5,
   startTime: 1_700_000_000_000,
@@ -43,9 +42,8 @@ describe('session list filter in the URL (spec section 3)', () => {
       cleanStartList: 'false',
       nodeIdList: 'node-a,node-b',
       clientId: 'sensor',
-      subscriptions: 'true',
-      subscriptionsCount: '3',
-      subscriptionsOperation: 'GREATER',
+      subscriptions: '3',
+      subscriptionOperation: 'GREATER_OR_EQUAL',
       clientIpAddress: '10.0.',
       queuedMessagesMin: '5',
       startTime: '1700000000000',
@@ -57,29 +55,34 @@ describe('session list filter in the URL (spec section 3)', () => {
   });
 
   it('clears what the filter no longer holds and keeps the rest of the URL', () => {
-    const search = withSessionFilter(new URLSearchParams('clientTypeList=DEVICE&session=x&subscriptions=false'), EMPTY_SESSION_FILTER);
+    const search = withSessionFilter(new URLSearchParams('clientTypeList=DEVICE&session=x&subscriptions=0'), EMPTY_SESSION_FILTER);
     expect(search.toString()).toBe('session=x');
   });
 
   it('ignores what a hand-edited URL gets wrong', () => {
     const filter = sessionFilterFromSearch(
-      new URLSearchParams('connectedStatusList=CONNECTED,SLEEPING,CONNECTED&clientTypeList=ROBOT&cleanStartList=maybe&subscriptions=yes&queuedMessagesMin=-4&subscriptionsOperation=MOST'),
+      new URLSearchParams('connectedStatusList=CONNECTED,SLEEPING,CONNECTED&clientTypeList=ROBOT&cleanStartList=maybe&subscriptions=yes&queuedMessagesMin=-4&subscriptionOperation=MOST'),
     );
     expect(filter).toEqual({ ...EMPTY_SESSION_FILTER, connectedStatusList: ['CONNECTED'] });
   });
 
   it('sends the operator only with a count, and EQUAL not at all (the broker’s default)', () => {
-    expect(sessionFilterParams({ ...EMPTY_SESSION_FILTER, subscriptionsOperation: 'LESS' })).toEqual({});
-    expect(sessionFilterParams({ ...EMPTY_SESSION_FILTER, subscriptionsCount: 0 })).toEqual({ subscriptionsCount: 0 });
-    expect(sessionFilterParams({ ...EMPTY_SESSION_FILTER, subscriptionsCount: 2, subscriptionsOperation: 'LESS' })).toEqual({
-      subscriptionsCount: 2,
-      subscriptionsOperation: 'LESS',
+    expect(sessionFilterParams({ ...EMPTY_SESSION_FILTER, subscriptionOperation: 'LESS' })).toEqual({});
+    expect(sessionFilterParams({ ...EMPTY_SESSION_FILTER, subscriptions: 0 })).toEqual({ subscriptions: 0 });
+    expect(sessionFilterParams({ ...EMPTY_SESSION_FILTER, subscriptions: 2, subscriptionOperation: 'LESS' })).toEqual({
+      subscriptions: 2,
+      subscriptionOperation: 'LESS',
     });
+  });
+
+  it('sends the search box as textSearch, which TBMQ takes, and keeps it as clientId in the URL', () => {
+    expect(sessionFilterParams({ ...EMPTY_SESSION_FILTER, clientId: ' sensor ' })).toEqual({ textSearch: 'sensor' });
+    expect(withSessionFilter(new URLSearchParams(), { ...EMPTY_SESSION_FILTER, clientId: 'sensor' }).toString()).toBe('clientId=sensor');
   });
 
   it('counts the panel’s filters in use, not the search box', () => {
     expect(activeFilterCount({ ...EMPTY_SESSION_FILTER, clientId: 'sensor' })).toBe(0);
-    expect(activeFilterCount(fullFilter)).toBe(12);
+    expect(activeFilterCount(fullFilter)).toBe(11);
   });
 
   it('narrows the filter to the sessions a bulk action can act on', () => {

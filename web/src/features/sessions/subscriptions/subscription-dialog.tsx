@@ -1,10 +1,10 @@
 import { Button, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup } from '@blueprintjs/core';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { ClientSubscription } from '../../api/generated/model/clientSubscription';
-import { bindTextField } from '../../components/form/bind-text-field';
-import { TextField } from '../../components/form/text-field';
-import { QosSelect, RetainHandlingSelect } from '../../components/mqtt/qos-selects';
+import type { SessionSubscription } from '../../../api/generated/model/sessionSubscription';
+import { bindTextField } from '../../../components/form/bind-text-field';
+import { TextField } from '../../../components/form/text-field';
+import { QosSelect, RetainHandlingSelect } from '../../../components/mqtt/qos-selects';
 import {
   EMPTY_SUBSCRIPTION_FORM,
   type SubscriptionFormValues,
@@ -16,10 +16,10 @@ import {
 interface SubscriptionDialogProps {
   isOpen: boolean;
   /** The subscription to edit; null to add one. */
-  subscription: ClientSubscription | null;
+  subscription: SessionSubscription | null;
   /** Topic filters of the list's other subscriptions. */
   otherTopicFilters: readonly string[];
-  onDone: (subscription: ClientSubscription) => void;
+  onDone: (subscription: SessionSubscription) => void;
   onClose: () => void;
 }
 

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'wouter';
-import { type SessionFilter, sessionFilterFromSearch, withSessionFilter } from './session-filter';
+import { type SessionFilter, sessionFilterFromSearch, withSessionFilter } from '../filter/session-filter';
 
 /** The URL parameter naming the session whose details are open, so that they can be linked to. */
 export const OPEN_SESSION_PARAM = 'session';

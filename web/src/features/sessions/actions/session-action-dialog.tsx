@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import { ConfirmDialog } from '../../components/dialogs/confirm-dialog';
+import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { type SessionAction, sessionActionCount, useSessionActionMutation } from './session-action';
 
 interface SessionActionDialogProps {

@@ -1,6 +1,6 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
-import type { ApiError } from '../../api/api-error';
+import type { ApiError } from '../../../api/api-error';
 import {
   disconnectClientSession,
   disconnectClientSessions,
@@ -12,10 +12,10 @@ import {
   removeClientSession,
   removeClientSessions,
   removeFilteredClientSessions,
-} from '../../api/generated/endpoints/client-session/client-session';
-import { getGetSharedSubscriptionGroupsQueryKey } from '../../api/generated/endpoints/subscription/subscription';
-import { showToast } from '../../components/toast/toast-store';
-import { type SessionFilter, sessionFilterParams } from './session-filter';
+} from '../../../api/generated/endpoints/client-session/client-session';
+import { getGetAllSubscriptionsQueryKey, getGetClientSubscriptionsQueryKey } from '../../../api/generated/endpoints/subscription/subscription';
+import { showToast } from '../../../components/toast/toast-store';
+import { type SessionFilter, sessionFilterParams } from '../filter/session-filter';
 
 /** Disconnect a connected client (its persistent session stays), or remove an offline session. */
 export type SessionActionKind = 'disconnect' | 'remove';
@@ -37,7 +37,7 @@ export function sessionActionCount({ target }: SessionAction): number {
   return target.scope === 'selection' ? target.clientIds.length : target.count;
 }
 
-/** Runs the action's call; answers how many sessions it changed. */
+/** Runs the action's call; answers how many sessions it changed. One session: TBMQ's calls, which every broker serves; many: the sessionBulkActions extension. */
 async function runSessionAction({ kind, target }: SessionAction): Promise<number> {
   const disconnecting = kind === 'disconnect';
   if (target.scope === 'one') {
@@ -60,7 +60,8 @@ export function refreshSessionViews(queryClient: QueryClient): void {
     getGetClientSessionDetailsQueryKey(),
     getGetClientSessionStatsQueryKey(),
     getGetClientEventsQueryKey(),
-    getGetSharedSubscriptionGroupsQueryKey(),
+    getGetClientSubscriptionsQueryKey(),
+    getGetAllSubscriptionsQueryKey(),
   ]) {
     void queryClient.invalidateQueries({ queryKey });
   }

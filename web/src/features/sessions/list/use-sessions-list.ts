@@ -1,10 +1,10 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { getGetClientSessionsQueryKey, useGetClientSessions } from '../../api/generated/endpoints/client-session/client-session';
-import type { ClientSessionSortProperty } from '../../api/generated/model/clientSessionSortProperty';
-import type { ConnectionState } from '../../api/generated/model/connectionState';
-import { usePageLink } from '../../components/table/use-page-link';
-import { type SessionFilter, narrowedToState, sessionFilterParams } from './session-filter';
+import { getGetClientSessionsQueryKey, useGetClientSessions } from '../../../api/generated/endpoints/client-session/client-session';
+import type { ClientSessionSortProperty } from '../../../api/generated/model/clientSessionSortProperty';
+import type { ConnectionState } from '../../../api/generated/model/connectionState';
+import { usePageLink } from '../../../components/table/use-page-link';
+import { type SessionFilter, narrowedToState, sessionFilterParams } from '../filter/session-filter';
 import { useSessionsUrl } from './use-sessions-url';
 
 /** The list follows the broker without a reload; polls neither show the loading bar nor stack up. */
@@ -12,9 +12,12 @@ export const SESSIONS_REFRESH_MS = 10_000;
 const POLLING = { refetchInterval: SESSIONS_REFRESH_MS, placeholderData: keepPreviousData } as const;
 const QUIET = { ignoreLoading: true } as const;
 
-/** How many sessions of one state the filter matches: the N of "disconnect all N matching". */
-function useMatchingCount(filter: SessionFilter, state: ConnectionState): number {
-  const narrowed = narrowedToState(filter, state);
+/**
+ * How many sessions of one state the filter matches: the N of "disconnect all N matching". Asked only
+ * where the broker can act on them (the sessionBulkActions extension).
+ */
+function useMatchingCount(filter: SessionFilter, state: ConnectionState, bulkActions: boolean): number {
+  const narrowed = bulkActions ? narrowedToState(filter, state) : null;
   const params = { pageSize: 1, page: 0, ...sessionFilterParams(narrowed ?? filter) };
   const count = useGetClientSessions(params, {
     query: { queryKey: getGetClientSessionsQueryKey(params), enabled: narrowed !== null, ...POLLING },
@@ -24,7 +27,7 @@ function useMatchingCount(filter: SessionFilter, state: ConnectionState): number
 }
 
 /** The sessions page's list: the URL's filter, the search box, sorting, paging and the matching counts. */
-export function useSessionsList() {
+export function useSessionsList(bulkActions: boolean) {
   const url = useSessionsUrl();
   const { clientId: urlSearch, ...panelFilter } = url.filter;
   const pageLink = usePageLink<ClientSessionSortProperty>(
@@ -48,7 +51,7 @@ export function useSessionsList() {
     pageLink,
     filter,
     sessions,
-    matchingConnected: useMatchingCount(filter, 'CONNECTED'),
-    matchingDisconnected: useMatchingCount(filter, 'DISCONNECTED'),
+    matchingConnected: useMatchingCount(filter, 'CONNECTED', bulkActions),
+    matchingDisconnected: useMatchingCount(filter, 'DISCONNECTED', bulkActions),
   };
 }
