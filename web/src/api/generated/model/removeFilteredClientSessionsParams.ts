@@ -84,7 +84,7 @@ cleanStartList?: CleanStartListParameter;
  */
 nodeIdList?: NodeIdListParameter;
 /**
- * Part of the client id, ignoring case (the spec's clientId filter, also used as text search).
+ * Part of the client id, ignoring case (the spec's clientId filter). Starling's; TBMQ ignores it, so the console sends its search as textSearch.
  * @maxLength 1024
  */
 clientId?: SessionClientIdParameter;
@@ -104,7 +104,7 @@ subscriptionOperation?: SubscriptionOperationParameter;
  */
 clientIpAddress?: ClientIpAddressParameter;
 /**
- * Sessions with at least this many messages queued or in flight to the client.
+ * Sessions with at least this many messages queued or in flight to the client. Starling's (with the sessionBulkActions extension); a production broker ignores it.
  * @minimum 0
  * @maximum 2147483647
  */
