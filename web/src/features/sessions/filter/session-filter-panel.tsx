@@ -1,6 +1,6 @@
-import { Button, Card } from '@blueprintjs/core';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { FilterPanelForm } from '../../../components/form/filter-panel-form';
 import { EMPTY_SESSION_FILTER, type SessionFilter } from './session-filter';
 import { SessionFilterFields } from './session-filter-fields';
 import { validateSessionFilter } from './session-filter-validation';
@@ -17,30 +17,20 @@ export function SessionFilterPanel({ filter, onApply, onClose }: SessionFilterPa
   const intl = useIntl();
   const [draft, setDraft] = useState(filter);
   const errors = validateSessionFilter(draft);
-
-  function apply(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (Object.keys(errors).length > 0) return;
-    onApply(draft);
-  }
-
   return (
-    <Card compact className="session-filter">
-      <form onSubmit={apply} aria-label={intl.formatMessage({ id: 'session.filter' })} noValidate>
-        <SessionFilterFields filter={draft} errors={errors} onChange={(changes) => setDraft((current) => ({ ...current, ...changes }))} />
-        <div className="session-filter__buttons">
-          {/* The search box is not part of the panel: resetting keeps it. */}
-          <Button variant="minimal" onClick={() => setDraft({ ...EMPTY_SESSION_FILTER, clientId: draft.clientId })} data-testid="session-filter-reset">
-            <FormattedMessage id="session.reset-filter" />
-          </Button>
-          <Button variant="minimal" onClick={onClose}>
-            <FormattedMessage id="action.cancel" />
-          </Button>
-          <Button type="submit" intent="primary" data-testid="session-filter-apply">
-            <FormattedMessage id="action.apply" />
-          </Button>
-        </div>
-      </form>
-    </Card>
+    <FilterPanelForm
+      label={intl.formatMessage({ id: 'session.filter' })}
+      className="session-filter"
+      testIdPrefix="session-filter"
+      resetLabel={<FormattedMessage id="session.reset-filter" />}
+      // The search box is not part of the panel: resetting keeps it.
+      onReset={() => setDraft({ ...EMPTY_SESSION_FILTER, clientId: draft.clientId })}
+      onApply={() => {
+        if (Object.keys(errors).length === 0) onApply(draft);
+      }}
+      onClose={onClose}
+    >
+      <SessionFilterFields filter={draft} errors={errors} onChange={(changes) => setDraft((current) => ({ ...current, ...changes }))} />
+    </FilterPanelForm>
   );
 }
