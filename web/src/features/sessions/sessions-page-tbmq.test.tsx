@@ -63,6 +63,23 @@ describe('sessions page against TBMQ 2.3 (recorded answers, no extensions)', () 
     expect(Object.fromEntries(disconnect?.url.searchParams ?? [])).toEqual({ clientId: 'dev-v5-live', sessionId: '55dd01e6-20dc-4df8-9fdc-0d4d4ce89b9c' });
   });
 
+  it('shows an offline MQTT 3.1.1 session’s end, and removes it with TBMQ’s call', async () => {
+    const calls = stubTbmqSessionsBroker();
+    openAt('/sessions?session=dev-v311-persist');
+    const drawer = (await screen.findByTestId('session-details-client-id')).closest('.session-details') as HTMLElement;
+    const field = (name: RegExp) => within(drawer).getByRole('row', { name }).textContent ?? '';
+    expect(field(/Session ends/)).toMatch(/2026/);
+    expect(field(/Session expiry interval/)).toContain('—');
+    expect(within(drawer).queryByRole('row', { name: /Last disconnect/ })).toBeNull();
+    fireEvent.click(within(drawer).getByTestId('session-details-remove'));
+    fireEvent.click(await screen.findByTestId('confirm-dialog-ok'));
+    await waitFor(() => expect(calls.some((call) => call.method === 'DELETE')).toBe(true));
+    const remove = calls.find((call) => call.method === 'DELETE');
+    expect(remove?.url.pathname).toBe('/api/client-session/remove');
+    expect(Object.fromEntries(remove?.url.searchParams ?? [])).toEqual({ clientId: 'dev-v311-persist', sessionId: '58390515-68bb-4046-918c-bd66b8a800ff' });
+    expect(extensionCalls(calls)).toEqual([]);
+  });
+
   it('filters by a number of subscriptions under TBMQ’s parameter names', async () => {
     const calls = stubTbmqSessionsBroker();
     openAt('/sessions');
