@@ -34,6 +34,21 @@ export interface ClientSessionDetails extends ClientSessionInfo {
   subscriptions: SessionSubscriptionView[];
 }
 
+/** openapi.yaml ClientSessionAdvancedDetails: TBMQ's "Unknown" for what the broker does not know. */
+export interface ClientSessionAdvancedDetails {
+  credentialsName: string;
+  mqttVersion: 'MQTT_3_1' | 'MQTT_3_1_1' | 'MQTT_5' | 'Unknown';
+  authProvider: string;
+}
+
+const UNKNOWN = 'Unknown';
+const MQTT_VERSION_NAMES: Record<number, ClientSessionAdvancedDetails['mqttVersion']> = { 3: 'MQTT_3_1', 4: 'MQTT_3_1_1', 5: 'MQTT_5' };
+
+/** How a client signed in; Starling does not keep which credentials let it in. */
+export function sessionAdvancedDetails(session: SessionRecord | undefined): ClientSessionAdvancedDetails {
+  return { credentialsName: UNKNOWN, mqttVersion: (session && MQTT_VERSION_NAMES[session.mqttVersion]) ?? UNKNOWN, authProvider: UNKNOWN };
+}
+
 export function byTopicFilter(subscriptions: SessionSubscription[]): SessionSubscription[] {
   return [...subscriptions].sort((a, b) => (a.topicFilter < b.topicFilter ? -1 : a.topicFilter > b.topicFilter ? 1 : 0));
 }

@@ -221,6 +221,13 @@ describe('sessions list (GET /api/v2/client-session)', () => {
     expect(gamma.body.disconnectedAt).toBeGreaterThan(0);
     expect((await (await api()).call('GET', '/api/client-session?clientId=nobody')).status).toBe(404);
   });
+
+  it('names the MQTT version as TBMQ does, Unknown for what it does not keep (GET /api/client-session/details)', async () => {
+    const details = async (clientId: string) => (await (await api()).call('GET', `/api/client-session/details?clientId=${clientId}`)).body;
+    expect(await details('list-alpha')).toEqual({ credentialsName: 'Unknown', mqttVersion: 'MQTT_5', authProvider: 'Unknown' });
+    expect(await details('list-gamma')).toMatchObject({ mqttVersion: 'MQTT_3_1_1' });
+    expect(await details('nobody')).toEqual({ credentialsName: 'Unknown', mqttVersion: 'Unknown', authProvider: 'Unknown' });
+  });
 });
 
 /** The session's current id, which TBMQ's disconnect and remove calls require. */

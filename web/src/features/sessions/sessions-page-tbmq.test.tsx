@@ -39,6 +39,8 @@ describe('sessions page against TBMQ 2.3 (recorded answers, no extensions)', () 
     const drawer = (await screen.findByTestId('session-details-client-id')).closest('.session-details') as HTMLElement;
     expect(within(drawer).getByText('55dd01e6-20dc-4df8-9fdc-0d4d4ce89b9c')).toBeTruthy();
     expect(within(drawer).getByText('Ends with the connection')).toBeTruthy();
+    // TBMQ names the MQTT version only in its sign-in details (GET /api/client-session/details).
+    await waitFor(() => expect(within(drawer).getByRole('row', { name: /MQTT version/ }).textContent).toContain('5'));
     expect(drawer.textContent).not.toMatch(/NaN|1970/);
 
     fireEvent.click(within(drawer).getByRole('tab', { name: 'Subscriptions' }));

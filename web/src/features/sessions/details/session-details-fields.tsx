@@ -1,6 +1,7 @@
 import { Classes, HTMLTable } from '@blueprintjs/core';
 import { FormattedDate, FormattedMessage, FormattedNumber } from 'react-intl';
-import { useGetClientEvents } from '../../../api/generated/endpoints/client-session/client-session';
+import { useGetClientEvents, useGetClientSessionAdvancedDetails } from '../../../api/generated/endpoints/client-session/client-session';
+import type { ClientSessionAdvancedDetailsMqttVersion } from '../../../api/generated/model/clientSessionAdvancedDetailsMqttVersion';
 import type { ClientSessionDetails } from '../../../api/generated/model/clientSessionDetails';
 import { ClientTypeTag } from '../../../components/client-type/client-type-tag';
 import { CopyButton } from '../../../components/copy-button/copy-button';
@@ -45,6 +46,16 @@ function ExpiryInterval({ session }: { session: ClientSessionDetails }) {
   return <FormattedMessage id="session.seconds" values={{ seconds }} />;
 }
 
+/** TBMQ's names of the protocol levels (GET /api/client-session/details). */
+const PROTOCOL_LEVELS: Partial<Record<ClientSessionAdvancedDetailsMqttVersion, number>> = { MQTT_3_1: 3, MQTT_3_1_1: 4, MQTT_5: 5 };
+
+/** The MQTT version where the session details leave it out (TBMQ): from the broker's sign-in details. */
+function SignInMqttVersion({ clientId }: { clientId: string }) {
+  const details = useGetClientSessionAdvancedDetails({ clientId }, { request: { ignoreLoading: true, ignoreErrors: true } });
+  const level = details.data && PROTOCOL_LEVELS[details.data.mqttVersion];
+  return level === undefined ? NONE : mqttVersionName(level);
+}
+
 /** Why the client went away, from its event history (the clientEvents extension); offline sessions only. */
 function LastDisconnect({ clientId }: { clientId: string }) {
   const events = useGetClientEvents({ clientId, pageSize: 1, page: 0, typeList: DISCONNECT_EVENT_TYPES }, { request: { ignoreLoading: true, ignoreErrors: true } });
@@ -67,7 +78,7 @@ export function SessionDetailsFields({ session }: { session: ClientSessionDetail
     ['session.username', session.username ?? NONE],
     ['session.client-address', <Copyable text={session.clientIpAdr} />],
     ['session.node', session.nodeId],
-    ['session.mqtt-version', session.mqttVersion === undefined ? NONE : mqttVersionName(session.mqttVersion)],
+    ['session.mqtt-version', session.mqttVersion === undefined ? <SignInMqttVersion clientId={session.clientId} /> : mqttVersionName(session.mqttVersion)],
     ['session.clean-start', <FormattedMessage id={session.cleanStart ? 'common.yes' : 'common.no'} />],
     ['session.keep-alive', <FormattedMessage id="session.seconds" values={{ seconds: session.keepAliveSeconds }} />],
     ['session.session-expiry-interval', <ExpiryInterval session={session} />],
