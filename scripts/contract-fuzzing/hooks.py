@@ -54,10 +54,16 @@ def filter_case(context, case) -> bool:
     if not _is_positive(case):
         return True
     query = case.query or {}
-    # One query parameter requiring another: subscriptionsOperation says how to compare
-    # subscriptionsCount and means nothing alone (400). OpenAPI parameters cannot depend on each other.
-    if "subscriptionsOperation" in query and "subscriptionsCount" not in query:
+    # One query parameter requiring another: subscriptionOperation says how to compare
+    # subscriptions and means nothing alone (400). OpenAPI parameters cannot depend on each other.
+    if "subscriptionOperation" in query and "subscriptions" not in query:
         return False
+    # TBMQ's GET /api/subscription is two calls told apart by the query: clientId, or pageSize and
+    # page; with neither it is refused (400).
+    operation = case.operation
+    if operation.method.upper() == "GET" and operation.path == "/api/subscription":
+        if "clientId" not in query and not ("pageSize" in query and "page" in query):
+            return False
     body = case.body
     if isinstance(body, dict):
         for field in PASSWORD_FIELDS:

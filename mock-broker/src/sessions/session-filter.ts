@@ -2,7 +2,8 @@ import { ApiError } from '../http/api-error.js';
 import type { SessionRow } from './session-order.js';
 import { commaList, containsIgnoringCase } from '../lists/text-match.js';
 
-export type CountOperation = 'EQUAL' | 'GREATER' | 'LESS';
+/** TBMQ's SubscriptionOperation. */
+export type CountOperation = 'EQUAL' | 'NOT_EQUAL' | 'GREATER' | 'LESS' | 'GREATER_OR_EQUAL' | 'LESS_OR_EQUAL';
 
 /** The sessions list's filter parameters as the contract validated them (openapi.yaml, getClientSessions). */
 export interface SessionFilterParameters {
@@ -12,9 +13,9 @@ export interface SessionFilterParameters {
   cleanStartList?: string;
   nodeIdList?: string;
   clientId?: string;
-  subscriptions?: boolean;
-  subscriptionsCount?: number;
-  subscriptionsOperation?: CountOperation;
+  /** A number of subscriptions, compared by subscriptionOperation (TBMQ's names). */
+  subscriptions?: number;
+  subscriptionOperation?: CountOperation;
   clientIpAddress?: string;
   queuedMessagesMin?: number;
   startTime?: number;
@@ -37,11 +38,14 @@ function inList<T>(values: T[] | undefined, read: (session: SessionRow) => T): C
   return (session) => allowed.has(read(session));
 }
 
-function compareCount(operation: CountOperation, expected: number): (count: number) => boolean {
-  if (operation === 'GREATER') return (count) => count > expected;
-  if (operation === 'LESS') return (count) => count < expected;
-  return (count) => count === expected;
-}
+const COMPARISONS: Record<CountOperation, (count: number, expected: number) => boolean> = {
+  EQUAL: (count, expected) => count === expected,
+  NOT_EQUAL: (count, expected) => count !== expected,
+  GREATER: (count, expected) => count > expected,
+  LESS: (count, expected) => count < expected,
+  GREATER_OR_EQUAL: (count, expected) => count >= expected,
+  LESS_OR_EQUAL: (count, expected) => count <= expected,
+};
 
 function inRange(from: number | undefined, to: number | undefined, read: (session: SessionRow) => number | null): Check | undefined {
   if (from === undefined && to === undefined) return undefined;
@@ -51,16 +55,14 @@ function inRange(from: number | undefined, to: number | undefined, read: (sessio
   };
 }
 
-function subscriptionChecks(parameters: SessionFilterParameters): (Check | undefined)[] {
-  if (parameters.subscriptionsOperation !== undefined && parameters.subscriptionsCount === undefined) {
-    throw ApiError.badRequest('Invalid request: query.subscriptionsOperation needs query.subscriptionsCount');
+function subscriptionCheck(parameters: SessionFilterParameters): Check | undefined {
+  const { subscriptions: expected, subscriptionOperation: operation } = parameters;
+  if (operation !== undefined && expected === undefined) {
+    throw ApiError.badRequest('Invalid request: query.subscriptionOperation needs query.subscriptions');
   }
-  const { subscriptions: flag, subscriptionsCount: count } = parameters;
-  const matchesCount = count === undefined ? undefined : compareCount(parameters.subscriptionsOperation ?? 'EQUAL', count);
-  return [
-    flag === undefined ? undefined : (session) => session.subscriptionsCount > 0 === flag,
-    matchesCount && ((session) => matchesCount(session.subscriptionsCount)),
-  ];
+  if (expected === undefined) return undefined;
+  const compare = COMPARISONS[operation ?? 'EQUAL'];
+  return (session) => compare(session.subscriptionsCount, expected);
 }
 
 /**
@@ -76,7 +78,7 @@ export function sessionMatcher(parameters: SessionFilterParameters, facts: Sessi
     inList(commaList(parameters.clientTypeList), (session) => session.clientType),
     inList(commaList(parameters.cleanStartList), (session) => String(session.cleanStart)),
     inList(commaList(parameters.nodeIdList), (session) => session.nodeId),
-    ...subscriptionChecks(parameters),
+    subscriptionCheck(parameters),
     inRange(parameters.startTime, parameters.endTime, (session) => session.connectedAt),
     inRange(parameters.disconnectedStartTime, parameters.disconnectedEndTime, (session) => session.disconnectedAt),
     ...clientIdMatchers.map((matches) => matches && ((session: SessionRow) => matches(session.clientId))),

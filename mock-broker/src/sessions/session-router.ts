@@ -30,6 +30,9 @@ export function sessionRouter(sessions: SessionService): Router {
   router.get('/api/client-session', (request, response) => {
     response.json(sessions.details(parameters<ClientParameters>(request).clientId));
   });
+  router.get('/api/client-session/details', (request, response) => {
+    response.json(sessions.advancedDetails(parameters<ClientParameters>(request).clientId));
+  });
   router.get('/api/client-session/info', (_request, response) => {
     response.json(sessions.stats());
   });

@@ -6,7 +6,7 @@ import { disconnectClients, removeSession } from '../mqtt/session-control.js';
 import type { SessionRecord, SessionRegistry } from '../mqtt/session-registry.js';
 import { sessionMatcher, type SessionFacts, type SessionFilterParameters } from './session-filter.js';
 import { SessionOrders, type SessionRow, type SessionSortProperty } from './session-order.js';
-import { sessionDetails, sessionInfo, type ClientSessionDetails, type ClientSessionInfo } from './session-views.js';
+import { sessionAdvancedDetails, sessionDetails, sessionInfo, type ClientSessionAdvancedDetails, type ClientSessionDetails, type ClientSessionInfo } from './session-views.js';
 
 export interface SessionPageQuery extends SessionFilterParameters, PageLink {
   sortProperty?: SessionSortProperty;
@@ -65,6 +65,11 @@ export class SessionService {
 
   details(clientId: string): ClientSessionDetails {
     return sessionDetails(this.find(clientId), this.broker);
+  }
+
+  /** An unknown client is no error here: TBMQ answers it with every field Unknown. */
+  advancedDetails(clientId: string): ClientSessionAdvancedDetails {
+    return sessionAdvancedDetails(this.sessions.get(clientId));
   }
 
   stats(): SessionStats {

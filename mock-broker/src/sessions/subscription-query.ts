@@ -1,8 +1,8 @@
 import type { SessionRecord, SessionSubscription } from '../mqtt/session-registry.js';
 import { commaList, containsIgnoringCase } from '../lists/text-match.js';
 
-/** openapi.yaml SubscriptionInfo: a subscription and the session holding it. */
-export interface SubscriptionInfo extends SessionSubscription {
+/** A subscription and the session holding it, as the filter and order read it. */
+export interface SubscriptionEntry extends SessionSubscription {
   clientId: string;
 }
 
@@ -14,17 +14,23 @@ export interface SubscriptionFilterParameters {
   clientId?: string;
   topicFilter?: string;
   qosList?: string;
-  noLocal?: boolean;
-  retainAsPublish?: boolean;
+  noLocalList?: string;
+  retainAsPublishList?: string;
   retainHandlingList?: string;
   subscriptionId?: number;
 }
 
-type Check = (subscription: SubscriptionInfo) => boolean;
+type Check = (subscription: SubscriptionEntry) => boolean;
 
 function numberSet(list: string | undefined): Set<number> | undefined {
   const items = commaList(list);
   return items && new Set(items.map(Number));
+}
+
+/** TBMQ's flag lists: one flag filters; both, like none, let every subscription through. */
+function flagOf(list: string | undefined): boolean | undefined {
+  const flags = new Set(commaList(list));
+  return flags.size === 1 ? flags.has('true') : undefined;
 }
 
 function subscriptionMatcher(parameters: SubscriptionFilterParameters): Check {
@@ -33,9 +39,11 @@ function subscriptionMatcher(parameters: SubscriptionFilterParameters): Check {
   const topicFilter = containsIgnoringCase(parameters.topicFilter);
   const qos = numberSet(parameters.qosList);
   const retainHandling = numberSet(parameters.retainHandlingList);
-  const { noLocal, retainAsPublish, subscriptionId } = parameters;
+  const noLocal = flagOf(parameters.noLocalList);
+  const retainAsPublish = flagOf(parameters.retainAsPublishList);
+  const { subscriptionId } = parameters;
   const checks: (Check | undefined)[] = [
-    search && ((entry) => search(entry.clientId) || search(entry.topicFilter)),
+    search && ((entry) => search(entry.clientId)),
     clientId && ((entry) => clientId(entry.clientId)),
     topicFilter && ((entry) => topicFilter(entry.topicFilter)),
     qos && ((entry) => qos.has(entry.qos)),
@@ -49,9 +57,9 @@ function subscriptionMatcher(parameters: SubscriptionFilterParameters): Check {
 }
 
 /** Every subscription of every session that the filter matches. */
-export function matchingSubscriptions(sessions: Iterable<SessionRecord>, parameters: SubscriptionFilterParameters): SubscriptionInfo[] {
+export function matchingSubscriptions(sessions: Iterable<SessionRecord>, parameters: SubscriptionFilterParameters): SubscriptionEntry[] {
   const matches = subscriptionMatcher(parameters);
-  const found: SubscriptionInfo[] = [];
+  const found: SubscriptionEntry[] = [];
   for (const session of sessions) {
     for (const subscription of session.subscriptions) {
       const entry = { ...subscription, clientId: session.clientId };
@@ -61,7 +69,7 @@ export function matchingSubscriptions(sessions: Iterable<SessionRecord>, paramet
   return found;
 }
 
-function keyOf(entry: SubscriptionInfo, property: SubscriptionSortProperty): number | string {
+function keyOf(entry: SubscriptionEntry, property: SubscriptionSortProperty): number | string {
   if (property === 'clientId' || property === 'topicFilter' || property === 'qos') return entry[property];
   if (property === 'subscriptionId') return entry.subscriptionId ?? 0;
   if (property === 'retainHandling') return entry.options.retainHandling;
@@ -71,7 +79,7 @@ function keyOf(entry: SubscriptionInfo, property: SubscriptionSortProperty): num
 /** Ordered by the property, then client id and topic filter, which together are unique. */
 export function subscriptionOrder(property: SubscriptionSortProperty, sortOrder: 'ASC' | 'DESC') {
   const direction = sortOrder === 'ASC' ? 1 : -1;
-  return (a: SubscriptionInfo, b: SubscriptionInfo): number => {
+  return (a: SubscriptionEntry, b: SubscriptionEntry): number => {
     for (const key of [property, 'clientId', 'topicFilter'] as const) {
       const left = keyOf(a, key);
       const right = keyOf(b, key);

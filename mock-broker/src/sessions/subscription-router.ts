@@ -1,22 +1,33 @@
 import { Router } from 'express';
+import { ApiError } from '../http/api-error.js';
 import { validatedParameters as parameters } from '../http/validated-parameters.js';
-import type { SessionRegistry, SessionSubscription } from '../mqtt/session-registry.js';
+import type { SessionRegistry } from '../mqtt/session-registry.js';
 import type { SharedSubscriptions } from '../mqtt/shared-subscriptions.js';
 import { sharedGroupPage, type SharedGroupPageQuery } from './shared-subscription-groups.js';
 import type { SubscriptionPageQuery, SubscriptionService } from './subscription-service.js';
+import type { SubscriptionSave } from './subscription-views.js';
+
+/** GET /api/subscription's two forms, told apart by the query as TBMQ tells them (openapi.yaml getClientSubscriptions). */
+type SubscriptionQuery = { clientId?: string } & Partial<SharedGroupPageQuery>;
 
 /** Subscriptions of one session (the details' editor), of all sessions, and shared subscription groups. */
 export function subscriptionRouter(subscriptions: SubscriptionService, sessions: SessionRegistry, groups: SharedSubscriptions): Router {
   const router = Router();
   router.get('/api/subscription', (request, response) => {
-    response.json(subscriptions.of(parameters<{ clientId: string }>(request).clientId));
+    const { clientId, pageSize, page, ...search } = parameters<SubscriptionQuery>(request);
+    if (clientId !== undefined) {
+      response.json(subscriptions.of(clientId));
+      return;
+    }
+    if (pageSize === undefined || page === undefined) throw ApiError.badRequest('Invalid request: query.clientId is required (or query.pageSize and query.page for shared subscription groups)');
+    response.json(sharedGroupPage(groups, sessions, { ...search, pageSize, page }));
   });
   router.post('/api/subscription', async (request, response) => {
-    const body = request.body as { clientId: string; subscriptions: SessionSubscription[] };
+    const body = request.body as { clientId: string; subscriptions: SubscriptionSave[] };
     response.json(await subscriptions.replace(body.clientId, body.subscriptions));
   });
   router.put('/api/subscription', async (request, response) => {
-    response.json(await subscriptions.save(parameters<{ clientId: string }>(request).clientId, request.body as SessionSubscription));
+    response.json(await subscriptions.save(parameters<{ clientId: string }>(request).clientId, request.body as SubscriptionSave));
   });
   router.delete('/api/subscription', async (request, response) => {
     const { clientId, topicFilter } = parameters<{ clientId: string; topicFilter: string }>(request);
@@ -24,9 +35,6 @@ export function subscriptionRouter(subscriptions: SubscriptionService, sessions:
   });
   router.get('/api/subscription/all', (request, response) => {
     response.json(subscriptions.page(parameters<SubscriptionPageQuery>(request)));
-  });
-  router.get('/api/subscription/shared', (request, response) => {
-    response.json(sharedGroupPage(groups, sessions, parameters<SharedGroupPageQuery>(request)));
   });
   return router;
 }

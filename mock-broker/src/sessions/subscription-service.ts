@@ -7,8 +7,21 @@ import { storedSubscriptions } from '../mqtt/stored-subscriptions.js';
 import { addSubscriptions, removeSubscriptions } from '../mqtt/subscription-control.js';
 import { selectPage } from '../lists/page-selection.js';
 import { byTopicFilter } from './session-views.js';
-import { matchingSubscriptions, subscriptionOrder, type SubscriptionFilterParameters, type SubscriptionInfo, type SubscriptionSortProperty } from './subscription-query.js';
+import { matchingSubscriptions, subscriptionOrder, type SubscriptionFilterParameters, type SubscriptionSortProperty } from './subscription-query.js';
+import { clientSubscriptionView, sessionSubscriptionView, subscriptionOf, type ClientSubscriptionView, type SessionSubscriptionView, type SubscriptionSave } from './subscription-views.js';
 import { isValidTopicFilter } from '../mqtt/topic-filter.js';
+
+/** openapi.yaml SubscriptionInfo: a subscription and the session holding it. */
+export interface SubscriptionInfo {
+  clientId: string;
+  subscription: SessionSubscriptionView;
+}
+
+/** openapi.yaml ClientSubscriptionsReplaced. */
+export interface ReplacedSubscriptions {
+  clientId: string;
+  subscriptions: SessionSubscriptionView[];
+}
 
 export interface SubscriptionPageQuery extends SubscriptionFilterParameters, PageLink {
   sortProperty?: SubscriptionSortProperty;
@@ -36,48 +49,52 @@ export class SubscriptionService {
     private readonly sessions: SessionRegistry,
   ) {}
 
-  of(clientId: string): SessionSubscription[] {
-    return byTopicFilter(this.session(clientId).subscriptions);
+  /** An unknown client has none, as TBMQ answers. */
+  of(clientId: string): ClientSubscriptionView[] {
+    return byTopicFilter(this.sessions.get(clientId)?.subscriptions ?? []).map(clientSubscriptionView);
   }
 
   /** Leaves unchanged subscriptions alone, so they get no retained messages again. */
-  async replace(clientId: string, listed: SessionSubscription[]): Promise<SessionSubscription[]> {
-    const wanted = checkedSubscriptions(listed);
+  async replace(clientId: string, listed: SubscriptionSave[]): Promise<ReplacedSubscriptions> {
+    const wanted = checkedSubscriptions(listed.map(subscriptionOf));
     const current = new Map(this.session(clientId).subscriptions.map((subscription) => [subscription.topicFilter, subscription]));
     const wantedFilters = new Set(wanted.map((subscription) => subscription.topicFilter));
     const removed = [...current.keys()].filter((topicFilter) => !wantedFilters.has(topicFilter));
     const changed = wanted.filter((subscription) => !isDeepStrictEqual(current.get(subscription.topicFilter), subscription));
     if (removed.length > 0) await removeSubscriptions(this.broker, clientId, removed);
     if (changed.length > 0) await addSubscriptions(this.broker, clientId, changed);
-    return this.refreshed(clientId);
+    return { clientId, subscriptions: byTopicFilter(this.refreshed(clientId)).map(sessionSubscriptionView) };
   }
 
-  async save(clientId: string, subscription: SessionSubscription): Promise<SessionSubscription[]> {
-    if (!isValidTopicFilter(subscription.topicFilter)) throw ApiError.invalidArguments(`body.topicFilter "${subscription.topicFilter}" is not a valid topic filter`);
+  async save(clientId: string, saved: SubscriptionSave): Promise<ClientSubscriptionView[]> {
+    if (!isValidTopicFilter(saved.topicFilter)) throw ApiError.invalidArguments(`body.topicFilter "${saved.topicFilter}" is not a valid topic filter`);
     this.session(clientId);
-    await addSubscriptions(this.broker, clientId, [subscription]);
-    return this.refreshed(clientId);
+    await addSubscriptions(this.broker, clientId, [subscriptionOf(saved)]);
+    this.refreshed(clientId);
+    return this.of(clientId);
   }
 
-  async delete(clientId: string, topicFilter: string): Promise<SessionSubscription[]> {
+  async delete(clientId: string, topicFilter: string): Promise<ClientSubscriptionView[]> {
     if (!this.session(clientId).subscriptions.some((subscription) => subscription.topicFilter === topicFilter)) {
       throw ApiError.notFound(`Client ${clientId} has no subscription to ${topicFilter}`);
     }
     await removeSubscriptions(this.broker, clientId, [topicFilter]);
-    return this.refreshed(clientId);
+    this.refreshed(clientId);
+    return this.of(clientId);
   }
 
   page(query: SubscriptionPageQuery): Page<SubscriptionInfo> {
     const matching = matchingSubscriptions(this.sessions.all(), query);
     const order = subscriptionOrder(query.sortProperty ?? 'clientId', query.sortOrder ?? 'ASC');
-    return toPage(selectPage(matching, order, query.page * query.pageSize, query.pageSize), matching.length, query);
+    const rows = selectPage(matching, order, query.page * query.pageSize, query.pageSize).map(({ clientId, ...subscription }) => ({ clientId, subscription: sessionSubscriptionView(subscription) }));
+    return toPage(rows, matching.length, query);
   }
 
   /** A connected client's registry entry follows its SUBSCRIBE events; an offline one is read back from the store. */
   private refreshed(clientId: string): SessionSubscription[] {
     const session = this.session(clientId);
     if (session.connectionState === 'DISCONNECTED') this.sessions.setSubscriptions(clientId, storedSubscriptions(this.broker, clientId));
-    return this.of(clientId);
+    return this.session(clientId).subscriptions;
   }
 
   private session(clientId: string) {

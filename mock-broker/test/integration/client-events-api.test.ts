@@ -37,7 +37,7 @@ describe('client event history (GET /api/client-session/events)', () => {
     await vi.waitFor(async () => expect((await history('history-device')).totalElements).toBe(5));
     const api = new ApiClient(suite.node.baseUrl);
     await api.signIn();
-    await api.call('DELETE', '/api/client-session/disconnect?clientId=history-device');
+    await api.call('DELETE', `/api/client-session/disconnect?clientId=history-device&sessionId=${suite.node.mqtt.sessions.get('history-device')?.sessionId ?? ''}`);
     await new Promise<void>((resolve) => takeover.once('close', () => resolve()));
 
     const events = (await history('history-device')).data;

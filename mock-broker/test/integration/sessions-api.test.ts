@@ -80,6 +80,7 @@ describe('sessions list (GET /api/v2/client-session)', () => {
     const page = await list('pageSize=10&page=0&clientId=list-');
     expect(page.data.map((row) => row.clientId).sort()).toEqual(['list-alpha', 'list-beta', 'list-delta', 'list-gamma']);
     expect(page.data.find((row) => row.clientId === 'list-gamma')).toMatchObject({
+      id: 'list-gamma',
       connectionState: 'DISCONNECTED',
       clientType: 'DEVICE',
       nodeId: suite.node.config.nodeId,
@@ -90,7 +91,7 @@ describe('sessions list (GET /api/v2/client-session)', () => {
       disconnectedAt: expect.any(Number),
       clientIpAdr: expect.stringMatching(/^127\.0\.0\.1:\d+$/),
     });
-    expect(page.data.find((row) => row.clientId === 'list-beta')).toMatchObject({ connectionState: 'CONNECTED', clientType: 'APPLICATION', disconnectedAt: null, username: 'app' });
+    expect(page.data.find((row) => row.clientId === 'list-beta')).toMatchObject({ connectionState: 'CONNECTED', clientType: 'APPLICATION', disconnectedAt: 0, username: 'app' });
   });
 
   it.each([
@@ -103,11 +104,14 @@ describe('sessions list (GET /api/v2/client-session)', () => {
     ['cleanStartList=false', ['list-alpha', 'list-gamma']],
     ['nodeIdList=starling-node-1,elsewhere', ['list-alpha', 'list-beta', 'list-delta', 'list-gamma']],
     ['nodeIdList=elsewhere', []],
-    ['subscriptions=true', ['list-alpha', 'list-beta', 'list-gamma']],
-    ['subscriptions=false', ['list-delta']],
-    ['subscriptionsCount=1', ['list-beta', 'list-gamma']],
-    ['subscriptionsCount=1&subscriptionsOperation=GREATER', ['list-alpha']],
-    ['subscriptionsCount=1&subscriptionsOperation=LESS', ['list-delta']],
+    ['subscriptions=0&subscriptionOperation=GREATER', ['list-alpha', 'list-beta', 'list-gamma']],
+    ['subscriptions=0', ['list-delta']],
+    ['subscriptions=1', ['list-beta', 'list-gamma']],
+    ['subscriptions=1&subscriptionOperation=NOT_EQUAL', ['list-alpha', 'list-delta']],
+    ['subscriptions=1&subscriptionOperation=GREATER', ['list-alpha']],
+    ['subscriptions=1&subscriptionOperation=GREATER_OR_EQUAL', ['list-alpha', 'list-beta', 'list-gamma']],
+    ['subscriptions=1&subscriptionOperation=LESS', ['list-delta']],
+    ['subscriptions=1&subscriptionOperation=LESS_OR_EQUAL', ['list-beta', 'list-delta', 'list-gamma']],
     ['queuedMessagesMin=1', ['list-gamma']],
     ['queuedMessagesMin=3', []],
     ['textSearch=ALPHA', ['list-alpha']],
@@ -130,7 +134,7 @@ describe('sessions list (GET /api/v2/client-session)', () => {
   });
 
   it('combines filters: all of them must match', async () => {
-    expect(await populationIds('connectedStatusList=CONNECTED&clientTypeList=DEVICE&subscriptions=true')).toEqual(['list-alpha']);
+    expect(await populationIds('connectedStatusList=CONNECTED&clientTypeList=DEVICE&subscriptions=0&subscriptionOperation=GREATER')).toEqual(['list-alpha']);
   });
 
   it.each([
@@ -148,7 +152,7 @@ describe('sessions list (GET /api/v2/client-session)', () => {
     'username',
   ] as const)('sorts by %s both ways, ties by client id', async (property) => {
     const key = (row: ClientSessionInfo) => {
-      const value = row[property];
+      const value = property === 'disconnectedAt' && row.connectionState === 'CONNECTED' ? -1 : row[property];
       return typeof value === 'boolean' ? Number(value) : (value ?? (property === 'username' ? '' : -1));
     };
     const ascending = (a: ClientSessionInfo, b: ClientSessionInfo) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.clientId < b.clientId ? -1 : 1);
@@ -174,7 +178,8 @@ describe('sessions list (GET /api/v2/client-session)', () => {
       ['connectedStatusList=ONLINE', 'query.connectedStatusList'],
       ['clientTypeList=ROBOT', 'query.clientTypeList'],
       ['cleanStartList=maybe', 'query.cleanStartList'],
-      ['subscriptionsOperation=GREATER', 'query.subscriptionsOperation'],
+      ['subscriptionOperation=GREATER', 'query.subscriptionOperation'],
+      ['subscriptions=many', 'query.subscriptions'],
       ['sortProperty=password', 'query.sortProperty'],
     ];
     for (const [query, field] of refused) {
@@ -192,28 +197,42 @@ describe('sessions list (GET /api/v2/client-session)', () => {
     expect(disconnected).toBeGreaterThanOrEqual(1);
   });
 
-  it('describes one session with everything the registry has (GET /api/client-session)', async () => {
+  it('describes one session as TBMQ does, QoS by name, plus what only Starling counts (GET /api/client-session)', async () => {
     const answer = await (await api()).call<ClientSessionDetails>('GET', '/api/client-session?clientId=list-alpha');
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({
+      id: 'list-alpha',
       clientId: 'list-alpha',
       sessionId: expect.any(String),
       mqttVersion: 5,
       keepAliveSeconds: 60,
       sessionExpiryInterval: 3600,
-      sessionEndTs: null,
+      sessionEndTs: -1,
+      disconnectedAt: 0,
       queuedMessages: 0,
       droppedMessages: 0,
       subscriptions: [
-        { topicFilter: 'list/alpha/a', qos: 1, options: { noLocal: false, retainAsPublish: false, retainHandling: 0 } },
-        { topicFilter: 'list/alpha/b', qos: 1, options: { noLocal: false, retainAsPublish: false, retainHandling: 0 } },
+        { topicFilter: 'list/alpha/a', qos: 'AT_LEAST_ONCE', options: { noLocal: false, retainAsPublish: false, retainHandling: 0 }, subscriptionId: null },
+        { topicFilter: 'list/alpha/b', qos: 'AT_LEAST_ONCE', options: { noLocal: false, retainAsPublish: false, retainHandling: 0 }, subscriptionId: null },
       ],
     });
     const gamma = await (await api()).call<ClientSessionDetails>('GET', '/api/client-session?clientId=list-gamma');
-    expect(gamma.body).toMatchObject({ queuedMessages: 2, sessionExpiryInterval: 0xffffffff, sessionEndTs: null });
+    expect(gamma.body).toMatchObject({ queuedMessages: 2, sessionExpiryInterval: 0xffffffff, sessionEndTs: -1, connectionState: 'DISCONNECTED' });
+    expect(gamma.body.disconnectedAt).toBeGreaterThan(0);
     expect((await (await api()).call('GET', '/api/client-session?clientId=nobody')).status).toBe(404);
   });
+
+  it('names the MQTT version as TBMQ does, Unknown for what it does not keep (GET /api/client-session/details)', async () => {
+    const details = async (clientId: string) => (await (await api()).call('GET', `/api/client-session/details?clientId=${clientId}`)).body;
+    expect(await details('list-alpha')).toEqual({ credentialsName: 'Unknown', mqttVersion: 'MQTT_5', authProvider: 'Unknown' });
+    expect(await details('list-gamma')).toMatchObject({ mqttVersion: 'MQTT_3_1_1' });
+    expect(await details('nobody')).toEqual({ credentialsName: 'Unknown', mqttVersion: 'Unknown', authProvider: 'Unknown' });
+  });
 });
+
+/** The session's current id, which TBMQ's disconnect and remove calls require. */
+const sessionIdOf = (clientId: string) => suite.node.mqtt.sessions.get(clientId)?.sessionId ?? 'none';
+const sessionCall = (action: 'disconnect' | 'remove', clientId: string) => `/api/client-session/${action}?clientId=${clientId}&sessionId=${sessionIdOf(clientId)}`;
 
 describe('session actions', () => {
   const connect = (clientId: string, protocolVersion: 4 | 5, persistent = true): Promise<MqttClient> =>
@@ -222,7 +241,7 @@ describe('session actions', () => {
   it('disconnects an MQTT 5 client with reason 152 and keeps its persistent session offline', async () => {
     const client = await connect('act-kicked', 5);
     const reason = new Promise<number | undefined>((resolve) => client.once('disconnect', (packet) => resolve(packet.reasonCode)));
-    const answer = await (await api()).call('DELETE', '/api/client-session/disconnect?clientId=act-kicked');
+    const answer = await (await api()).call('DELETE', sessionCall('disconnect', 'act-kicked'));
     expect(answer.status).toBe(200);
     expect(await reason).toBe(152);
     expect(suite.node.mqtt.sessions.get('act-kicked')?.connectionState).toBe('DISCONNECTED');
@@ -231,7 +250,7 @@ describe('session actions', () => {
   it('closes an MQTT 3.1.1 client, which has no server DISCONNECT', async () => {
     const client = await connect('act-closed-311', 4);
     const closed = new Promise((resolve) => client.once('close', () => resolve(true)));
-    expect((await (await api()).call('DELETE', '/api/client-session/disconnect?clientId=act-closed-311')).status).toBe(200);
+    expect((await (await api()).call('DELETE', sessionCall('disconnect', 'act-closed-311'))).status).toBe(200);
     expect(await closed).toBe(true);
   });
 
@@ -239,24 +258,26 @@ describe('session actions', () => {
     await connect('act-session-id', 5);
     const stale = await (await api()).call('DELETE', '/api/client-session/disconnect?clientId=act-session-id&sessionId=an-older-one');
     expect(stale.status).toBe(404);
+    const without = await (await api()).call<{ message: string }>('DELETE', '/api/client-session/disconnect?clientId=act-session-id');
+    expect([without.status, without.body.message]).toEqual([400, expect.stringContaining('query.sessionId')]);
     const current = suite.node.mqtt.sessions.get('act-session-id')?.sessionId ?? '';
     expect((await (await api()).call('DELETE', `/api/client-session/disconnect?clientId=act-session-id&sessionId=${current}`)).status).toBe(200);
   });
 
   it('refuses to disconnect an offline session and to remove a connected one with 409, naming clientId', async () => {
     await connect('act-online', 5);
-    const removing = await (await api()).call<{ message: string }>('DELETE', '/api/client-session/remove?clientId=act-online');
+    const removing = await (await api()).call<{ message: string }>('DELETE', sessionCall('remove', 'act-online'));
     expect(removing.status).toBe(409);
     expect(removing.body.message).toContain('query.clientId');
-    expect((await (await api()).call('DELETE', '/api/client-session/disconnect?clientId=list-gamma')).status).toBe(409);
-    expect((await (await api()).call('DELETE', '/api/client-session/remove?clientId=nobody')).status).toBe(404);
+    expect((await (await api()).call('DELETE', sessionCall('disconnect', 'list-gamma'))).status).toBe(409);
+    expect((await (await api()).call('DELETE', sessionCall('remove', 'nobody'))).status).toBe(404);
   });
 
   it('removes an offline persistent session: it is gone from the list and the client starts afresh', async () => {
     const client = await connect('act-removed', 4);
     await client.subscribeAsync('act/removed', { qos: 1 });
     await client.endAsync();
-    expect((await (await api()).call('DELETE', '/api/client-session/remove?clientId=act-removed')).status).toBe(200);
+    expect((await (await api()).call('DELETE', sessionCall('remove', 'act-removed'))).status).toBe(200);
     expect(await ids('textSearch=act-removed')).toEqual([]);
     const again = await connect('act-removed', 4);
     expect(suite.clients.connack(again)?.sessionPresent).toBe(false);
@@ -283,7 +304,7 @@ describe('session actions', () => {
     expect(bystander.connected).toBe(true);
     expect(await ids('textSearch=bulk-&connectedStatusList=DISCONNECTED')).toEqual(['bulk-sensor-1', 'bulk-sensor-2', 'bulk-sensor-3']);
 
-    const removed = await (await api()).call('POST', '/api/v2/client-session/remove?textSearch=bulk-&subscriptions=false');
+    const removed = await (await api()).call('POST', '/api/v2/client-session/remove?textSearch=bulk-&subscriptions=0');
     expect(removed.body).toEqual({ matchedCount: 3, affectedCount: 2 });
     expect(await ids('textSearch=bulk-')).toEqual(['bulk-gateway', 'bulk-sensor-1']);
   });

@@ -28,6 +28,7 @@ function toggle(path: string, pages: MenuSection[]): MenuSection {
 export const sysAdminMenu: MenuSection[] = [
   link('/home'),
   link('/sessions'),
+  link('/subscriptions'),
   link('/client-credentials'),
   link('/ws-client', { isNew: true }),
   link('/retained-messages'),

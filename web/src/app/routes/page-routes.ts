@@ -5,6 +5,7 @@ import {
   DataConnectionIcon,
   DesktopIcon,
   EnvelopeIcon,
+  FeedSubscribedIcon,
   GlobeNetworkIcon,
   HomeIcon,
   KeyIcon,
@@ -47,6 +48,7 @@ export interface GroupRoute {
 export const messages = defineMessages({
   home: { id: 'home.home' },
   sessions: { id: 'session.sessions' },
+  subscriptions: { id: 'subscription.subscriptions' },
   clientCredentials: { id: 'mqtt-client-credentials.client-credentials' },
   wsClient: { id: 'ws-client.ws-client' },
   retainedMessages: { id: 'retained-message.retained-messages' },
@@ -83,6 +85,12 @@ export const pageRoutes: PageRoute[] = [
     title: messages.sessions,
     icon: DesktopIcon,
     page: preloadable(() => import('../../features/sessions/sessions-page')),
+  },
+  {
+    path: '/subscriptions',
+    title: messages.subscriptions,
+    icon: FeedSubscribedIcon,
+    page: preloadable(() => import('../../features/subscriptions/subscriptions-page')),
   },
   {
     path: '/client-credentials',

@@ -4,26 +4,29 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { entityLabels } from '../../components/entity/entity-labels';
 import { SearchInput } from '../../components/table/search-input';
 import { TablePager } from '../../components/table/table-pager';
-import type { SessionAction } from './session-action';
-import { SessionActionDialog } from './session-action-dialog';
-import { SessionDetailsDrawer } from './session-details-drawer';
-import { activeFilterCount, EMPTY_SESSION_FILTER, type SessionFilter } from './session-filter';
-import { SessionFilterPanel } from './session-filter-panel';
-import { useSessionSelection } from './session-selection';
-import { SessionsBulkBar } from './sessions-bulk-bar';
-import { NoMatchingSessions, NoSessionsYet } from './sessions-empty-state';
-import { SessionsTable } from './sessions-table';
-import { useSessionsList } from './use-sessions-list';
+import type { SessionAction } from './actions/session-action';
+import { SessionActionDialog } from './actions/session-action-dialog';
+import { SessionDetailsDrawer } from './details/session-details-drawer';
+import { activeFilterCount, EMPTY_SESSION_FILTER, type SessionFilter } from './filter/session-filter';
+import { SessionFilterPanel } from './filter/session-filter-panel';
+import { useSessionSelection } from './list/session-selection';
+import { SessionsBulkBar } from './actions/sessions-bulk-bar';
+import { NoMatchingSessions, NoSessionsYet } from './list/sessions-empty-state';
+import { SessionsTable } from './list/sessions-table';
+import { useSessionsList } from './list/use-sessions-list';
 import './sessions-page.css';
 import { FilterToggleButton, RefreshButton } from '../../components/table/list-toolbar-buttons';
+import { useExtension } from '../../components/broker-support/broker-extensions';
 
 /**
  * Spec section 2, /sessions (issue 7): find any client among many by search and filter, see its
- * details, and disconnect or remove one session, the ticked ones or everything the filter matches.
+ * details, and disconnect or remove one session, or (where the broker serves the sessionBulkActions
+ * extension) the ticked ones or everything the filter matches.
  */
 export default function SessionsPage() {
   const intl = useIntl();
-  const { url, pageLink, filter, sessions, matchingConnected, matchingDisconnected } = useSessionsList();
+  const bulkActions = useExtension('sessionBulkActions') === 'available';
+  const { url, pageLink, filter, sessions, matchingConnected, matchingDisconnected } = useSessionsList(bulkActions);
   const selection = useSessionSelection();
   const [filterOpen, setFilterOpen] = useState(false);
   const [pending, setPending] = useState<SessionAction | null>(null);
@@ -55,14 +58,16 @@ export default function SessionsPage() {
         <RefreshButton query={sessions} />
       </div>
       {filterOpen && <SessionFilterPanel filter={url.filter} onApply={applyFilter} onClose={() => setFilterOpen(false)} />}
-      <SessionsBulkBar
-        selection={selection.selection}
-        matchingConnected={matchingConnected}
-        matchingDisconnected={matchingDisconnected}
-        onSelectionAction={(kind, clientIds) => setPending({ kind, target: { scope: 'selection', clientIds } })}
-        onFilteredAction={(kind, count) => setPending({ kind, target: { scope: 'filtered', filter, count } })}
-        onClearSelection={selection.clear}
-      />
+      {bulkActions && (
+        <SessionsBulkBar
+          selection={selection.selection}
+          matchingConnected={matchingConnected}
+          matchingDisconnected={matchingDisconnected}
+          onSelectionAction={(kind, clientIds) => setPending({ kind, target: { scope: 'selection', clientIds } })}
+          onFilteredAction={(kind, count) => setPending({ kind, target: { scope: 'filtered', filter, count } })}
+          onClearSelection={selection.clear}
+        />
+      )}
       {rows === undefined ? (
         <Spinner className="sessions-page__loading" aria-label={intl.formatMessage({ id: 'common.loading' })} />
       ) : rows.length > 0 ? (
@@ -71,9 +76,7 @@ export default function SessionsPage() {
           refreshing={sessions.isPlaceholderData}
           sort={pageLink.sort}
           onSort={pageLink.toggleSort}
-          selection={selection.selection}
-          onToggle={selection.toggle}
-          onToggleAll={() => selection.toggleAll(rows)}
+          selection={bulkActions ? { ticked: selection.selection, onToggle: selection.toggle, onToggleAll: () => selection.toggleAll(rows) } : null}
           onOpen={(session) => url.openSession(session.clientId)}
           onAction={(kind, session) => setPending({ kind, target: { scope: 'one', clientId: session.clientId, sessionId: session.sessionId } })}
         />

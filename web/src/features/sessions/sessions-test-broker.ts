@@ -13,14 +13,14 @@ export function makeSession(clientId: string, changes: Partial<ClientSessionDeta
     subscriptionsCount: 0,
     queuedMessages: 0,
     connectedAt: Date.parse('2026-03-01T12:00:00Z'),
-    disconnectedAt: null,
+    disconnectedAt: 0,
     clientIpAdr: '10.0.0.1:50000',
     cleanStart: true,
     mqttVersion: 5,
     username: null,
     keepAliveSeconds: 60,
     sessionExpiryInterval: 0,
-    sessionEndTs: null,
+    sessionEndTs: -1,
     droppedMessages: 0,
     subscriptions: [],
     ...changes,
@@ -37,7 +37,7 @@ export function stubSessionsBroker(sessions: ClientSessionDetails[]): RecordedCa
     if (route === 'GET /api/app/config') return Response.json({ tcpPort: 1999 });
     if (route === 'GET /api/v2/client-session') {
       const states = url.searchParams.get('connectedStatusList')?.split(',');
-      const search = url.searchParams.get('clientId') ?? '';
+      const search = url.searchParams.get('textSearch') ?? '';
       const found = sessions.filter((session) => (!states || states.includes(session.connectionState)) && session.clientId.includes(search));
       return Response.json(pageOf(found, url));
     }
@@ -52,7 +52,7 @@ export function stubSessionsBroker(sessions: ClientSessionDetails[]): RecordedCa
     }
     if (method === 'DELETE' && url.pathname.startsWith('/api/client-session/')) return new Response(null, { status: 200 });
     if (route === 'POST /api/v2/client-session/disconnect') return Response.json({ matchedCount: 3, affectedCount: 3 });
-    if (route === 'POST /api/subscription') return Response.json((body as { subscriptions: unknown[] }).subscriptions);
+    if (route === 'POST /api/subscription') return Response.json(body);
     return undefined;
   });
 }

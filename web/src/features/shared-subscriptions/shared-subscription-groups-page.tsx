@@ -3,8 +3,10 @@ import { LayersIcon } from '@blueprintjs/icons';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { getGetSharedSubscriptionGroupsQueryKey, useGetSharedSubscriptionGroups } from '../../api/generated/endpoints/subscription/subscription';
-import type { GetSharedSubscriptionGroupsSortProperty } from '../../api/generated/model/getSharedSubscriptionGroupsSortProperty';
+import { getGetClientSubscriptionsQueryKey, useGetClientSubscriptions } from '../../api/generated/endpoints/subscription/subscription';
+import type { GetClientSubscriptions200 } from '../../api/generated/model/getClientSubscriptions200';
+import type { GetClientSubscriptionsSortProperty } from '../../api/generated/model/getClientSubscriptionsSortProperty';
+import type { SharedSubscriptionGroupPage } from '../../api/generated/model/sharedSubscriptionGroupPage';
 import { entityLabels } from '../../components/entity/entity-labels';
 import { HelpButton } from '../../components/help/help-button';
 import { entityHelpIds } from '../../components/help/help-ids';
@@ -18,6 +20,16 @@ import './shared-subscription-groups-page.css';
 /** Groups change as members come and go: the page follows them without a reload. */
 const REFRESH_MS = 10_000;
 
+const NO_GROUPS: SharedSubscriptionGroupPage = { data: [], totalPages: 0, totalElements: 0, hasNext: false };
+
+/**
+ * TBMQ answers GET /api/subscription with a page of groups when asked by pageSize and page (and with
+ * a session's subscriptions when asked by clientId, which this page never does).
+ */
+function groupPageOf(answer: GetClientSubscriptions200): SharedSubscriptionGroupPage {
+  return Array.isArray(answer) ? NO_GROUPS : answer;
+}
+
 /**
  * Spec section 2, /shared-subscriptions/manage: every shared subscription group ($share/{name}/{filter})
  * with its members, each linking to its session; searched by topic filter, share name or member.
@@ -28,13 +40,13 @@ export default function SharedSubscriptionGroupsPage() {
   const [clientIdText, setClientIdText] = useState('');
   const shareNameSearch = useDebouncedValue(shareNameText.trim(), SEARCH_DEBOUNCE_MS) || undefined;
   const clientIdSearch = useDebouncedValue(clientIdText.trim(), SEARCH_DEBOUNCE_MS) || undefined;
-  const pageLink = usePageLink<GetSharedSubscriptionGroupsSortProperty>(
+  const pageLink = usePageLink<GetClientSubscriptionsSortProperty>(
     { property: 'shareName', order: 'ASC' },
     { scope: JSON.stringify([shareNameSearch, clientIdSearch]) },
   );
   const params = { ...pageLink.params, shareNameSearch, clientIdSearch };
-  const groups = useGetSharedSubscriptionGroups(params, {
-    query: { queryKey: getGetSharedSubscriptionGroupsQueryKey(params), placeholderData: keepPreviousData, refetchInterval: REFRESH_MS },
+  const groups = useGetClientSubscriptions(params, {
+    query: { queryKey: getGetClientSubscriptionsQueryKey(params), select: groupPageOf, placeholderData: keepPreviousData, refetchInterval: REFRESH_MS },
     request: { ignoreLoading: true },
   });
   const rows = groups.data?.data;

@@ -1,6 +1,6 @@
 import { HTMLTable } from '@blueprintjs/core';
 import { FormattedMessage, FormattedNumber } from 'react-intl';
-import type { GetSharedSubscriptionGroupsSortProperty } from '../../api/generated/model/getSharedSubscriptionGroupsSortProperty';
+import type { GetClientSubscriptionsSortProperty } from '../../api/generated/model/getClientSubscriptionsSortProperty';
 import type { SharedSubscriptionGroup } from '../../api/generated/model/sharedSubscriptionGroup';
 import { SortableColumnHeader } from '../../components/table/sortable-column-header';
 import type { SortState } from '../../components/table/use-page-link';
@@ -9,8 +9,8 @@ import { SharedSubscriptionMemberChip } from './shared-subscription-member-chip'
 interface SharedSubscriptionGroupsTableProps {
   groups: SharedSubscriptionGroup[];
   refreshing: boolean;
-  sort: SortState<GetSharedSubscriptionGroupsSortProperty>;
-  onSort: (property: GetSharedSubscriptionGroupsSortProperty) => void;
+  sort: SortState<GetClientSubscriptionsSortProperty>;
+  onSort: (property: GetClientSubscriptionsSortProperty) => void;
 }
 
 /** BROKER-API.md, shared subscriptions → groups: share name, topic filter and member chips. */

@@ -39,10 +39,45 @@ Conventions:
 
  * OpenAPI spec version: 1.3.0
  */
-import type { ClientSessionInfo } from './clientSessionInfo';
-import type { ClientSessionDetailsAllOf } from './clientSessionDetailsAllOf';
+import type { ConnectionState } from './connectionState';
+import type { ClientType } from './clientType';
+import type { SessionSubscription } from './sessionSubscription';
+import type { ClientSessionDetailsMqttVersion } from './clientSessionDetailsMqttVersion';
+import type { ClientSessionDetailsUsername } from './clientSessionDetailsUsername';
 
 /**
- * The row's fields and the rest of what the broker knows of the session.
+ * Everything the broker knows of a session, as TBMQ 2.3 answers it. subscriptionsCount, queuedMessages, droppedMessages, mqttVersion and username are Starling's: a production broker leaves them out (TBMQ names the MQTT version in GET /api/client-session/details).
  */
-export type ClientSessionDetails = ClientSessionInfo & ClientSessionDetailsAllOf;
+export interface ClientSessionDetails {
+  /** The client id again (TBMQ's id). */
+  id?: string;
+  clientId: string;
+  /** Changes with every connection of the client. */
+  sessionId: string;
+  connectionState: ConnectionState;
+  clientType: ClientType;
+  nodeId: string;
+  cleanStart: boolean;
+  /** Seconds; 0 with Clean Start ends the session with the connection, 4294967295 never. MQTT 3.1.1 persistent sessions read 0 on TBMQ. */
+  sessionExpiryInterval: number;
+  /** When an offline session expires */
+  sessionEndTs: number;
+  subscriptions: SessionSubscription[];
+  keepAliveSeconds: number;
+  /** Epoch milliseconds. */
+  connectedAt: number;
+  /** Epoch milliseconds; 0 while connected. */
+  disconnectedAt: number;
+  /** The address the client connected from (Starling adds the port: host:port). */
+  clientIpAdr: string;
+  /** Starling's. */
+  subscriptionsCount?: number;
+  /** Starling's. Messages queued for the client or in flight to it. */
+  queuedMessages?: number;
+  /** Starling's. Messages refused because the queue was full */
+  droppedMessages?: number;
+  /** Starling's. The protocol level of the client's CONNECT. */
+  mqttVersion?: ClientSessionDetailsMqttVersion;
+  /** Starling's. The user name of the client's CONNECT. */
+  username?: ClientSessionDetailsUsername;
+}

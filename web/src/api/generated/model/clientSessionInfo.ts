@@ -41,14 +41,15 @@ Conventions:
  */
 import type { ConnectionState } from './connectionState';
 import type { ClientType } from './clientType';
-import type { ClientSessionInfoDisconnectedAt } from './clientSessionInfoDisconnectedAt';
 import type { ClientSessionInfoMqttVersion } from './clientSessionInfoMqttVersion';
 import type { ClientSessionInfoUsername } from './clientSessionInfoUsername';
 
 /**
- * One row of the sessions list.
+ * One row of the sessions list, as TBMQ 2.3 answers it. queuedMessages, mqttVersion and username are Starling's: a production broker leaves them out.
  */
 export interface ClientSessionInfo {
+  /** The client id again (TBMQ's row id). */
+  id?: string;
   clientId: string;
   /** Changes with every connection of the client. */
   sessionId: string;
@@ -56,15 +57,17 @@ export interface ClientSessionInfo {
   clientType: ClientType;
   nodeId: string;
   subscriptionsCount: number;
-  /** Messages queued for the client or in flight to it. */
-  queuedMessages: number;
   /** Epoch milliseconds. */
   connectedAt: number;
-  /** Epoch milliseconds; null while connected. */
-  disconnectedAt: ClientSessionInfoDisconnectedAt;
-  /** host:port the client connected from. */
+  /** Epoch milliseconds; 0 while connected. */
+  disconnectedAt: number;
+  /** The address the client connected from (Starling adds the port: host:port). */
   clientIpAdr: string;
   cleanStart: boolean;
-  mqttVersion: ClientSessionInfoMqttVersion;
-  username: ClientSessionInfoUsername;
+  /** Starling's. Messages queued for the client or in flight to it. */
+  queuedMessages?: number;
+  /** Starling's. The protocol level of the client's CONNECT. */
+  mqttVersion?: ClientSessionInfoMqttVersion;
+  /** Starling's. The user name of the client's CONNECT. */
+  username?: ClientSessionInfoUsername;
 }

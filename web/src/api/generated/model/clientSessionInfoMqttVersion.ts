@@ -40,6 +40,9 @@ Conventions:
  * OpenAPI spec version: 1.3.0
  */
 
+/**
+ * Starling's. The protocol level of the client's CONNECT.
+ */
 export type ClientSessionInfoMqttVersion = typeof ClientSessionInfoMqttVersion[keyof typeof ClientSessionInfoMqttVersion];
 
 

@@ -40,4 +40,7 @@ Conventions:
  * OpenAPI spec version: 1.3.0
  */
 
+/**
+ * Starling's. The user name of the client's CONNECT.
+ */
 export type ClientSessionInfoUsername = string | null;

@@ -40,19 +40,26 @@ Conventions:
  * OpenAPI spec version: 1.3.0
  */
 import type { ClientSubscriptionQos } from './clientSubscriptionQos';
-import type { SubscriptionOptions } from './subscriptionOptions';
+import type { ClientSubscriptionShareName } from './clientSubscriptionShareName';
+import type { ClientSubscriptionOptions } from './clientSubscriptionOptions';
 
+/**
+ * A subscription as GET /api/subscription?clientId= answers it (TBMQ's topic subscription).
+ */
 export interface ClientSubscription {
   /**
-   * Shared subscriptions read $share/{shareName}/{filter}.
+   * The filter without the $share/{shareName}/ prefix of a shared subscription.
    * @minLength 1
    */
   topicFilter: string;
   qos: ClientSubscriptionQos;
-  options: SubscriptionOptions;
+  /** The share name of a shared subscription; null otherwise. */
+  shareName: ClientSubscriptionShareName;
+  options: ClientSubscriptionOptions;
   /**
-   * @minimum 1
+   * MQTT 5 Subscription Identifier; -1 when none.
+   * @minimum -1
    * @maximum 268435455
    */
-  subscriptionId?: number;
+  subscriptionId: number;
 }

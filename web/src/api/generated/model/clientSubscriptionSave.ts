@@ -39,10 +39,21 @@ Conventions:
 
  * OpenAPI spec version: 1.3.0
  */
-import type { ClientSubscription } from './clientSubscription';
-import type { ClientSubscriptionSaveAllOf } from './clientSubscriptionSaveAllOf';
+import type { TopicFilter } from './topicFilter';
+import type { ClientSubscriptionSaveQos } from './clientSubscriptionSaveQos';
+import type { SubscriptionOptions } from './subscriptionOptions';
+import type { ClientSubscriptionSaveSubscriptionId } from './clientSubscriptionSaveSubscriptionId';
 
 /**
- * A subscription as the API takes it: a ClientSubscription whose topic filter is a TopicFilter. (Answers use ClientSubscription: a client may have subscribed over MQTT with a longer one.)
+ * A subscription as the API takes it (TBMQ's body): QoS by name, or as the number 0-2 TBMQ also takes; no subscriptionId (or null) for none.
  */
-export type ClientSubscriptionSave = ClientSubscription & ClientSubscriptionSaveAllOf;
+export interface ClientSubscriptionSave {
+  topicFilter: TopicFilter;
+  qos: typeof ClientSubscriptionSaveQos[keyof typeof ClientSubscriptionSaveQos] ;
+  options: SubscriptionOptions;
+  /**
+   * @minimum 1
+   * @maximum 268435455
+   */
+  subscriptionId?: ClientSubscriptionSaveSubscriptionId;
+}

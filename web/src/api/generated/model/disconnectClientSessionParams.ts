@@ -50,9 +50,9 @@ export type DisconnectClientSessionParams = {
  */
 clientId: RequiredClientIdParameter;
 /**
- * When given, the call applies only while the session is still this one (not replaced by a newer connection).
+ * The call applies only while the session is still this one (not replaced by a newer connection); 404 otherwise.
  * @minLength 1
  * @maxLength 64
  */
-sessionId?: SessionIdParameter;
+sessionId: SessionIdParameter;
 };

@@ -41,6 +41,6 @@ Conventions:
  */
 
 /**
- * Offline sessions whose client disconnected at or after this time, epoch milliseconds.
+ * Offline sessions whose client disconnected at or after this time, epoch milliseconds. Starling's (with the sessionBulkActions extension); a production broker ignores it.
  */
 export type DisconnectedStartTimeParameter = number;

@@ -77,8 +77,18 @@ topicFilter?: string;
  * @pattern ^[0-2](,[0-2])*$
  */
 qosList?: string;
-noLocal?: boolean;
-retainAsPublish?: boolean;
+/**
+ * Comma-joined No Local flags; one flag filters, both (or none) do not.
+ * @maxLength 64
+ * @pattern ^(true|false)(,(true|false))*$
+ */
+noLocalList?: string;
+/**
+ * Comma-joined Retain As Published flags; one flag filters, both (or none) do not.
+ * @maxLength 64
+ * @pattern ^(true|false)(,(true|false))*$
+ */
+retainAsPublishList?: string;
 /**
  * Comma-joined Retain Handling values.
  * @maxLength 64

@@ -39,13 +39,40 @@ Conventions:
 
  * OpenAPI spec version: 1.3.0
  */
-import type { RequiredClientIdParameter } from './requiredClientIdParameter';
+import type { ClientId } from './clientId';
+import type { TextSearchParameter } from './textSearchParameter';
+import type { GetClientSubscriptionsSortProperty } from './getClientSubscriptionsSortProperty';
+import type { SortOrderParameter } from './sortOrderParameter';
 
 export type GetClientSubscriptionsParams = {
 /**
- * An MQTT client id. MQTT allows 65535 bytes but only requires brokers to take 23; 1024 is far beyond what devices use and still fits in a URL query however it is percent-encoded.
- * @minLength 1
+ * Selects the session's subscriptions.
+ */
+clientId?: ClientId;
+/**
+ * With page, selects the shared subscription groups.
+ * @minimum 1
+ * @maximum 1000
+ */
+pageSize?: number;
+/**
+ * 0-based page of shared subscription groups.
+ * @minimum 0
+ * @maximum 2147483647
+ */
+page?: number;
+/**
+ * @maxLength 256
+ */
+textSearch?: TextSearchParameter;
+sortProperty?: GetClientSubscriptionsSortProperty;
+sortOrder?: SortOrderParameter;
+/**
+ * @maxLength 256
+ */
+shareNameSearch?: string;
+/**
  * @maxLength 1024
  */
-clientId: RequiredClientIdParameter;
+clientIdSearch?: string;
 };

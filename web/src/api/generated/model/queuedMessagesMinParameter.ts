@@ -41,6 +41,6 @@ Conventions:
  */
 
 /**
- * Sessions with at least this many messages queued or in flight to the client.
+ * Sessions with at least this many messages queued or in flight to the client. Starling's (with the sessionBulkActions extension); a production broker ignores it.
  */
 export type QueuedMessagesMinParameter = number;

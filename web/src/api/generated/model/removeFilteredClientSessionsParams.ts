@@ -45,9 +45,8 @@ import type { ClientTypeListParameter } from './clientTypeListParameter';
 import type { CleanStartListParameter } from './cleanStartListParameter';
 import type { NodeIdListParameter } from './nodeIdListParameter';
 import type { SessionClientIdParameter } from './sessionClientIdParameter';
-import type { HasSubscriptionsParameter } from './hasSubscriptionsParameter';
 import type { SubscriptionsCountParameter } from './subscriptionsCountParameter';
-import type { SubscriptionsOperationParameter } from './subscriptionsOperationParameter';
+import type { SubscriptionOperationParameter } from './subscriptionOperationParameter';
 import type { ClientIpAddressParameter } from './clientIpAddressParameter';
 import type { QueuedMessagesMinParameter } from './queuedMessagesMinParameter';
 import type { ConnectedStartTimeParameter } from './connectedStartTimeParameter';
@@ -85,31 +84,27 @@ cleanStartList?: CleanStartListParameter;
  */
 nodeIdList?: NodeIdListParameter;
 /**
- * Part of the client id, ignoring case (the spec's clientId filter, also used as text search).
+ * Part of the client id, ignoring case (the spec's clientId filter). Starling's; TBMQ ignores it, so the console sends its search as textSearch.
  * @maxLength 1024
  */
 clientId?: SessionClientIdParameter;
 /**
- * The spec's subscriptions flag. true, sessions with at least one subscription; false, sessions without.
- */
-subscriptions?: HasSubscriptionsParameter;
-/**
- * Compared with each session's number of subscriptions by subscriptionsOperation.
+ * A number of subscriptions, compared with each session's by subscriptionOperation (TBMQ's names). The spec's subscriptions flag is `subscriptions=0` (without) or `subscriptions=0` with `subscriptionOperation=GREATER` (with).
  * @minimum 0
  * @maximum 2147483647
  */
-subscriptionsCount?: SubscriptionsCountParameter;
+subscriptions?: SubscriptionsCountParameter;
 /**
- * How subscriptionsCount is compared; EQUAL when not given. Given alone, without subscriptionsCount, it is refused (400).
+ * How `subscriptions` is compared; EQUAL when not given. Given alone, without `subscriptions`, it is refused (400).
  */
-subscriptionsOperation?: SubscriptionsOperationParameter;
+subscriptionOperation?: SubscriptionOperationParameter;
 /**
  * Part of the client's address (host:port), ignoring case.
  * @maxLength 64
  */
 clientIpAddress?: ClientIpAddressParameter;
 /**
- * Sessions with at least this many messages queued or in flight to the client.
+ * Sessions with at least this many messages queued or in flight to the client. Starling's (with the sessionBulkActions extension); a production broker ignores it.
  * @minimum 0
  * @maximum 2147483647
  */

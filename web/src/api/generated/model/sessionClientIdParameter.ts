@@ -41,6 +41,6 @@ Conventions:
  */
 
 /**
- * Part of the client id, ignoring case (the spec's clientId filter, also used as text search).
+ * Part of the client id, ignoring case (the spec's clientId filter). Starling's; TBMQ ignores it, so the console sends its search as textSearch.
  */
 export type SessionClientIdParameter = string;

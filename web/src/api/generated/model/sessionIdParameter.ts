@@ -41,6 +41,6 @@ Conventions:
  */
 
 /**
- * When given, the call applies only while the session is still this one (not replaced by a newer connection).
+ * The call applies only while the session is still this one (not replaced by a newer connection); 404 otherwise.
  */
 export type SessionIdParameter = string;

@@ -39,10 +39,12 @@ Conventions:
 
  * OpenAPI spec version: 1.3.0
  */
-import type { ClientSubscription } from './clientSubscription';
-import type { SubscriptionInfoAllOf } from './subscriptionInfoAllOf';
+import type { SessionSubscription } from './sessionSubscription';
 
 /**
  * A subscription and the session holding it.
  */
-export type SubscriptionInfo = ClientSubscription & SubscriptionInfoAllOf;
+export interface SubscriptionInfo {
+  clientId: string;
+  subscription: SessionSubscription;
+}

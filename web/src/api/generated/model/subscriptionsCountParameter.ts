@@ -41,6 +41,6 @@ Conventions:
  */
 
 /**
- * Compared with each session's number of subscriptions by subscriptionsOperation.
+ * A number of subscriptions, compared with each session's by subscriptionOperation (TBMQ's names). The spec's subscriptions flag is `subscriptions=0` (without) or `subscriptions=0` with `subscriptionOperation=GREATER` (with).
  */
 export type SubscriptionsCountParameter = number;

@@ -57,6 +57,7 @@ import type {
   BadRequestResponse,
   ClientEventPage,
   ClientIdList,
+  ClientSessionAdvancedDetails,
   ClientSessionBulkResult,
   ClientSessionDetails,
   ClientSessionPage,
@@ -66,6 +67,7 @@ import type {
   DisconnectFilteredClientSessionsParams,
   ForbiddenResponse,
   GetClientEventsParams,
+  GetClientSessionAdvancedDetailsParams,
   GetClientSessionDetailsParams,
   GetClientSessionsParams,
   NotFoundResponse,
@@ -350,6 +352,75 @@ export function useGetClientSessionDetails<TData = Awaited<ReturnType<typeof get
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
 
   const queryOptions = getGetClientSessionDetailsQueryOptions(params,options)
+
+  const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Each field is "Unknown" where the broker does not know it; an unknown client is answered 200 with all three "Unknown", as TBMQ answers. The console reads the MQTT version here where the session details leave it out. Starling does not keep which credentials let a client in: it answers credentialsName and authProvider "Unknown".
+ * @summary How a client signed in (TBMQ 2.3) - its MQTT version, and the credentials and authentication provider that let it in.
+ */
+export const getClientSessionAdvancedDetails = (
+    params: GetClientSessionAdvancedDetailsParams,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+      
+      
+      return httpClient<ClientSessionAdvancedDetails>(
+      {url: `/api/client-session/details`, method: 'GET',
+        params, signal
+    },
+      options);
+    }
+  
+
+
+
+export const getGetClientSessionAdvancedDetailsQueryKey = (params?: GetClientSessionAdvancedDetailsParams,) => {
+    return [
+    `/api/client-session/details`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getGetClientSessionAdvancedDetailsQueryOptions = <TData = Awaited<ReturnType<typeof getClientSessionAdvancedDetails>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(params: GetClientSessionAdvancedDetailsParams, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getClientSessionAdvancedDetails>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetClientSessionAdvancedDetailsQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getClientSessionAdvancedDetails>>> = ({ signal }) => getClientSessionAdvancedDetails(params, requestOptions, signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getClientSessionAdvancedDetails>>, TError, TData> & { queryKey: QueryKey }
+}
+
+export type GetClientSessionAdvancedDetailsQueryResult = NonNullable<Awaited<ReturnType<typeof getClientSessionAdvancedDetails>>>
+export type GetClientSessionAdvancedDetailsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+
+
+/**
+ * @summary How a client signed in (TBMQ 2.3) - its MQTT version, and the credentials and authentication provider that let it in.
+ */
+
+export function useGetClientSessionAdvancedDetails<TData = Awaited<ReturnType<typeof getClientSessionAdvancedDetails>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+ params: GetClientSessionAdvancedDetailsParams, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getClientSessionAdvancedDetails>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+  
+ ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
+
+  const queryOptions = getGetClientSessionAdvancedDetailsQueryOptions(params,options)
 
   const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
 

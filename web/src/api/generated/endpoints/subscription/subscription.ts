@@ -57,16 +57,16 @@ import type {
   BadRequestResponse,
   ClientSubscription,
   ClientSubscriptionSave,
+  ClientSubscriptionsReplaced,
   ClientSubscriptionsUpdate,
   DeleteClientSubscriptionParams,
   ForbiddenResponse,
   GetAllSubscriptionsParams,
+  GetClientSubscriptions200,
   GetClientSubscriptionsParams,
-  GetSharedSubscriptionGroupsParams,
   NotFoundResponse,
   PayloadTooLargeResponse,
   SaveClientSubscriptionParams,
-  SharedSubscriptionGroupPage,
   SubscriptionPage,
   UnauthorizedResponse
 } from '../../model';
@@ -79,15 +79,16 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * @summary A session's subscriptions with their options.
+ * TBMQ 2.3 serves two calls at this path, told apart by the query. With `clientId`: the session's subscriptions with their options, ordered by topic filter (an array; an unknown client has none). Without `clientId`, with `pageSize` and `page`: a page of shared subscription groups (`$share/{shareName}/{topicFilter}`) with their members (a SharedSubscriptionGroupPage); `shareNameSearch` and `clientIdSearch` match part of the share name or of a member's client id, `textSearch` part of the topic filter; ordered by share name, then topic filter. With neither: 400 naming clientId.
+ * @summary A session's subscriptions (with clientId), or a page of shared subscription groups (with pageSize and page).
  */
 export const getClientSubscriptions = (
-    params: GetClientSubscriptionsParams,
+    params?: GetClientSubscriptionsParams,
  options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
 ) => {
       
       
-      return httpClient<ClientSubscription[]>(
+      return httpClient<GetClientSubscriptions200>(
       {url: `/api/subscription`, method: 'GET',
         params, signal
     },
@@ -104,7 +105,7 @@ export const getGetClientSubscriptionsQueryKey = (params?: GetClientSubscription
     }
 
     
-export const getGetClientSubscriptionsQueryOptions = <TData = Awaited<ReturnType<typeof getClientSubscriptions>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(params: GetClientSubscriptionsParams, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getClientSubscriptions>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+export const getGetClientSubscriptionsQueryOptions = <TData = Awaited<ReturnType<typeof getClientSubscriptions>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(params?: GetClientSubscriptionsParams, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getClientSubscriptions>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -127,11 +128,11 @@ export type GetClientSubscriptionsQueryError = BadRequestResponse | Unauthorized
 
 
 /**
- * @summary A session's subscriptions with their options.
+ * @summary A session's subscriptions (with clientId), or a page of shared subscription groups (with pageSize and page).
  */
 
 export function useGetClientSubscriptions<TData = Awaited<ReturnType<typeof getClientSubscriptions>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
- params: GetClientSubscriptionsParams, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getClientSubscriptions>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+ params?: GetClientSubscriptionsParams, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getClientSubscriptions>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
 
@@ -160,7 +161,7 @@ export const replaceClientSubscriptions = (
 ) => {
       
       
-      return httpClient<ClientSubscription[]>(
+      return httpClient<ClientSubscriptionsReplaced>(
       {url: `/api/subscription`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: clientSubscriptionsUpdate, signal
@@ -348,9 +349,9 @@ export const useDeleteClientSubscription = <TError = BadRequestResponse | Unauth
       return useMutation(mutationOptions);
     }
     /**
- * @summary A page of subscriptions across all sessions. `clientId` and `topicFilter` match part of the
-value ignoring case (`textSearch` matches either); the other filters match exactly.
-Default order: client id, then topic filter.
+ * @summary A page of subscriptions across all sessions, each with the client holding it. `clientId`,
+`textSearch` (both the client id) and `topicFilter` match part of the value ignoring case; the
+other filters match exactly. Default order: client id, then topic filter.
 
  */
 export const getAllSubscriptions = (
@@ -399,9 +400,9 @@ export type GetAllSubscriptionsQueryError = BadRequestResponse | UnauthorizedRes
 
 
 /**
- * @summary A page of subscriptions across all sessions. `clientId` and `topicFilter` match part of the
-value ignoring case (`textSearch` matches either); the other filters match exactly.
-Default order: client id, then topic filter.
+ * @summary A page of subscriptions across all sessions, each with the client holding it. `clientId`,
+`textSearch` (both the client id) and `topicFilter` match part of the value ignoring case; the
+other filters match exactly. Default order: client id, then topic filter.
 
  */
 
@@ -411,80 +412,6 @@ export function useGetAllSubscriptions<TData = Awaited<ReturnType<typeof getAllS
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
 
   const queryOptions = getGetAllSubscriptionsQueryOptions(params,options)
-
-  const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
-
-  query.queryKey = queryOptions.queryKey ;
-
-  return query;
-}
-
-
-
-/**
- * @summary A page of shared subscription groups (`$share/{shareName}/{topicFilter}`) with their members.
-`shareNameSearch` and `clientIdSearch` match part of the share name or of a member's client
-id; `textSearch` matches part of the topic filter. Ordered by share name, then topic filter.
-
- */
-export const getSharedSubscriptionGroups = (
-    params: GetSharedSubscriptionGroupsParams,
- options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
-) => {
-      
-      
-      return httpClient<SharedSubscriptionGroupPage>(
-      {url: `/api/subscription/shared`, method: 'GET',
-        params, signal
-    },
-      options);
-    }
-  
-
-
-
-export const getGetSharedSubscriptionGroupsQueryKey = (params?: GetSharedSubscriptionGroupsParams,) => {
-    return [
-    `/api/subscription/shared`, ...(params ? [params]: [])
-    ] as const;
-    }
-
-    
-export const getGetSharedSubscriptionGroupsQueryOptions = <TData = Awaited<ReturnType<typeof getSharedSubscriptionGroups>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(params: GetSharedSubscriptionGroupsParams, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getSharedSubscriptionGroups>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getGetSharedSubscriptionGroupsQueryKey(params);
-
-  
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof getSharedSubscriptionGroups>>> = ({ signal }) => getSharedSubscriptionGroups(params, requestOptions, signal);
-
-      
-
-      
-
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getSharedSubscriptionGroups>>, TError, TData> & { queryKey: QueryKey }
-}
-
-export type GetSharedSubscriptionGroupsQueryResult = NonNullable<Awaited<ReturnType<typeof getSharedSubscriptionGroups>>>
-export type GetSharedSubscriptionGroupsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
-
-
-/**
- * @summary A page of shared subscription groups (`$share/{shareName}/{topicFilter}`) with their members.
-`shareNameSearch` and `clientIdSearch` match part of the share name or of a member's client
-id; `textSearch` matches part of the topic filter. Ordered by share name, then topic filter.
-
- */
-
-export function useGetSharedSubscriptionGroups<TData = Awaited<ReturnType<typeof getSharedSubscriptionGroups>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
- params: GetSharedSubscriptionGroupsParams, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getSharedSubscriptionGroups>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
-  
- ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
-
-  const queryOptions = getGetSharedSubscriptionGroupsQueryOptions(params,options)
 
   const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
 
