@@ -141,7 +141,7 @@ describe('the passwords a connection keeps', () => {
         client.call('GET', '/api/ws/connection?pageSize=100&page=0'),
         client.call('GET', `/api/ws/connection/${auto.id}`),
         client.call('GET', `/api/ws/connection/${custom.id}`),
-        client.call('GET', '/api/ws/connection/name?name=Secret%20custom'),
+        client.call('GET', '/api/ws/connection?name=Secret%20custom'),
       ]),
     );
     expect(answers.map((answer) => answer.status)).toEqual([200, 404, 404, 404, 401, 401, 401, 401]);
