@@ -325,7 +325,8 @@ export const migrations: readonly Migration[] = [
   {
     // The web-socket client's connections in the production broker's shape (issue 24): size units
     // BYTE/KILOBYTE/MEGABYTE (were B/KB/MB), user properties {props:[{k, v}]} (were [{key, value}]),
-    // the will's MQTT 5 properties flat (msgExpiryInterval was properties.messageExpiryInterval),
+    // the will's MQTT 5 properties flat (msgExpiryInterval was properties.messageExpiryInterval; its
+    // user properties, which the production broker has not, in the connection's form),
     // and every field the production broker answers filled in (null, 0 or false when unset), for
     // subscriptions too.
     version: 15,
@@ -342,7 +343,9 @@ export const migrations: readonly Migration[] = [
         '$.lastWillMsg.msgExpiryInterval', IFNULL(configuration ->> '$.lastWillMsg.properties.messageExpiryInterval', 0),
         '$.lastWillMsg.msgExpiryIntervalUnit', configuration ->> '$.lastWillMsg.properties.messageExpiryIntervalUnit',
         '$.lastWillMsg.responseTopic', configuration ->> '$.lastWillMsg.properties.responseTopic',
-        '$.lastWillMsg.correlationData', configuration ->> '$.lastWillMsg.properties.correlationData'),
+        '$.lastWillMsg.correlationData', configuration ->> '$.lastWillMsg.properties.correlationData',
+        '$.lastWillMsg.userProperties', CASE WHEN json_array_length(configuration, '$.lastWillMsg.properties.userProperties') > 0 THEN json_object('props',
+          (SELECT json_group_array(json_object('k', value ->> '$.key', 'v', value ->> '$.value')) FROM json_each(configuration, '$.lastWillMsg.properties.userProperties'))) END),
         '$.lastWillMsg.properties')
       WHERE json_type(configuration, '$.lastWillMsg') = 'object';
       UPDATE ws_connection SET configuration = json_insert(configuration,

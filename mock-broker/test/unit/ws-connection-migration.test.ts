@@ -27,7 +27,7 @@ describe('migration 15: saved web-socket connections in the production broker\'s
       userProperties: [{ key: 'room', value: 'kitchen' }, { key: 'room', value: 'hall' }],
       lastWillMsg: {
         topic: 'status/kitchen', qos: 1, retain: true, payload: 'offline', payloadType: 'STRING', willDelayInterval: 5, willDelayIntervalUnit: 'SECONDS',
-        properties: { payloadFormatIndicator: true, contentType: 'text/plain', messageExpiryInterval: 2, messageExpiryIntervalUnit: 'HOURS', responseTopic: 'replies', correlationData: 'abc' },
+        properties: { payloadFormatIndicator: true, contentType: 'text/plain', messageExpiryInterval: 2, messageExpiryIntervalUnit: 'HOURS', responseTopic: 'replies', correlationData: 'abc', userProperties: [{ key: 'a', value: 'b' }] },
       },
     };
     database.run("INSERT INTO ws_connection (id, created_time, user_id, name, configuration) VALUES ('c1', 0, 'u1', 'Kitchen', ?)", [JSON.stringify(before)]);
@@ -47,7 +47,7 @@ describe('migration 15: saved web-socket connections in the production broker\'s
       userProperties: { props: [{ k: 'room', v: 'kitchen' }, { k: 'room', v: 'hall' }] },
       lastWillMsg: {
         topic: 'status/kitchen', qos: 1, retain: true, payload: 'offline', payloadType: 'STRING', willDelayInterval: 5, willDelayIntervalUnit: 'SECONDS',
-        payloadFormatIndicator: true, contentType: 'text/plain', msgExpiryInterval: 2, msgExpiryIntervalUnit: 'HOURS', responseTopic: 'replies', correlationData: 'abc',
+        payloadFormatIndicator: true, contentType: 'text/plain', msgExpiryInterval: 2, msgExpiryIntervalUnit: 'HOURS', responseTopic: 'replies', correlationData: 'abc', userProperties: { props: [{ k: 'a', v: 'b' }] },
       },
       rejectUnauthorized: false,
       clientCredentialsId: null,

@@ -84,7 +84,7 @@ async function withGeneratedCredentials(connection: WsConnection): Promise<WsCon
       if (!(error instanceof ApiError && error.status === 404)) return connection;
     }
   }
-  return saveWsConnection({ id: connection.id, name: connection.name, configuration }, { ignoreLoading: true });
+  return saveWsConnection({ id: connection.id, name: connection.name, userId: connection.userId, configuration }, { ignoreLoading: true });
 }
 
 interface SelectedProps {
@@ -96,7 +96,7 @@ interface SelectedProps {
 function SelectedConnectionBar({ session, connection }: SelectedProps) {
   const queryClient = useQueryClient();
   const switchToMqtt311 = async () => {
-    const saved = await saveWsConnection({ id: connection.id, name: connection.name, configuration: { ...connection.configuration, mqttVersion: 4 } });
+    const saved = await saveWsConnection({ id: connection.id, name: connection.name, userId: connection.userId, configuration: { ...connection.configuration, mqttVersion: 4 } });
     remember(saved);
     await session.connect(saved);
   };

@@ -298,6 +298,7 @@ export * from './wsLastWillMsgExpiryIntervalUnit';
 export * from './wsLastWillPayload';
 export * from './wsLastWillQos';
 export * from './wsLastWillResponseTopic';
+export * from './wsLastWillUserProperties';
 export * from './wsLastWillWillDelayIntervalUnit';
 export * from './wsMqttVersion';
 export * from './wsPageSizeParameter';

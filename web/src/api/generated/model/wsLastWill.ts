@@ -48,6 +48,7 @@ import type { WsLastWillWillDelayIntervalUnit } from './wsLastWillWillDelayInter
 import type { WsLastWillMsgExpiryIntervalUnit } from './wsLastWillMsgExpiryIntervalUnit';
 import type { WsLastWillResponseTopic } from './wsLastWillResponseTopic';
 import type { WsLastWillCorrelationData } from './wsLastWillCorrelationData';
+import type { WsLastWillUserProperties } from './wsLastWillUserProperties';
 
 /**
  * The will, as the production broker keeps it: the MQTT 5 will properties are flat fields, null (or, for numbers, 0 and booleans false) when unset; MQTT 3.x connections send only topic, qos, retain and payload.
@@ -83,4 +84,6 @@ export interface WsLastWill {
    * @maxLength 4096
    */
   correlationData?: WsLastWillCorrelationData;
+  /** Starling only (the production broker keeps no will user properties); null or left out for none. */
+  userProperties?: WsLastWillUserProperties;
 }

@@ -7,6 +7,7 @@ import { apiFieldError } from '../../../api/api-error-field';
 import { getGetWsConnectionQueryKey, getGetWsConnectionsQueryKey, useSaveWsConnection } from '../../../api/generated/endpoints/ws-client/ws-client';
 import type { BrokerConfig } from '../../../api/generated/model/brokerConfig';
 import type { WsConnection } from '../../../api/generated/model/wsConnection';
+import { useCurrentUser } from '../../../api/use-current-user';
 import { ApiErrorCallout } from '../../../components/form/api-error-callout';
 import { FormDialogFooter } from '../../../components/form/form-dialog-footer';
 import { HelpButton } from '../../../components/help/help-button';
@@ -74,6 +75,7 @@ interface ConnectionFormProps {
 function ConnectionForm({ initialValues, config, existing, onClose }: ConnectionFormProps) {
   const intl = useIntl();
   const queryClient = useQueryClient();
+  const currentUser = useCurrentUser();
   const [values, setValues] = useState(initialValues);
   const [submitted, setSubmitted] = useState(false);
   const save = useSaveWsConnection<ApiError>({
@@ -88,6 +90,7 @@ function ConnectionForm({ initialValues, config, existing, onClose }: Connection
     // Field errors show under their field; the others above the form.
     request: { ignoreErrors: true },
   });
+  const ownerId = existing?.userId ?? currentUser?.id;
   const errors = validateConnectionForm(values);
   const shownErrors = submitted ? errors : {};
   const brokerError = apiFieldError(save.error, CONNECTION_API_FIELDS);
@@ -99,7 +102,8 @@ function ConnectionForm({ initialValues, config, existing, onClose }: Connection
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setSubmitted(true);
-    if (!hasConnectionErrors(errors)) save.mutate({ data: connectionSaveOf(values, existing?.id) });
+    // The production broker wants the owner named (400 without); until the user has loaded the save waits.
+    if (!hasConnectionErrors(errors) && ownerId !== undefined) save.mutate({ data: connectionSaveOf(values, ownerId, existing?.id) });
   }
 
   const generatedUsername = existing?.configuration.credentialsMode === 'AUTO' ? (existing.configuration.username ?? undefined) : undefined;
