@@ -6,6 +6,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'wouter';
 import { ApiError } from '../../api/api-error';
 import { getGetMessageRateQueryKey, useGetMessageRate } from '../../api/generated/endpoints/app/app';
+import { useExtension } from '../../components/broker-support/broker-extensions';
 import { getMqttClientCredentials } from '../../api/generated/endpoints/mqtt-client-credentials/mqtt-client-credentials';
 import { getGetWsConnectionQueryKey, saveWsConnection, useGetWsConnection } from '../../api/generated/endpoints/ws-client/ws-client';
 import type { WsConnection } from '../../api/generated/model/wsConnection';
@@ -121,7 +122,9 @@ function SelectedConnectionBar({ session, connection }: SelectedProps) {
 function SelectedSubscriptions({ session, connection }: SelectedProps) {
   const intl = useIntl();
   const { status } = useSessionState(session);
-  const rate = useGetMessageRate({ query: { queryKey: getGetMessageRateQueryKey(), refetchInterval: MESSAGE_RATE_REFRESH_MS } });
+  // Starling's own call (x-starling-extension: messageRate); without it the rate is not known.
+  const rateKnown = useExtension('messageRate') === 'available';
+  const rate = useGetMessageRate({ query: { queryKey: getGetMessageRateQueryKey(), refetchInterval: MESSAGE_RATE_REFRESH_MS, enabled: rateKnown } });
   const subscribe = async (config: WsSubscriptionConfiguration) => {
     const { reasonCode } = await session.subscribe(config);
     // SUBACK codes 128 and up refuse the subscription: the panel shows why.
@@ -132,7 +135,7 @@ function SelectedSubscriptions({ session, connection }: SelectedProps) {
     <SubscriptionsPanel
       connection={connection}
       connected={status === 'CONNECTED'}
-      brokerMessageRate={rate.data?.incomingPerSecond ?? null}
+      brokerMessageRate={rateKnown ? (rate.data?.incomingPerSecond ?? null) : null}
       onSubscribe={subscribe}
       onUnsubscribe={(topicFilter) => session.unsubscribe(topicFilter)}
       onSubscriptionsChange={coloured}

@@ -54,14 +54,17 @@ export function ConnectionDialog({ isOpen, connection, duplicate = false, onClos
 
 function ConnectionFormLoader({ connection, duplicate, onClose }: Required<Pick<ConnectionDialogProps, 'duplicate' | 'onClose'>> & Pick<ConnectionDialogProps, 'connection'>) {
   const start = useConnectionFormStart(connection, duplicate);
-  if (start.values === undefined) {
+  // A save names its owner (the production broker answers 400 without): the connection's, or the signed-in user.
+  const currentUser = useCurrentUser();
+  const ownerId = (duplicate ? undefined : connection?.userId) ?? currentUser?.id;
+  if (start.values === undefined || ownerId === undefined) {
     return (
       <DialogBody>
         <Spinner size={30} />
       </DialogBody>
     );
   }
-  return <ConnectionForm initialValues={start.values} config={start.config} existing={duplicate ? undefined : connection} onClose={onClose} />;
+  return <ConnectionForm initialValues={start.values} config={start.config} existing={duplicate ? undefined : connection} ownerId={ownerId} onClose={onClose} />;
 }
 
 interface ConnectionFormProps {
@@ -69,13 +72,14 @@ interface ConnectionFormProps {
   config: BrokerConfig | undefined;
   /** The connection being edited. */
   existing: WsConnection | undefined;
+  /** The user the connection is saved for. */
+  ownerId: string;
   onClose: (saved?: WsConnection) => void;
 }
 
-function ConnectionForm({ initialValues, config, existing, onClose }: ConnectionFormProps) {
+function ConnectionForm({ initialValues, config, existing, ownerId, onClose }: ConnectionFormProps) {
   const intl = useIntl();
   const queryClient = useQueryClient();
-  const currentUser = useCurrentUser();
   const [values, setValues] = useState(initialValues);
   const [submitted, setSubmitted] = useState(false);
   const save = useSaveWsConnection<ApiError>({
@@ -90,7 +94,6 @@ function ConnectionForm({ initialValues, config, existing, onClose }: Connection
     // Field errors show under their field; the others above the form.
     request: { ignoreErrors: true },
   });
-  const ownerId = existing?.userId ?? currentUser?.id;
   const errors = validateConnectionForm(values);
   const shownErrors = submitted ? errors : {};
   const brokerError = apiFieldError(save.error, CONNECTION_API_FIELDS);
@@ -102,8 +105,7 @@ function ConnectionForm({ initialValues, config, existing, onClose }: Connection
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setSubmitted(true);
-    // The production broker wants the owner named (400 without); until the user has loaded the save waits.
-    if (!hasConnectionErrors(errors) && ownerId !== undefined) save.mutate({ data: connectionSaveOf(values, ownerId, existing?.id) });
+    if (!hasConnectionErrors(errors)) save.mutate({ data: connectionSaveOf(values, ownerId, existing?.id) });
   }
 
   const generatedUsername = existing?.configuration.credentialsMode === 'AUTO' ? (existing.configuration.username ?? undefined) : undefined;
