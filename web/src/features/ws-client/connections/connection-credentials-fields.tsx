@@ -20,7 +20,7 @@ export function ConnectionCredentialsFields({ values, onChange, errors, brokerEr
   const passwordError = brokerError?.field === 'password' ? brokerError.message : undefined;
   const credentialsError = errors.clientCredentialsId ? <FormattedMessage {...errors.clientCredentialsId} /> : brokerError?.field === 'clientCredentialsId' ? brokerError.message : undefined;
   // Linked credentials keep no password here: asked for on connect unless the user says they have none.
-  // A username belongs to the mode (and the credentials) it was saved with.
+  // A username belongs to the mode (and the credentials) it was saved with: linked credentials bring theirs.
   const changeMode = (credentialsMode: WsCredentialsMode) => onChange({ credentialsMode, username: '', passwordRequired: credentialsMode === 'EXISTING' });
   const passwordRequiredSwitch = (
     <Switch
@@ -59,7 +59,7 @@ export function ConnectionCredentialsFields({ values, onChange, errors, brokerEr
           helperText={credentialsError ?? <FormattedMessage id="ws-client.connection.existing-credentials-hint" />}
           intent={credentialsError ? 'danger' : 'none'}
         >
-          <ExistingCredentialsPicker value={values.clientCredentialsId} onChange={(clientCredentialsId) => onChange({ clientCredentialsId, username: '' })} invalid={Boolean(credentialsError)} />
+          <ExistingCredentialsPicker value={values.clientCredentialsId} onChange={(clientCredentialsId, userName) => onChange({ clientCredentialsId, username: userName ?? '' })} invalid={Boolean(credentialsError)} />
         </FormGroup>
       )}
       {values.credentialsMode === 'EXISTING' && passwordRequiredSwitch}

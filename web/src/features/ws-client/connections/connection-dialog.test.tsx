@@ -104,6 +104,7 @@ describe('connection dialog (issue 15)', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const credentialsQuery = calls.find((call) => call.url.pathname === '/api/v2/mqtt/client/credentials');
     expect(credentialsQuery?.url.searchParams.get('credentialsTypeList')).toBe('MQTT_BASIC');
-    expect((saveRequests(calls)[0]?.body as WsConnectionSave).configuration).toMatchObject({ credentialsMode: 'EXISTING', clientCredentialsId: 'cred-1', passwordRequired: true });
+    // The credentials' username is the one the connection signs in with, as the production broker keeps it.
+    expect((saveRequests(calls)[0]?.body as WsConnectionSave).configuration).toMatchObject({ credentialsMode: 'EXISTING', clientCredentialsId: 'cred-1', username: 's', passwordRequired: true });
   });
 });
