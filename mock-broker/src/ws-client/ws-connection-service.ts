@@ -39,16 +39,21 @@ function checkUrl(url: string): void {
   if (parsed.hostname === '') throw ApiError.invalidArguments('body.configuration.url must name a host');
 }
 
-/**
- * The mode a save asks for. The production broker has none: a connection that links client
- * credentials uses them (EXISTING), one that does not has its own username (CUSTOM).
- */
-const modeOf = ({ credentialsMode, clientCredentialsId }: WsConnectionConfiguration): CredentialsMode =>
-  credentialsMode ?? (clientCredentialsId ? 'EXISTING' : 'CUSTOM');
 
 /** The credentials made for an AUTO connection, or undefined for the other modes. */
 const autoCredentialsId = (connection: StoredConnection | undefined) =>
   connection?.configuration.credentialsMode === 'AUTO' ? (connection.configuration.clientCredentialsId ?? undefined) : undefined;
+
+/**
+ * The mode a save asks for. The production broker has none: a connection that links client
+ * credentials uses them (EXISTING; AUTO still when they are the ones made for it), one that does not
+ * has its own username (CUSTOM).
+ */
+function modeOf({ credentialsMode, clientCredentialsId }: WsConnectionConfiguration, existing: StoredConnection | undefined): CredentialsMode {
+  if (credentialsMode) return credentialsMode;
+  if (!clientCredentialsId) return 'CUSTOM';
+  return clientCredentialsId === autoCredentialsId(existing) ? 'AUTO' : 'EXISTING';
+}
 
 /**
  * The web-socket client's saved connections (openapi.yaml saveWsConnection): each user's own, with
@@ -87,7 +92,7 @@ export class WsConnectionService {
     const existing = request.id === undefined ? undefined : this.owned(userId, request.id);
     const id = existing?.id ?? randomUUID();
     const name = request.name.trim();
-    const mode = modeOf(request.configuration);
+    const mode = modeOf(request.configuration, existing);
     const options = storedOptionsOf(request.configuration);
     checkUrl(options.url);
     this.checkRoom(userId, id, name, existing);
