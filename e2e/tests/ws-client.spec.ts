@@ -213,8 +213,8 @@ test('an operator connects, subscribes in a colour, publishes JSON with user pro
   // Someone deletes the generated credentials on the client credentials page: Connect still works,
   // with credentials the broker makes again.
   const token = await signInToApi(OPERATOR.username, OPERATOR.password);
-  const saved = await callApi<ListPage<{ configuration: { clientCredentialsId: string } }>>('GET', `/api/ws/connection?pageSize=1&page=0&textSearch=${encodeURIComponent(name)}`, undefined, token);
-  const generated = saved.data[0]?.configuration.clientCredentialsId;
+  const saved = await callApi<{ configuration: { clientCredentialsId: string } }>('GET', `/api/ws/connection?name=${encodeURIComponent(name)}`, undefined, token);
+  const generated = saved.configuration.clientCredentialsId;
   expect(generated).toBeTruthy();
   await callApi('DELETE', `/api/mqtt/client/credentials/${generated}`, undefined, token);
   await page.getByTestId('ws-connect').click();

@@ -322,4 +322,37 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    // The web-socket client's connections in the production broker's shape (issue 24): size units
+    // BYTE/KILOBYTE/MEGABYTE (were B/KB/MB), user properties {props:[{k, v}]} (were [{key, value}]),
+    // the will's MQTT 5 properties flat (msgExpiryInterval was properties.messageExpiryInterval; its
+    // user properties, which the production broker has not, in the connection's form),
+    // and every field the production broker answers filled in (null, 0 or false when unset), for
+    // subscriptions too.
+    version: 15,
+    sql: `
+      UPDATE ws_connection SET configuration = json_set(configuration,
+        '$.maxPacketSizeUnit', CASE configuration ->> '$.maxPacketSizeUnit' WHEN 'B' THEN 'BYTE' WHEN 'KB' THEN 'KILOBYTE' WHEN 'MB' THEN 'MEGABYTE' END,
+        '$.userProperties', CASE WHEN json_array_length(configuration, '$.userProperties') > 0 THEN json_object('props',
+          (SELECT json_group_array(json_object('k', value ->> '$.key', 'v', value ->> '$.value')) FROM json_each(configuration, '$.userProperties'))) END);
+      UPDATE ws_connection SET configuration = json_remove(json_set(configuration,
+        '$.lastWillMsg.payloadFormatIndicator', json(CASE configuration -> '$.lastWillMsg.properties.payloadFormatIndicator' WHEN 'true' THEN 'true' ELSE 'false' END),
+        '$.lastWillMsg.contentType', configuration ->> '$.lastWillMsg.properties.contentType',
+        '$.lastWillMsg.willDelayInterval', IFNULL(configuration ->> '$.lastWillMsg.willDelayInterval', 0),
+        '$.lastWillMsg.willDelayIntervalUnit', configuration ->> '$.lastWillMsg.willDelayIntervalUnit',
+        '$.lastWillMsg.msgExpiryInterval', IFNULL(configuration ->> '$.lastWillMsg.properties.messageExpiryInterval', 0),
+        '$.lastWillMsg.msgExpiryIntervalUnit', configuration ->> '$.lastWillMsg.properties.messageExpiryIntervalUnit',
+        '$.lastWillMsg.responseTopic', configuration ->> '$.lastWillMsg.properties.responseTopic',
+        '$.lastWillMsg.correlationData', configuration ->> '$.lastWillMsg.properties.correlationData',
+        '$.lastWillMsg.userProperties', CASE WHEN json_array_length(configuration, '$.lastWillMsg.properties.userProperties') > 0 THEN json_object('props',
+          (SELECT json_group_array(json_object('k', value ->> '$.key', 'v', value ->> '$.value')) FROM json_each(configuration, '$.lastWillMsg.properties.userProperties'))) END),
+        '$.lastWillMsg.properties')
+      WHERE json_type(configuration, '$.lastWillMsg') = 'object';
+      UPDATE ws_connection SET configuration = json_insert(configuration,
+        '$.rejectUnauthorized', json('false'), '$.clientCredentialsId', NULL, '$.username', NULL, '$.passwordRequired', json('false'),
+        '$.sessionExpiryInterval', 0, '$.sessionExpiryIntervalUnit', NULL, '$.maxPacketSize', 0, '$.topicAliasMax', 0, '$.receiveMax', 0,
+        '$.requestResponseInfo', json('false'), '$.requestProblemInfo', json('false'), '$.lastWillMsg', NULL);
+      UPDATE ws_subscription SET configuration = json_insert(configuration, '$.options', NULL, '$.subscriptionId', NULL);
+    `,
+  },
 ];

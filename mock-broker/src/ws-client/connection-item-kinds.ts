@@ -5,9 +5,10 @@ import type { ConnectionItemKind } from './connection-item-service.js';
 /** The contract's WsSubscriptionConfiguration; options and subscriptionId kept as sent, whatever the connection's MQTT version. */
 export interface WsSubscriptionConfiguration {
   topicFilter: string;
-  qos: 0 | 1 | 2;
-  color: string;
-  [option: string]: unknown;
+  qos: number;
+  color?: string | null;
+  options?: Record<string, unknown> | null;
+  subscriptionId?: number | null;
 }
 
 /** The contract's WsSavedMessageConfiguration. */
@@ -39,6 +40,12 @@ export const subscriptionKind: ConnectionItemKind<WsSubscriptionConfiguration, W
     if (!isValidTopicFilter(topicFilter)) throw ApiError.invalidArguments(`body.configuration.topicFilter "${topicFilter}" is not a valid topic filter`);
     return topicFilter;
   },
+  storedOf(configuration) {
+    // The production broker keeps any number as QoS; a subscription with QoS 5 could never be made.
+    if (![0, 1, 2].includes(configuration.qos)) throw ApiError.invalidArguments('body.configuration.qos must be 0, 1 or 2');
+    // Answered as the production broker does: null for what was left out.
+    return { color: null, options: null, subscriptionId: null, ...configuration };
+  },
   viewOf: ({ id, createdTime, webSocketConnectionId, configuration }) => ({ id, createdTime, webSocketConnectionId, configuration }),
 };
 
@@ -47,5 +54,6 @@ export const savedMessageKind: ConnectionItemKind<WsSavedMessageConfiguration, W
   noun: 'saved message',
   keyField: 'body.name',
   keyOf: ({ name }) => (name ?? '').trim(),
+  storedOf: (configuration) => configuration,
   viewOf: ({ id, createdTime, webSocketConnectionId, key, configuration }) => ({ id, createdTime, webSocketConnectionId, name: key, configuration }),
 };

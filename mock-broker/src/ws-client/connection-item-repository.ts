@@ -1,4 +1,5 @@
 import type { Database, Row } from '../database/database.js';
+import { type Page, type PageRequest, selectPage, WhereClause } from '../database/page-query.js';
 
 /**
  * Something a saved connection keeps a list of: a subscription (keyed by its topic filter) or a
@@ -47,6 +48,10 @@ export class ConnectionItemRepository<Configuration> {
 
   list(connectionId: string): ConnectionItem<Configuration>[] {
     return this.database.all(`SELECT * FROM ${this.where.table} WHERE connection_id = ? ORDER BY ${this.where.orderBy}`, [connectionId]).map(this.toItem);
+  }
+
+  page(connectionId: string, request: PageRequest): Page<ConnectionItem<Configuration>> {
+    return selectPage(this.database, this.where.table, new WhereClause().add('connection_id = ?', connectionId), this.where.orderBy, request, this.toItem);
   }
 
   count(connectionId: string): number {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Page, PageRequest } from '../database/page-query.js';
 import { ApiError } from '../http/api-error.js';
 import type { ConnectionItem, ConnectionItemRepository } from './connection-item-repository.js';
 import type { StoredConnection } from './ws-connection.js';
@@ -9,6 +10,8 @@ export const MAX_ITEMS_PER_CONNECTION = 100;
 /** A save request of a subscription or a saved message (the contract's WsSubscriptionSave, WsSavedMessageSave). */
 export interface ConnectionItemSaveRequest<Configuration> {
   id?: string;
+  /** Taken and not read: an answer sent back as it is. */
+  createdTime?: number;
   webSocketConnectionId: string;
   name?: string;
   configuration: Configuration;
@@ -22,6 +25,8 @@ export interface ConnectionItemKind<Configuration, View> {
   keyField: string;
   /** The request's key, checked (400 naming the field when it is not a valid one). */
   keyOf(request: ConnectionItemSaveRequest<Configuration>): string;
+  /** What is kept of a save's configuration, checked (400 naming the field). */
+  storedOf(configuration: Configuration): Configuration;
   viewOf(item: ConnectionItem<Configuration>): View;
 }
 
@@ -37,6 +42,12 @@ export class ConnectionItemService<Configuration, View> {
   list(userId: string, connectionId: string): View[] {
     this.ownedConnection(userId, connectionId);
     return this.repository.list(connectionId).map((item) => this.kind.viewOf(item));
+  }
+
+  page(userId: string, connectionId: string, request: PageRequest): Page<View> {
+    this.ownedConnection(userId, connectionId);
+    const page = this.repository.page(connectionId, request);
+    return { ...page, data: page.data.map((item) => this.kind.viewOf(item)) };
   }
 
   get(userId: string, id: string): View {
@@ -57,7 +68,7 @@ export class ConnectionItemService<Configuration, View> {
     if (!existing && this.repository.count(connectionId) >= MAX_ITEMS_PER_CONNECTION) {
       throw ApiError.conflict(`A connection keeps at most ${MAX_ITEMS_PER_CONNECTION} of each: delete a ${this.kind.noun} first`);
     }
-    const item = { id, createdTime: existing?.createdTime ?? now, webSocketConnectionId: connectionId, key, configuration: request.configuration };
+    const item = { id, createdTime: existing?.createdTime ?? now, webSocketConnectionId: connectionId, key, configuration: this.kind.storedOf(request.configuration) };
     this.repository.save(item);
     return this.kind.viewOf(item);
   }

@@ -1,4 +1,6 @@
 import { Router } from 'express';
+import type { PageRequest } from '../database/page-query.js';
+import { ApiError } from '../http/api-error.js';
 import { signedInUserId as user } from '../http/authenticate.js';
 import { validatedParameters as parameters } from '../http/validated-parameters.js';
 import type { WsSavedMessageConfiguration, WsSavedMessageView, WsSubscriptionConfiguration, WsSubscriptionView } from './connection-item-kinds.js';
@@ -17,13 +19,21 @@ interface ConnectionIdQuery {
   webSocketConnectionId: string;
 }
 
-/** Save, list by connection and delete: the same for subscriptions and saved messages. */
+interface ConnectionListQuery extends Partial<WsConnectionPageQuery> {
+  name?: string;
+}
+
+/** The page parameters, which the production broker requires too (it has no handler without them). */
+function pageRequestOf({ pageSize, page }: Partial<PageRequest>): PageRequest {
+  if (pageSize === undefined) throw ApiError.invalidArguments('query.pageSize is required without name');
+  if (page === undefined) throw ApiError.invalidArguments('query.page is required without name');
+  return { pageSize, page };
+}
+
+/** Save and delete: the same for subscriptions and saved messages. */
 function connectionItemRoutes<Configuration, View>(router: Router, path: string, items: ConnectionItemService<Configuration, View>): void {
   router.post(path, (request, response) => {
     response.json(items.save(user(request), request.body as ConnectionItemSaveRequest<Configuration>));
-  });
-  router.get(path, (request, response) => {
-    response.json(items.list(user(request), parameters<ConnectionIdQuery>(request).webSocketConnectionId));
   });
   router.delete(`${path}/:id`, (request, response) => {
     items.delete(user(request), request.params.id);
@@ -37,11 +47,11 @@ export function wsClientRouter({ connections, subscriptions, savedMessages }: Ws
   router.post('/api/ws/connection', async (request, response) => {
     response.json(await connections.save(user(request), request.body as WsConnectionSaveRequest));
   });
+  // One path, two answers, as the production broker has it: the connection of a name, or a page.
   router.get('/api/ws/connection', (request, response) => {
-    response.json(connections.page(user(request), parameters<WsConnectionPageQuery>(request)));
-  });
-  router.get('/api/ws/connection/name', (request, response) => {
-    response.json(connections.getByName(user(request), parameters<{ name: string }>(request).name));
+    const { name, ...query } = parameters<ConnectionListQuery>(request);
+    if (name !== undefined) response.json(connections.getByName(user(request), name));
+    else response.json(connections.page(user(request), { ...query, ...pageRequestOf(query) }));
   });
   router.get('/api/ws/connection/:id', (request, response) => {
     response.json(connections.get(user(request), request.params.id));
@@ -51,9 +61,16 @@ export function wsClientRouter({ connections, subscriptions, savedMessages }: Ws
     response.status(200).end();
   });
   connectionItemRoutes(router, '/api/ws/subscription', subscriptions);
+  router.get('/api/ws/subscription', (request, response) => {
+    const { webSocketConnectionId, ...page } = parameters<ConnectionIdQuery & PageRequest>(request);
+    response.json(subscriptions.page(user(request), webSocketConnectionId, page));
+  });
   router.get('/api/ws/subscription/:id', (request, response) => {
     response.json(subscriptions.get(user(request), request.params.id));
   });
   connectionItemRoutes(router, '/api/ws/saved-message', savedMessages);
+  router.get('/api/ws/saved-message', (request, response) => {
+    response.json(savedMessages.list(user(request), parameters<ConnectionIdQuery>(request).webSocketConnectionId));
+  });
   return router;
 }

@@ -2,7 +2,17 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '../database/page-query.js';
 import { ApiError } from '../http/api-error.js';
 import { AUTO_CREDENTIALS_NAME, generatedPassword, generatedUsername, type CredentialsPort } from './connection-credentials.js';
-import { connectionView, type StoredConnection, type WsConnectionSaveRequest, type WsConnectionView } from './ws-connection.js';
+import {
+  connectionInfo,
+  connectionView,
+  type CredentialsMode,
+  type StoredConnection,
+  storedOptionsOf,
+  type WsConnectionConfiguration,
+  type WsConnectionInfo,
+  type WsConnectionSaveRequest,
+  type WsConnectionView,
+} from './ws-connection.js';
 import type { WsConnectionPageQuery, WsConnectionRepository } from './ws-connection-repository.js';
 
 /** Spec section 9: the web-socket client keeps at most 100 connections per user. */
@@ -29,9 +39,21 @@ function checkUrl(url: string): void {
   if (parsed.hostname === '') throw ApiError.invalidArguments('body.configuration.url must name a host');
 }
 
+
 /** The credentials made for an AUTO connection, or undefined for the other modes. */
 const autoCredentialsId = (connection: StoredConnection | undefined) =>
   connection?.configuration.credentialsMode === 'AUTO' ? (connection.configuration.clientCredentialsId ?? undefined) : undefined;
+
+/**
+ * The mode a save asks for. The production broker has none: a connection that links client
+ * credentials uses them (EXISTING; AUTO still when they are the ones made for it), one that does not
+ * has its own username (CUSTOM).
+ */
+function modeOf({ credentialsMode, clientCredentialsId }: WsConnectionConfiguration, existing: StoredConnection | undefined): CredentialsMode {
+  if (credentialsMode) return credentialsMode;
+  if (!clientCredentialsId) return 'CUSTOM';
+  return clientCredentialsId === autoCredentialsId(existing) ? 'AUTO' : 'EXISTING';
+}
 
 /**
  * The web-socket client's saved connections (openapi.yaml saveWsConnection): each user's own, with
@@ -43,9 +65,9 @@ export class WsConnectionService {
     private readonly credentials: CredentialsPort,
   ) {}
 
-  page(userId: string, query: WsConnectionPageQuery): Page<WsConnectionView> {
+  page(userId: string, query: WsConnectionPageQuery): Page<WsConnectionInfo> {
     const page = this.repository.page(userId, query);
-    return { ...page, data: page.data.map(connectionView) };
+    return { ...page, data: page.data.map(connectionInfo) };
   }
 
   get(userId: string, id: string): WsConnectionView {
@@ -70,21 +92,23 @@ export class WsConnectionService {
     const existing = request.id === undefined ? undefined : this.owned(userId, request.id);
     const id = existing?.id ?? randomUUID();
     const name = request.name.trim();
-    const { password: _sent, ...configuration } = request.configuration;
-    checkUrl(configuration.url);
+    const mode = modeOf(request.configuration, existing);
+    const options = storedOptionsOf(request.configuration);
+    checkUrl(options.url);
     this.checkRoom(userId, id, name, existing);
-    const settled = await this.settleCredentials(request, existing);
+    const settled = await this.settleCredentials(mode, request.configuration, existing);
     const connection: StoredConnection = {
       id,
       createdTime: existing?.createdTime ?? now,
       userId,
       name,
       configuration: {
-        ...configuration,
+        ...options,
+        credentialsMode: mode,
         clientCredentialsId: settled.clientCredentialsId,
         username: settled.username,
         // The generated password is always kept: nobody could type it in.
-        ...(configuration.credentialsMode === 'AUTO' ? { passwordRequired: false } : {}),
+        passwordRequired: mode !== 'AUTO' && request.configuration.passwordRequired === true,
       },
       password: settled.password,
     };
@@ -129,9 +153,8 @@ export class WsConnectionService {
     }
   }
 
-  private async settleCredentials(request: WsConnectionSaveRequest, existing: StoredConnection | undefined): Promise<SettledCredentials> {
-    const { configuration } = request;
-    switch (configuration.credentialsMode) {
+  private async settleCredentials(mode: CredentialsMode, configuration: WsConnectionConfiguration, existing: StoredConnection | undefined): Promise<SettledCredentials> {
+    switch (mode) {
       case 'AUTO':
         return this.autoCredentials(configuration.clientId, existing);
       case 'EXISTING': {

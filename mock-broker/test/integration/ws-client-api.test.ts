@@ -2,7 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../support/api-client.js';
 import { useBrokerSuite } from '../support/broker-suite.js';
 import { createSettledUser } from '../support/users.js';
-import { postConnection, saveConnection, wsConfiguration, type ErrorAnswer, type WsConnection } from '../support/ws-connections.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import { RECORDINGS_DIR } from '../contract/tbmq-recordings.js';
+import { postConnection, saveConnection, signedInUserId, wsConfiguration, type ErrorAnswer, type WsConnection, type WsConnectionInfo } from '../support/ws-connections.js';
 
 const suite = useBrokerSuite();
 let api: ApiClient;
@@ -27,7 +30,7 @@ interface Subscription {
   id: string;
   createdTime: number;
   webSocketConnectionId: string;
-  configuration: { topicFilter: string; qos: number; color: string; options?: Record<string, unknown>; subscriptionId?: number | null };
+  configuration: { topicFilter: string; qos: number; color: string | null; options: Record<string, unknown> | null; subscriptionId: number | null };
 }
 
 interface SavedMessage {
@@ -41,6 +44,15 @@ interface SavedMessage {
 const subscription = (webSocketConnectionId: string, topicFilter: string, extra: Record<string, unknown> = {}) =>
   api.call<Subscription & ErrorAnswer>('POST', '/api/ws/subscription', { webSocketConnectionId, configuration: { topicFilter, qos: 1, color: '#ff8800', ...extra } });
 
+/** The page of a connection's subscriptions, as the production broker serves it. */
+const subscriptionsOf = (webSocketConnectionId: string, client = api) =>
+  client.call<Page<Subscription>>('GET', `/api/ws/subscription?webSocketConnectionId=${webSocketConnectionId}&pageSize=100&page=0`);
+
+/** A recorded TBMQ 2.3.0 exchange's request body and answer. */
+function recorded(file: string): { request: { body: Record<string, unknown> }; response: { body: Record<string, unknown> } } {
+  return JSON.parse(fs.readFileSync(path.join(RECORDINGS_DIR, file), 'utf8')) as { request: { body: Record<string, unknown> }; response: { body: Record<string, unknown> } };
+}
+
 const message = (webSocketConnectionId: string, name: string, extra: Record<string, unknown> = {}) =>
   api.call<SavedMessage & ErrorAnswer>('POST', '/api/ws/saved-message', {
     webSocketConnectionId,
@@ -51,12 +63,12 @@ const message = (webSocketConnectionId: string, name: string, extra: Record<stri
 
 describe('web-socket client connections', () => {
   it('creates, reads (by id and by name), updates and deletes a connection of the signed-in user', async () => {
-    const created = await saveConnection(api, 'Kitchen', { clientId: 'kitchen-1', keepAlive: 30, userProperties: [{ key: 'room', value: 'kitchen' }] });
-    expect(created).toMatchObject({ name: 'Kitchen', userId: expect.any(String), createdTime: expect.any(Number) });
-    expect(created.configuration).toMatchObject({ clientId: 'kitchen-1', keepAlive: 30, credentialsMode: 'CUSTOM', userProperties: [{ key: 'room', value: 'kitchen' }] });
+    const created = await saveConnection(api, 'Kitchen', { clientId: 'kitchen-1', keepAlive: 30, userProperties: { props: [{ k: 'room', v: 'kitchen' }] } });
+    expect(created).toMatchObject({ name: 'Kitchen', userId: await signedInUserId(api), createdTime: expect.any(Number) });
+    expect(created.configuration).toMatchObject({ clientId: 'kitchen-1', keepAlive: 30, credentialsMode: 'CUSTOM', userProperties: { props: [{ k: 'room', v: 'kitchen' }] } });
     expect((await api.call('GET', `/api/ws/connection/${created.id}`)).body).toEqual(created);
-    expect((await api.call('GET', `/api/ws/connection/name?name=${encodeURIComponent('Kitchen')}`)).body).toEqual(created);
-    expect((await api.call('GET', '/api/ws/connection/name?name=kitchen')).status).toBe(404);
+    expect((await api.call('GET', `/api/ws/connection?name=${encodeURIComponent('Kitchen')}`)).body).toEqual(created);
+    expect((await api.call('GET', '/api/ws/connection?name=kitchen')).status).toBe(404);
 
     const renamed = await saveConnection(api, 'Kitchen 2', { clientId: 'kitchen-2' }, created.id);
     expect(renamed).toMatchObject({ id: created.id, createdTime: created.createdTime, name: 'Kitchen 2', configuration: { clientId: 'kitchen-2' } });
@@ -66,13 +78,48 @@ describe('web-socket client connections', () => {
     expect((await api.call('DELETE', `/api/ws/connection/${created.id}`)).status).toBe(404);
   });
 
-  it('pages the user\'s connections: text search on the name, sorted by name or creation time', async () => {
-    for (const name of ['page-b', 'page-A', 'page-c']) await saveConnection(api, name);
-    const byName = await api.call<Page<WsConnection>>('GET', '/api/ws/connection?pageSize=2&page=0&textSearch=PAGE-');
+  it('pages the user\'s connections as the production broker does ({id, name, clientId}): text search on the name, sorted by name or creation time', async () => {
+    for (const name of ['page-b', 'page-A', 'page-c']) await saveConnection(api, name, { clientId: `client-${name}` });
+    const byName = await api.call<Page<WsConnectionInfo>>('GET', '/api/ws/connection?pageSize=2&page=0&textSearch=PAGE-');
     expect(byName.body).toMatchObject({ totalElements: 3, totalPages: 2, hasNext: true });
-    expect(byName.body.data.map((connection) => connection.name)).toEqual(['page-A', 'page-b']);
-    const newestFirst = await api.call<Page<WsConnection>>('GET', '/api/ws/connection?pageSize=10&page=0&textSearch=page-&sortProperty=createdTime&sortOrder=DESC');
+    expect(byName.body.data).toEqual([
+      { id: expect.any(String), name: 'page-A', clientId: 'client-page-A' },
+      { id: expect.any(String), name: 'page-b', clientId: 'client-page-b' },
+    ]);
+    const newestFirst = await api.call<Page<WsConnectionInfo>>('GET', '/api/ws/connection?pageSize=10&page=0&textSearch=page-&sortProperty=createdTime&sortOrder=DESC');
     expect(newestFirst.body.data.map((connection) => connection.name)).toEqual(['page-c', 'page-A', 'page-b']);
+    const withoutPage = await api.call<ErrorAnswer>('GET', '/api/ws/connection?page=0');
+    expect(withoutPage.body).toMatchObject({ status: 400, message: expect.stringContaining('pageSize') });
+  });
+
+  it('stores and answers the production broker\'s configuration: a save recorded from TBMQ 2.3.0 answers as TBMQ did, with Starling\'s mode added', async () => {
+    const exchange = recorded('ws-connections/saveWsConnection--update-v5-user-properties.json');
+    const { id: _id, userId: _userId, name: _name, ...body } = exchange.request.body;
+    const saved = await postConnection(api, { ...body, name: 'Recorded v5' } as Parameters<typeof postConnection>[1]);
+    expect(saved.status).toBe(200);
+    expect(saved.body.configuration).toEqual({ ...(exchange.response.body.configuration as object), credentialsMode: 'CUSTOM', password: null });
+
+    // The fewest fields a save may send: the rest are answered as TBMQ answers what it was not sent.
+    const sparse = await saveConnection(api, 'Sparse', { mqttVersion: 4, lastWillMsg: { topic: 'will/t', qos: 0, retain: false, payload: 'bye', payloadType: 'STRING' } });
+    expect(sparse.configuration).toMatchObject({
+      rejectUnauthorized: false,
+      clientCredentialsId: null,
+      username: null,
+      passwordRequired: false,
+      sessionExpiryInterval: 0,
+      maxPacketSize: 0,
+      maxPacketSizeUnit: null,
+      receiveMax: 0,
+      userProperties: null,
+      lastWillMsg: { topic: 'will/t', payloadFormatIndicator: false, contentType: null, willDelayInterval: 0, msgExpiryInterval: 0, responseTopic: null, correlationData: null },
+    });
+  });
+
+  it('refuses a save without userId, or with the old size unit, naming the field (as the production broker does)', async () => {
+    const withoutUser = await api.call<ErrorAnswer>('POST', '/api/ws/connection', { name: 'No user', configuration: wsConfiguration() });
+    expect(withoutUser.body).toMatchObject({ status: 400, message: expect.stringContaining('userId') });
+    const oldUnit = await postConnection(api, { name: 'Old unit', configuration: wsConfiguration({ maxPacketSize: 64, maxPacketSizeUnit: 'KB' }) });
+    expect(oldUnit.body).toMatchObject({ status: 400, message: expect.stringContaining('maxPacketSizeUnit') });
   });
 
   it('keeps names unique per user (409 naming name), but two users may use the same one', async () => {
@@ -88,15 +135,13 @@ describe('web-socket client connections', () => {
 
   it('keeps each user\'s connections from every other user: list, read, update and delete answer as if they did not exist', async () => {
     const mine = await saveConnection(api, 'Private');
-    const theirs = await api.call<Page<WsConnection>>('GET', '/api/ws/connection?pageSize=100&page=0');
-    expect(theirs.body.data.every((connection) => connection.userId === mine.userId)).toBe(true);
-    const seenByOther = await other.call<Page<WsConnection>>('GET', '/api/ws/connection?pageSize=100&page=0');
+    const seenByOther = await other.call<Page<WsConnectionInfo>>('GET', '/api/ws/connection?pageSize=100&page=0');
     expect(seenByOther.body.data.map((connection) => connection.id)).not.toContain(mine.id);
     expect((await other.call('GET', `/api/ws/connection/${mine.id}`)).status).toBe(404);
-    expect((await other.call('GET', '/api/ws/connection/name?name=Private')).status).toBe(404);
+    expect((await other.call('GET', '/api/ws/connection?name=Private')).status).toBe(404);
     expect((await other.call('DELETE', `/api/ws/connection/${mine.id}`)).status).toBe(404);
     expect((await postConnection(other, { id: mine.id, name: 'Taken over', configuration: wsConfiguration() })).status).toBe(404);
-    expect((await other.call('GET', `/api/ws/subscription?webSocketConnectionId=${mine.id}`)).status).toBe(404);
+    expect((await subscriptionsOf(mine.id, other)).status).toBe(404);
     expect((await other.call('POST', '/api/ws/subscription', { webSocketConnectionId: mine.id, configuration: { topicFilter: 'a', qos: 0, color: '#000000' } })).status).toBe(404);
     const ownSubscription = await subscription(mine.id, 'private/#');
     expect((await other.call('GET', `/api/ws/subscription/${ownSubscription.body.id}`)).status).toBe(404);
@@ -176,6 +221,11 @@ describe('EXISTING credentials', () => {
     });
     const saved = await saveConnection(api, 'Existing', { credentialsMode: 'EXISTING', clientCredentialsId: credentials.body.id, username: 'existing-user', password: 'existing-pw' });
     expect(saved.configuration).toMatchObject({ credentialsMode: 'EXISTING', clientCredentialsId: credentials.body.id, username: 'existing-user', password: null });
+
+    // The production broker's client sends no mode: linked credentials are EXISTING.
+    const { credentialsMode: _mode, ...withoutMode } = wsConfiguration({ clientCredentialsId: credentials.body.id, username: 'existing-user', passwordRequired: true });
+    const linked = await postConnection(api, { name: 'Linked', configuration: withoutMode });
+    expect(linked.body.configuration).toMatchObject({ credentialsMode: 'EXISTING', clientCredentialsId: credentials.body.id, passwordRequired: true, password: null });
   });
 });
 
@@ -186,17 +236,26 @@ describe('subscriptions and saved messages', () => {
     connection = await saveConnection(api, 'With items', { mqttVersion: 4 });
   });
 
-  it('creates, lists (oldest first), reads, updates and deletes subscriptions; a subscription identifier is kept for an MQTT 3.1.1 connection', async () => {
+  it('creates, pages (oldest first), reads, updates and deletes subscriptions; a subscription identifier is kept for an MQTT 3.1.1 connection', async () => {
     const first = await subscription(connection.id, 'sensors/+/temperature', { options: { noLocal: true, retainAsPublish: false, retainHandling: 1 }, subscriptionId: 7 });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ webSocketConnectionId: connection.id, configuration: { topicFilter: 'sensors/+/temperature', qos: 1, subscriptionId: 7, options: { noLocal: true, retainHandling: 1 } } });
     const second = await subscription(connection.id, 'alerts/#');
-    const listed = await api.call<Subscription[]>('GET', `/api/ws/subscription?webSocketConnectionId=${connection.id}`);
-    expect(listed.body.map((item) => item.configuration.topicFilter)).toEqual(['sensors/+/temperature', 'alerts/#']);
+    const listed = await subscriptionsOf(connection.id);
+    expect(listed.body).toMatchObject({ totalElements: 2, totalPages: 1, hasNext: false });
+    expect(listed.body.data.map((item) => item.configuration.topicFilter)).toEqual(['sensors/+/temperature', 'alerts/#']);
     expect((await api.call('GET', `/api/ws/subscription/${first.body.id}`)).body).toEqual(first.body);
+    const secondPage = await api.call<Page<Subscription>>('GET', `/api/ws/subscription?webSocketConnectionId=${connection.id}&pageSize=1&page=1`);
+    expect(secondPage.body.data.map((item) => item.id)).toEqual([second.body.id]);
 
-    const updated = await api.call<Subscription>('POST', '/api/ws/subscription', { id: second.body.id, webSocketConnectionId: connection.id, configuration: { topicFilter: 'alerts/fire', qos: 2, color: 'rgba(1, 2, 3, 0.5)' } });
+    // As the production broker's client sends it: the whole answer back, createdTime too.
+    const updated = await api.call<Subscription>('POST', '/api/ws/subscription', { ...second.body, configuration: { topicFilter: 'alerts/fire', qos: 2, color: 'rgba(1, 2, 3, 0.5)' } });
     expect(updated.body).toMatchObject({ id: second.body.id, createdTime: second.body.createdTime, configuration: { topicFilter: 'alerts/fire', qos: 2 } });
+    // Left out, colour and options are answered null, as the production broker answers them.
+    const plain = await api.call<Subscription>('POST', '/api/ws/subscription', { webSocketConnectionId: connection.id, configuration: { topicFilter: 'plain/#', qos: 0 } });
+    expect(plain.body.configuration).toEqual({ topicFilter: 'plain/#', qos: 0, color: null, options: null, subscriptionId: null });
+    const badQos = await api.call<ErrorAnswer>('POST', '/api/ws/subscription', { webSocketConnectionId: connection.id, configuration: { topicFilter: 'x', qos: 5 } });
+    expect(badQos.body).toMatchObject({ status: 400, message: expect.stringContaining('body.configuration.qos') });
 
     expect((await api.call('DELETE', `/api/ws/subscription/${first.body.id}`)).status).toBe(200);
     expect((await api.call('GET', `/api/ws/subscription/${first.body.id}`)).status).toBe(404);
@@ -221,7 +280,7 @@ describe('subscriptions and saved messages', () => {
     expect(moved.status).toBe(400);
     expect(moved.body.message).toContain('body.webSocketConnectionId');
     expect((await subscription('no-such-connection', 'a/b')).status).toBe(404);
-    expect((await api.call('GET', '/api/ws/subscription?webSocketConnectionId=no-such-connection')).status).toBe(404);
+    expect((await subscriptionsOf('no-such-connection')).status).toBe(404);
   });
 
   it('saves messages: listed by name, names unique per connection (409 naming name), updated and deleted', async () => {
@@ -249,7 +308,7 @@ describe('subscriptions and saved messages', () => {
     expect(subscriptionRefused.status).toBe(409);
     expect(subscriptionRefused.body.message).toContain('at most 100');
     expect((await message(full.id, 'message 100')).status).toBe(409);
-    expect((await api.call<Subscription[]>('GET', `/api/ws/subscription?webSocketConnectionId=${full.id}`)).body).toHaveLength(100);
+    expect((await subscriptionsOf(full.id)).body.data).toHaveLength(100);
   });
 
   it('deletes a connection with its subscriptions and saved messages', async () => {
@@ -261,6 +320,6 @@ describe('subscriptions and saved messages', () => {
     expect((await api.call('DELETE', `/api/ws/saved-message/${doomedMessage.body.id}`)).status).toBe(404);
     // Saved again under the same name, the connection starts empty.
     const again = await saveConnection(api, 'Doomed');
-    expect((await api.call('GET', `/api/ws/subscription?webSocketConnectionId=${again.id}`)).body).toEqual([]);
+    expect((await subscriptionsOf(again.id)).body).toEqual({ data: [], totalPages: 0, totalElements: 0, hasNext: false });
   });
 });

@@ -102,6 +102,14 @@ describe('AUTO credentials', () => {
     expect(await refusal(credentialsOf(saved))).toBe('connected');
   });
 
+  it('stay the connection\'s when a client that knows no mode (the production broker\'s) saves the answer back', async () => {
+    const connection = await saveConnection(api, 'Auto sent back', { credentialsMode: 'AUTO', clientId: 'auto-sent-back' });
+    const { credentialsMode: _mode, password: _password, ...asTbmqKeepsIt } = connection.configuration;
+    const saved = await saveConnection(api, 'Auto sent back', { ...asTbmqKeepsIt, credentialsMode: undefined, keepAlive: 30 }, connection.id);
+    expect(saved.configuration).toMatchObject({ credentialsMode: 'AUTO', clientCredentialsId: connection.configuration.clientCredentialsId, password: connection.configuration.password, keepAlive: 30 });
+    expect(await refusal(credentialsOf(saved))).toBe('connected');
+  });
+
   it('are deleted with the connection: a client using them is refused', async () => {
     const connection = await saveConnection(api, 'Auto deleted', { credentialsMode: 'AUTO', clientId: 'auto-deleted' });
     expect(await refusal(credentialsOf(connection))).toBe('connected');
@@ -141,7 +149,7 @@ describe('the passwords a connection keeps', () => {
         client.call('GET', '/api/ws/connection?pageSize=100&page=0'),
         client.call('GET', `/api/ws/connection/${auto.id}`),
         client.call('GET', `/api/ws/connection/${custom.id}`),
-        client.call('GET', '/api/ws/connection/name?name=Secret%20custom'),
+        client.call('GET', '/api/ws/connection?name=Secret%20custom'),
       ]),
     );
     expect(answers.map((answer) => answer.status)).toEqual([200, 404, 404, 404, 401, 401, 401, 401]);

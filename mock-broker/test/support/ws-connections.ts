@@ -3,7 +3,7 @@ import type { ApiClient } from './api-client.js';
 export interface WsConfiguration {
   url: string;
   clientId: string;
-  credentialsMode: 'AUTO' | 'EXISTING' | 'CUSTOM';
+  credentialsMode?: 'AUTO' | 'EXISTING' | 'CUSTOM';
   clientCredentialsId?: string | null;
   username?: string | null;
   password?: string | null;
@@ -43,9 +43,27 @@ export function wsConfiguration(overrides: Partial<WsConfiguration> = {}): WsCon
   };
 }
 
-/** Saves a connection; the raw answer, for tests of refusals. */
-export function postConnection(api: ApiClient, body: { id?: string; name: string; configuration: WsConfiguration }) {
-  return api.call<WsConnection & ErrorAnswer>('POST', '/api/ws/connection', body);
+/** The production broker's list item: a connection's configuration is read by id. */
+export interface WsConnectionInfo {
+  id: string;
+  name: string;
+  clientId: string | null;
+}
+
+const userIds = new WeakMap<ApiClient, string>();
+
+/** The signed-in user's id, which a save names as the production broker requires. */
+export async function signedInUserId(api: ApiClient): Promise<string> {
+  const known = userIds.get(api);
+  if (known !== undefined) return known;
+  const { body } = await api.call<{ id: string }>('GET', '/api/auth/user');
+  userIds.set(api, body.id);
+  return body.id;
+}
+
+/** Saves a connection for the signed-in user; the raw answer, for tests of refusals. */
+export async function postConnection(api: ApiClient, body: { id?: string; name: string; configuration: WsConfiguration }) {
+  return api.call<WsConnection & ErrorAnswer>('POST', '/api/ws/connection', { userId: await signedInUserId(api), ...body });
 }
 
 /** Saves a connection and fails the test on anything but 200. */

@@ -25,9 +25,10 @@ const messages = {
   SECONDS: { id: 'unit.seconds' },
   MINUTES: { id: 'unit.minutes' },
   HOURS: { id: 'unit.hours' },
-  B: { id: 'unit.b' },
-  KB: { id: 'unit.kb' },
-  MB: { id: 'unit.mb' },
+  BYTE: { id: 'unit.b' },
+  KILOBYTE: { id: 'unit.kb' },
+  MEGABYTE: { id: 'unit.mb' },
+  GIGABYTE: { id: 'unit.gb' },
 } satisfies Record<string, MessageDescriptor>;
 
 type UnitName = DurationUnit | DataSizeUnit;
@@ -119,7 +120,7 @@ export function DurationInput(props: DurationInputProps) {
   return <UnitInput {...props} scale={DURATION_SCALE} allUnits={DURATION_UNITS} />;
 }
 
-/** A data size in bytes, KB or MB, where 1 KB is 1024 bytes (spec section 9). */
+/** A data size in bytes, KB, MB or GB, where 1 KB is 1024 bytes (spec section 9). */
 export function DataSizeInput(props: DataSizeInputProps) {
   return <UnitInput {...props} scale={DATA_SIZE_SCALE} allUnits={DATA_SIZE_UNITS} />;
 }

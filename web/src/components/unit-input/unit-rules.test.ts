@@ -22,26 +22,26 @@ describe('unit rules (spec sections 3 and 9)', () => {
   });
 
   it('converts data sizes by 1024', () => {
-    expect(toBytes(1, 'KB')).toBe(1024);
-    expect(toBytes(2, 'MB')).toBe(2 * 1024 * 1024);
-    expect(toBytes(7, 'B')).toBe(7);
+    expect(toBytes(1, 'KILOBYTE')).toBe(1024);
+    expect(toBytes(2, 'MEGABYTE')).toBe(2 * 1024 * 1024);
+    expect(toBytes(7, 'BYTE')).toBe(7);
   });
 
   it('finds the smallest unit offered', () => {
     expect(smallestUnit(durations.units, DURATION_SCALE)).toBe('SECONDS');
-    expect(smallestUnit(DATA_SIZE_UNITS, DATA_SIZE_SCALE)).toBe('B');
+    expect(smallestUnit(DATA_SIZE_UNITS, DATA_SIZE_SCALE)).toBe('BYTE');
   });
 
   it('keeps the amount when the unit changes and it is whole in the new unit', () => {
     expect(convertOnUnitChange(120, 'SECONDS', 'MINUTES', DURATION_SCALE)).toBe(2);
     expect(convertOnUnitChange(2, 'MINUTES', 'SECONDS', DURATION_SCALE)).toBe(120);
-    expect(convertOnUnitChange(2048, 'B', 'KB', DATA_SIZE_SCALE)).toBe(2);
+    expect(convertOnUnitChange(2048, 'BYTE', 'KILOBYTE', DATA_SIZE_SCALE)).toBe(2);
   });
 
   it('keeps the number when the amount would not be whole in the new unit', () => {
     expect(convertOnUnitChange(90, 'SECONDS', 'MINUTES', DURATION_SCALE)).toBe(90);
-    expect(convertOnUnitChange(1000, 'B', 'KB', DATA_SIZE_SCALE)).toBe(1000);
-    expect(convertOnUnitChange(null, 'B', 'KB', DATA_SIZE_SCALE)).toBeNull();
+    expect(convertOnUnitChange(1000, 'BYTE', 'KILOBYTE', DATA_SIZE_SCALE)).toBe(1000);
+    expect(convertOnUnitChange(null, 'BYTE', 'KILOBYTE', DATA_SIZE_SCALE)).toBeNull();
   });
 
   it('names the broken limit in the chosen unit', () => {
@@ -55,8 +55,8 @@ describe('unit rules (spec sections 3 and 9)', () => {
 
   it('checks bounds again after a unit change that kept the number', () => {
     const bounds = { units: DATA_SIZE_UNITS, scale: DATA_SIZE_SCALE, max: 256 * 1024 };
-    const kept = convertOnUnitChange(1000, 'B', 'KB', DATA_SIZE_SCALE);
-    expect(checkUnitValue(kept, 'KB', bounds)).toEqual({ kind: 'above-max', limit: 256, unit: 'KB' });
+    const kept = convertOnUnitChange(1000, 'BYTE', 'KILOBYTE', DATA_SIZE_SCALE);
+    expect(checkUnitValue(kept, 'KILOBYTE', bounds)).toEqual({ kind: 'above-max', limit: 256, unit: 'KILOBYTE' });
   });
 
   it('refuses amounts finer than the smallest unit offered', () => {

@@ -1,17 +1,18 @@
 // Spec sections 3 and 9, units: time in milliseconds, seconds, minutes and hours (conversions by 1000
-// and 60), data sizes in bytes, KB and MB (conversions by 1024).
+// and 60), data sizes in bytes, KB, MB and GB (conversions by 1024), named as the production broker
+// names them.
 
 export type DurationUnit = 'MILLISECONDS' | 'SECONDS' | 'MINUTES' | 'HOURS';
-export type DataSizeUnit = 'B' | 'KB' | 'MB';
+export type DataSizeUnit = 'BYTE' | 'KILOBYTE' | 'MEGABYTE' | 'GIGABYTE';
 
 /** How many of the smallest unit of its kind one unit holds. */
 export type UnitScale<U extends string> = Readonly<Record<U, number>>;
 
 export const DURATION_SCALE: UnitScale<DurationUnit> = { MILLISECONDS: 1, SECONDS: 1000, MINUTES: 60_000, HOURS: 3_600_000 };
-export const DATA_SIZE_SCALE: UnitScale<DataSizeUnit> = { B: 1, KB: 1024, MB: 1024 * 1024 };
+export const DATA_SIZE_SCALE: UnitScale<DataSizeUnit> = { BYTE: 1, KILOBYTE: 1024, MEGABYTE: 1024 ** 2, GIGABYTE: 1024 ** 3 };
 
 export const DURATION_UNITS: readonly DurationUnit[] = ['MILLISECONDS', 'SECONDS', 'MINUTES', 'HOURS'];
-export const DATA_SIZE_UNITS: readonly DataSizeUnit[] = ['B', 'KB', 'MB'];
+export const DATA_SIZE_UNITS: readonly DataSizeUnit[] = ['BYTE', 'KILOBYTE', 'MEGABYTE', 'GIGABYTE'];
 
 export const toMilliseconds = (value: number, unit: DurationUnit): number => value * DURATION_SCALE[unit];
 export const toSeconds = (value: number, unit: DurationUnit): number => (value * DURATION_SCALE[unit]) / DURATION_SCALE.SECONDS;

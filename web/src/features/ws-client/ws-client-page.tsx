@@ -6,6 +6,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'wouter';
 import { ApiError } from '../../api/api-error';
 import { getGetMessageRateQueryKey, useGetMessageRate } from '../../api/generated/endpoints/app/app';
+import { useExtension } from '../../components/broker-support/broker-extensions';
 import { getMqttClientCredentials } from '../../api/generated/endpoints/mqtt-client-credentials/mqtt-client-credentials';
 import { getGetWsConnectionQueryKey, saveWsConnection, useGetWsConnection } from '../../api/generated/endpoints/ws-client/ws-client';
 import type { WsConnection } from '../../api/generated/model/wsConnection';
@@ -84,7 +85,7 @@ async function withGeneratedCredentials(connection: WsConnection): Promise<WsCon
       if (!(error instanceof ApiError && error.status === 404)) return connection;
     }
   }
-  return saveWsConnection({ id: connection.id, name: connection.name, configuration }, { ignoreLoading: true });
+  return saveWsConnection({ id: connection.id, name: connection.name, userId: connection.userId, configuration }, { ignoreLoading: true });
 }
 
 interface SelectedProps {
@@ -96,7 +97,7 @@ interface SelectedProps {
 function SelectedConnectionBar({ session, connection }: SelectedProps) {
   const queryClient = useQueryClient();
   const switchToMqtt311 = async () => {
-    const saved = await saveWsConnection({ id: connection.id, name: connection.name, configuration: { ...connection.configuration, mqttVersion: 4 } });
+    const saved = await saveWsConnection({ id: connection.id, name: connection.name, userId: connection.userId, configuration: { ...connection.configuration, mqttVersion: 4 } });
     remember(saved);
     await session.connect(saved);
   };
@@ -121,7 +122,9 @@ function SelectedConnectionBar({ session, connection }: SelectedProps) {
 function SelectedSubscriptions({ session, connection }: SelectedProps) {
   const intl = useIntl();
   const { status } = useSessionState(session);
-  const rate = useGetMessageRate({ query: { queryKey: getGetMessageRateQueryKey(), refetchInterval: MESSAGE_RATE_REFRESH_MS } });
+  // Starling's own call (x-starling-extension: messageRate); without it the rate is not known.
+  const rateKnown = useExtension('messageRate') === 'available';
+  const rate = useGetMessageRate({ query: { queryKey: getGetMessageRateQueryKey(), refetchInterval: MESSAGE_RATE_REFRESH_MS, enabled: rateKnown } });
   const subscribe = async (config: WsSubscriptionConfiguration) => {
     const { reasonCode } = await session.subscribe(config);
     // SUBACK codes 128 and up refuse the subscription: the panel shows why.
@@ -132,7 +135,7 @@ function SelectedSubscriptions({ session, connection }: SelectedProps) {
     <SubscriptionsPanel
       connection={connection}
       connected={status === 'CONNECTED'}
-      brokerMessageRate={rate.data?.incomingPerSecond ?? null}
+      brokerMessageRate={rateKnown ? (rate.data?.incomingPerSecond ?? null) : null}
       onSubscribe={subscribe}
       onUnsubscribe={(topicFilter) => session.unsubscribe(topicFilter)}
       onSubscriptionsChange={coloured}

@@ -19,3 +19,6 @@ export function makeWsConnection(id: string, name: string, mqttVersion: WsMqttVe
     },
   };
 }
+
+/** GET /api/auth/user for the page's tests: the signed-in user, whose id a connection save names. */
+export const signedInUserAnswer = () => Response.json({ id: 'me', createdTime: 1, email: 'sysadmin@starling.local', authority: 'SYS_ADMIN', firstName: null, lastName: null, additionalInfo: null });

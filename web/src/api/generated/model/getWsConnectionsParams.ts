@@ -39,25 +39,25 @@ Conventions:
 
  * OpenAPI spec version: 1.3.0
  */
-import type { WsPageSizeParameter } from './wsPageSizeParameter';
-import type { PageParameter } from './pageParameter';
+import type { WsConnectionName } from './wsConnectionName';
 import type { TextSearchParameter } from './textSearchParameter';
 import type { GetWsConnectionsSortProperty } from './getWsConnectionsSortProperty';
 import type { SortOrderParameter } from './sortOrderParameter';
 
 export type GetWsConnectionsParams = {
+name?: WsConnectionName;
 /**
- * The web-socket client's lists hold 100 at most (spec section 9).
+ * Required without `name`. The web-socket client's lists hold 100 at most (spec section 9).
  * @minimum 1
  * @maximum 100
  */
-pageSize: WsPageSizeParameter;
+pageSize?: number;
 /**
- * 0-based; at most 2147483647 (a 32-bit page index, as the production broker family takes).
+ * Required without `name`; 0-based.
  * @minimum 0
  * @maximum 2147483647
  */
-page: PageParameter;
+page?: number;
 /**
  * @maxLength 256
  */

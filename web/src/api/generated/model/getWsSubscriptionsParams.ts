@@ -40,6 +40,8 @@ Conventions:
  * OpenAPI spec version: 1.3.0
  */
 import type { WsConnectionIdQueryParameter } from './wsConnectionIdQueryParameter';
+import type { WsPageSizeParameter } from './wsPageSizeParameter';
+import type { PageParameter } from './pageParameter';
 
 export type GetWsSubscriptionsParams = {
 /**
@@ -47,4 +49,16 @@ export type GetWsSubscriptionsParams = {
  * @maxLength 64
  */
 webSocketConnectionId: WsConnectionIdQueryParameter;
+/**
+ * The web-socket client's lists hold 100 at most (spec section 9).
+ * @minimum 1
+ * @maximum 100
+ */
+pageSize: WsPageSizeParameter;
+/**
+ * 0-based; at most 2147483647 (a 32-bit page index, as the production broker family takes).
+ * @minimum 0
+ * @maximum 2147483647
+ */
+page: PageParameter;
 };

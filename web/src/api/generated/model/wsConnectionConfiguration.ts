@@ -40,16 +40,20 @@ Conventions:
  * OpenAPI spec version: 1.3.0
  */
 import type { ClientId } from './clientId';
-import type { WsCredentialsMode } from './wsCredentialsMode';
 import type { WsConnectionConfigurationClientCredentialsId } from './wsConnectionConfigurationClientCredentialsId';
 import type { WsConnectionConfigurationUsername } from './wsConnectionConfigurationUsername';
+import type { WsCredentialsMode } from './wsCredentialsMode';
 import type { WsConnectionConfigurationPassword } from './wsConnectionConfigurationPassword';
 import type { WsMqttVersion } from './wsMqttVersion';
 import type { WsTimeUnit } from './wsTimeUnit';
-import type { WsDataSizeUnit } from './wsDataSizeUnit';
-import type { WsUserProperties } from './wsUserProperties';
+import type { WsConnectionConfigurationSessionExpiryIntervalUnit } from './wsConnectionConfigurationSessionExpiryIntervalUnit';
+import type { WsConnectionConfigurationMaxPacketSizeUnit } from './wsConnectionConfigurationMaxPacketSizeUnit';
+import type { WsConnectionConfigurationUserProperties } from './wsConnectionConfigurationUserProperties';
 import type { WsConnectionConfigurationLastWillMsg } from './wsConnectionConfigurationLastWillMsg';
 
+/**
+ * The production broker's WebSocketConnectionConfiguration, which answers every field (null or 0 when unset), plus Starling's optional `credentialsMode` and `password` (saveWsConnection). The MQTT 5 fields are not read for MQTT 3.x.
+ */
 export interface WsConnectionConfiguration {
   /**
    * The broker's WebSocket listener, ws:// or wss://, host, optional port and path.
@@ -57,25 +61,27 @@ export interface WsConnectionConfiguration {
    * @pattern ^wss?://[^\s/?#]+
    */
   url: string;
+  /** wss:// only: refuse a server certificate that is not trusted. */
+  rejectUnauthorized?: boolean;
   clientId: ClientId;
-  credentialsMode: WsCredentialsMode;
   /**
-   * EXISTING, the client credentials to connect with; AUTO, the ones made for this connection (answered, never taken).
+   * The client credentials the connection signs in with (their username and client id); null for the connection's own username. Starling's AUTO answers the ones it made (and takes none).
    * @maxLength 64
    */
   clientCredentialsId?: WsConnectionConfigurationClientCredentialsId;
   /**
-   * CUSTOM, the username to connect with; AUTO, the generated one (answered, never taken).
+   * The username to connect with; with clientCredentialsId, the credentials' one. Starling's AUTO answers the generated one (and takes none).
    * @maxLength 1024
    */
   username?: WsConnectionConfigurationUsername;
+  /** Ask for the password on every connect. Starling keeps none then; AUTO answers false: the generated password is always kept. */
+  passwordRequired?: boolean;
+  credentialsMode?: WsCredentialsMode;
   /**
-   * CUSTOM, the password to connect with, kept for this user only; AUTO, the generated one (answered, never taken). EXISTING never keeps a password: the page asks for it when passwordRequired is set.
+   * Starling only: CUSTOM, the password to connect with, kept for this user only; AUTO, the generated one (answered, never taken). EXISTING never keeps a password: the page asks for it when passwordRequired is set. The production broker keeps none.
    * @maxLength 1024
    */
   password?: WsConnectionConfigurationPassword;
-  /** Ask for the password on every connect instead of keeping it (none is kept then). AUTO answers false: the generated password is always kept. */
-  passwordRequired?: boolean;
   mqttVersion: WsMqttVersion;
   cleanStart: boolean;
   /**
@@ -102,25 +108,27 @@ export interface WsConnectionConfiguration {
    * @maximum 4294967295
    */
   sessionExpiryInterval?: number;
-  sessionExpiryIntervalUnit?: WsTimeUnit;
+  sessionExpiryIntervalUnit?: WsConnectionConfigurationSessionExpiryIntervalUnit;
   /**
-   * @minimum 1
+   * In maxPacketSizeUnit; 0: not sent.
+   * @minimum 0
    * @maximum 268435455
    */
   maxPacketSize?: number;
-  maxPacketSizeUnit?: WsDataSizeUnit;
+  maxPacketSizeUnit?: WsConnectionConfigurationMaxPacketSizeUnit;
   /**
    * @minimum 0
    * @maximum 65535
    */
   topicAliasMax?: number;
   /**
-   * @minimum 1
+   * 0: not sent.
+   * @minimum 0
    * @maximum 65535
    */
   receiveMax?: number;
   requestResponseInfo?: boolean;
   requestProblemInfo?: boolean;
-  userProperties?: WsUserProperties;
+  userProperties?: WsConnectionConfigurationUserProperties;
   lastWillMsg?: WsConnectionConfigurationLastWillMsg;
 }

@@ -41,7 +41,7 @@ Conventions:
  */
 
 /**
- * EXISTING, the client credentials to connect with; AUTO, the ones made for this connection (answered, never taken).
+ * The client credentials the connection signs in with (their username and client id); null for the connection's own username. Starling's AUTO answers the ones it made (and takes none).
  * @maxLength 64
  */
 export type WsConnectionConfigurationClientCredentialsId = string | null;

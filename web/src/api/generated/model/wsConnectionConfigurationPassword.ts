@@ -41,7 +41,7 @@ Conventions:
  */
 
 /**
- * CUSTOM, the password to connect with, kept for this user only; AUTO, the generated one (answered, never taken). EXISTING never keeps a password: the page asks for it when passwordRequired is set.
+ * Starling only: CUSTOM, the password to connect with, kept for this user only; AUTO, the generated one (answered, never taken). EXISTING never keeps a password: the page asks for it when passwordRequired is set. The production broker keeps none.
  * @maxLength 1024
  */
 export type WsConnectionConfigurationPassword = string | null;

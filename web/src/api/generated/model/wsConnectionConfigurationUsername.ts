@@ -41,7 +41,7 @@ Conventions:
  */
 
 /**
- * CUSTOM, the username to connect with; AUTO, the generated one (answered, never taken).
+ * The username to connect with; with clientCredentialsId, the credentials' one. Starling's AUTO answers the generated one (and takes none).
  * @maxLength 1024
  */
 export type WsConnectionConfigurationUsername = string | null;

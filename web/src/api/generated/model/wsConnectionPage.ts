@@ -39,10 +39,10 @@ Conventions:
 
  * OpenAPI spec version: 1.3.0
  */
-import type { WsConnection } from './wsConnection';
+import type { WsConnectionInfo } from './wsConnectionInfo';
 
 export interface WsConnectionPage {
-  data: WsConnection[];
+  data: WsConnectionInfo[];
   totalPages: number;
   totalElements: number;
   hasNext: boolean;

@@ -48,6 +48,18 @@ export interface WsConnectionSave {
    * @maxLength 64
    */
   id?: string;
+  /**
+   * Not read (an answer sent back).
+   * @minimum 0
+   * @maximum 9007199254740991
+   */
+  createdTime?: number;
   name: WsConnectionName;
+  /**
+   * The signed-in user's id.
+   * @minLength 1
+   * @maxLength 64
+   */
+  userId: string;
   configuration: WsConnectionConfiguration;
 }

@@ -40,6 +40,9 @@ Conventions:
  * OpenAPI spec version: 1.3.0
  */
 
+/**
+ * Starling's own (saveWsConnection); the production broker keeps none.
+ */
 export type WsCredentialsMode = typeof WsCredentialsMode[keyof typeof WsCredentialsMode];
 
 

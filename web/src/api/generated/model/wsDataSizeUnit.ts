@@ -41,14 +41,15 @@ Conventions:
  */
 
 /**
- * The unit a size was entered in; 1 KB is 1024 bytes (spec section 9).
+ * The unit a size was entered in; 1 KILOBYTE is 1024 bytes (spec section 9).
  */
 export type WsDataSizeUnit = typeof WsDataSizeUnit[keyof typeof WsDataSizeUnit];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const WsDataSizeUnit = {
-  B: 'B',
-  KB: 'KB',
-  MB: 'MB',
+  BYTE: 'BYTE',
+  KILOBYTE: 'KILOBYTE',
+  MEGABYTE: 'MEGABYTE',
+  GIGABYTE: 'GIGABYTE',
 } as const;

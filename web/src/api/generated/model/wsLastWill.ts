@@ -41,22 +41,49 @@ Conventions:
  */
 import type { TopicName } from './topicName';
 import type { WsLastWillQos } from './wsLastWillQos';
+import type { WsLastWillPayload } from './wsLastWillPayload';
 import type { WsPayloadType } from './wsPayloadType';
-import type { WsTimeUnit } from './wsTimeUnit';
-import type { WsPublishProperties } from './wsPublishProperties';
+import type { WsLastWillContentType } from './wsLastWillContentType';
+import type { WsLastWillWillDelayIntervalUnit } from './wsLastWillWillDelayIntervalUnit';
+import type { WsLastWillMsgExpiryIntervalUnit } from './wsLastWillMsgExpiryIntervalUnit';
+import type { WsLastWillResponseTopic } from './wsLastWillResponseTopic';
+import type { WsLastWillCorrelationData } from './wsLastWillCorrelationData';
+import type { WsLastWillUserProperties } from './wsLastWillUserProperties';
 
+/**
+ * The will, as the production broker keeps it: the MQTT 5 will properties are flat fields, null (or, for numbers, 0 and booleans false) when unset; MQTT 3.x connections send only topic, qos, retain and payload.
+ */
 export interface WsLastWill {
   topic: TopicName;
   qos: WsLastWillQos;
   retain: boolean;
   /** @maxLength 65536 */
-  payload: string;
+  payload: WsLastWillPayload;
   payloadType: WsPayloadType;
+  /** True: the payload is UTF-8 text. */
+  payloadFormatIndicator?: boolean;
+  /** @maxLength 256 */
+  contentType?: WsLastWillContentType;
   /**
    * @minimum 0
-   * @maximum 4294967295
+   * @maximum 2147483647
    */
   willDelayInterval?: number;
-  willDelayIntervalUnit?: WsTimeUnit;
-  properties?: WsPublishProperties;
+  willDelayIntervalUnit?: WsLastWillWillDelayIntervalUnit;
+  /**
+   * Message Expiry Interval; 0: not sent.
+   * @minimum 0
+   * @maximum 2147483647
+   */
+  msgExpiryInterval?: number;
+  msgExpiryIntervalUnit?: WsLastWillMsgExpiryIntervalUnit;
+  /** @maxLength 4096 */
+  responseTopic?: WsLastWillResponseTopic;
+  /**
+   * Text
+   * @maxLength 4096
+   */
+  correlationData?: WsLastWillCorrelationData;
+  /** Starling only (the production broker keeps no will user properties); null or left out for none. */
+  userProperties?: WsLastWillUserProperties;
 }

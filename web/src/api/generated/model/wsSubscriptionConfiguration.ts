@@ -40,19 +40,24 @@ Conventions:
  * OpenAPI spec version: 1.3.0
  */
 import type { TopicFilter } from './topicFilter';
-import type { WsSubscriptionConfigurationQos } from './wsSubscriptionConfigurationQos';
+import type { WsSubscriptionConfigurationColor } from './wsSubscriptionConfigurationColor';
 import type { WsSubscriptionConfigurationOptions } from './wsSubscriptionConfigurationOptions';
 import type { WsSubscriptionConfigurationSubscriptionId } from './wsSubscriptionConfigurationSubscriptionId';
 
 export interface WsSubscriptionConfiguration {
   topicFilter: TopicFilter;
-  qos: WsSubscriptionConfigurationQos;
   /**
-   * The colour the page marks the subscription's messages with; hex, rgba or hsla (spec "Colour picker").
+   * 0, 1 or 2. The production broker keeps any number it is given; Starling answers 400 naming `configuration.qos` for another.
+   * @minimum 0
+   * @maximum 2147483647
+   */
+  qos: number;
+  /**
+   * The colour the page marks the subscription's messages with; hex, rgba or hsla (spec "Colour picker"); null when none was chosen.
    * @maxLength 64
    * @pattern ^(#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?|rgba?\([^()]*\)|hsla?\([^()]*\))$
    */
-  color: string;
+  color?: WsSubscriptionConfigurationColor;
   options?: WsSubscriptionConfigurationOptions;
   /**
    * @minimum 1

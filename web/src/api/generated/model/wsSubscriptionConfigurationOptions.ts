@@ -39,10 +39,6 @@ Conventions:
 
  * OpenAPI spec version: 1.3.0
  */
-import type { WsSubscriptionConfigurationOptionsRetainHandling } from './wsSubscriptionConfigurationOptionsRetainHandling';
+import type { WsSubscriptionOptions } from './wsSubscriptionOptions';
 
-export type WsSubscriptionConfigurationOptions = {
-  noLocal?: boolean;
-  retainAsPublish?: boolean;
-  retainHandling?: WsSubscriptionConfigurationOptionsRetainHandling;
-};
+export type WsSubscriptionConfigurationOptions = WsSubscriptionOptions | null;

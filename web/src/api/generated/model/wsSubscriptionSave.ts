@@ -45,6 +45,12 @@ export interface WsSubscriptionSave {
   /** @maxLength 64 */
   id?: string;
   /**
+   * Not read (an answer sent back).
+   * @minimum 0
+   * @maximum 9007199254740991
+   */
+  createdTime?: number;
+  /**
    * @minLength 1
    * @maxLength 64
    */

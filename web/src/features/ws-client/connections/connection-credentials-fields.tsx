@@ -19,13 +19,23 @@ export function ConnectionCredentialsFields({ values, onChange, errors, brokerEr
   const fieldProps = bindTextField('ws-connection', values, onChange, { errors, brokerError });
   const passwordError = brokerError?.field === 'password' ? brokerError.message : undefined;
   const credentialsError = errors.clientCredentialsId ? <FormattedMessage {...errors.clientCredentialsId} /> : brokerError?.field === 'clientCredentialsId' ? brokerError.message : undefined;
+  // Linked credentials keep no password here: asked for on connect unless the user says they have none.
+  // A username belongs to the mode (and the credentials) it was saved with: linked credentials bring theirs.
+  const changeMode = (credentialsMode: WsCredentialsMode) => onChange({ credentialsMode, username: '', passwordRequired: credentialsMode === 'EXISTING' });
+  const passwordRequiredSwitch = (
+    <Switch
+      label={intl.formatMessage({ id: 'ws-client.connection.password-required' })}
+      checked={values.passwordRequired}
+      onChange={(event) => onChange({ passwordRequired: event.currentTarget.checked })}
+    />
+  );
   return (
     <>
       <RadioGroup
         inline
         label={intl.formatMessage({ id: 'ws-client.connection.credentials-mode' })}
         selectedValue={values.credentialsMode}
-        onChange={(event) => onChange({ credentialsMode: event.currentTarget.value as WsCredentialsMode })}
+        onChange={(event) => changeMode(event.currentTarget.value as WsCredentialsMode)}
       >
         {MODES.map((mode) => (
           <Radio key={mode} value={mode} label={intl.formatMessage({ id: `ws-client.connection.credentials-${mode}` })} />
@@ -49,9 +59,10 @@ export function ConnectionCredentialsFields({ values, onChange, errors, brokerEr
           helperText={credentialsError ?? <FormattedMessage id="ws-client.connection.existing-credentials-hint" />}
           intent={credentialsError ? 'danger' : 'none'}
         >
-          <ExistingCredentialsPicker value={values.clientCredentialsId} onChange={(clientCredentialsId) => onChange({ clientCredentialsId })} invalid={Boolean(credentialsError)} />
+          <ExistingCredentialsPicker value={values.clientCredentialsId} onChange={(clientCredentialsId, userName) => onChange({ clientCredentialsId, username: userName ?? '' })} invalid={Boolean(credentialsError)} />
         </FormGroup>
       )}
+      {values.credentialsMode === 'EXISTING' && passwordRequiredSwitch}
       {values.credentialsMode === 'CUSTOM' && (
         <>
           <div className="ws-client__field-row">
@@ -66,11 +77,7 @@ export function ConnectionCredentialsFields({ values, onChange, errors, brokerEr
               />
             </FormGroup>
           </div>
-          <Switch
-            label={intl.formatMessage({ id: 'ws-client.connection.password-required' })}
-            checked={values.passwordRequired}
-            onChange={(event) => onChange({ passwordRequired: event.currentTarget.checked })}
-          />
+          {passwordRequiredSwitch}
         </>
       )}
     </>

@@ -4,7 +4,7 @@ import type { WsConnection } from '../../../api/generated/model/wsConnection';
 import type { WsConnectionSave } from '../../../api/generated/model/wsConnectionSave';
 import { pageOf, type RecordedCall, stubBrokerCalls } from '../../../test-support/broker-stub';
 import { renderPage, setUpSignedInPageTests } from '../../../test-support/page-test';
-import { makeWsConnection } from '../ws-client-test-data';
+import { makeWsConnection, signedInUserAnswer } from '../ws-client-test-data';
 import { ConnectionDialog } from './connection-dialog';
 
 const existing: WsConnection = { ...makeWsConnection('c0', 'WebSocket Connection'), configuration: { ...makeWsConnection('c0', '').configuration, url: 'ws://localhost:9001/mqtt' } };
@@ -14,6 +14,7 @@ function stubBroker(saveAnswers: (() => Response)[]): RecordedCall[] {
   return stubBrokerCalls(({ method, url, body }) => {
     const route = `${method} ${url.pathname}`;
     if (route === 'GET /api/app/config') return Response.json({ wsPort: 9001, wsPath: '/mqtt', wssListenerEnabled: false });
+    if (route === 'GET /api/auth/user') return signedInUserAnswer();
     if (route === 'GET /api/ws/connection') return Response.json(pageOf([existing].filter((connection) => connection.name.includes(url.searchParams.get('textSearch') ?? '')), url));
     if (route === 'POST /api/ws/connection') {
       const answer = saveAnswers.shift();
@@ -44,7 +45,7 @@ describe('connection dialog (issue 15)', () => {
     fireEvent.click(screen.getByTestId('ws-connection-save'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const sent = saveRequests(calls)[0]?.body as WsConnectionSave;
-    expect(sent.name).toBe('WebSocket Connection 2');
+    expect(sent).toMatchObject({ name: 'WebSocket Connection 2', userId: 'me' });
     expect(sent.configuration).toMatchObject({ url: `ws://${window.location.hostname}:9001/mqtt`, credentialsMode: 'AUTO', mqttVersion: 5, keepAlive: 60, keepAliveUnit: 'SECONDS' });
     expect(onClose.mock.calls[0]?.[0]).toMatchObject({ id: 'c1', name: 'WebSocket Connection 2' });
   });
@@ -84,6 +85,7 @@ describe('connection dialog (issue 15)', () => {
     const calls = stubBrokerCalls(({ method, url, body }) => {
       const route = `${method} ${url.pathname}`;
       if (route === 'GET /api/app/config') return Response.json({ wsPort: 9001 });
+      if (route === 'GET /api/auth/user') return signedInUserAnswer();
       if (route === 'GET /api/ws/connection') return Response.json(pageOf([], url));
       if (route === 'GET /api/v2/mqtt/client/credentials') return Response.json(pageOf([credentials], url));
       if (route === 'GET /api/mqtt/client/credentials/cred-1') return Response.json(credentials);
@@ -102,6 +104,7 @@ describe('connection dialog (issue 15)', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const credentialsQuery = calls.find((call) => call.url.pathname === '/api/v2/mqtt/client/credentials');
     expect(credentialsQuery?.url.searchParams.get('credentialsTypeList')).toBe('MQTT_BASIC');
-    expect((saveRequests(calls)[0]?.body as WsConnectionSave).configuration).toMatchObject({ credentialsMode: 'EXISTING', clientCredentialsId: 'cred-1', passwordRequired: true });
+    // The credentials' username is the one the connection signs in with, as the production broker keeps it.
+    expect((saveRequests(calls)[0]?.body as WsConnectionSave).configuration).toMatchObject({ credentialsMode: 'EXISTING', clientCredentialsId: 'cred-1', username: 's', passwordRequired: true });
   });
 });

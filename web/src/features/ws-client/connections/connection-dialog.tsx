@@ -7,6 +7,7 @@ import { apiFieldError } from '../../../api/api-error-field';
 import { getGetWsConnectionQueryKey, getGetWsConnectionsQueryKey, useSaveWsConnection } from '../../../api/generated/endpoints/ws-client/ws-client';
 import type { BrokerConfig } from '../../../api/generated/model/brokerConfig';
 import type { WsConnection } from '../../../api/generated/model/wsConnection';
+import { useCurrentUser } from '../../../api/use-current-user';
 import { ApiErrorCallout } from '../../../components/form/api-error-callout';
 import { FormDialogFooter } from '../../../components/form/form-dialog-footer';
 import { HelpButton } from '../../../components/help/help-button';
@@ -53,14 +54,17 @@ export function ConnectionDialog({ isOpen, connection, duplicate = false, onClos
 
 function ConnectionFormLoader({ connection, duplicate, onClose }: Required<Pick<ConnectionDialogProps, 'duplicate' | 'onClose'>> & Pick<ConnectionDialogProps, 'connection'>) {
   const start = useConnectionFormStart(connection, duplicate);
-  if (start.values === undefined) {
+  // A save names its owner (the production broker answers 400 without): the connection's, or the signed-in user.
+  const currentUser = useCurrentUser();
+  const ownerId = (duplicate ? undefined : connection?.userId) ?? currentUser?.id;
+  if (start.values === undefined || ownerId === undefined) {
     return (
       <DialogBody>
         <Spinner size={30} />
       </DialogBody>
     );
   }
-  return <ConnectionForm initialValues={start.values} config={start.config} existing={duplicate ? undefined : connection} onClose={onClose} />;
+  return <ConnectionForm initialValues={start.values} config={start.config} existing={duplicate ? undefined : connection} ownerId={ownerId} onClose={onClose} />;
 }
 
 interface ConnectionFormProps {
@@ -68,10 +72,12 @@ interface ConnectionFormProps {
   config: BrokerConfig | undefined;
   /** The connection being edited. */
   existing: WsConnection | undefined;
+  /** The user the connection is saved for. */
+  ownerId: string;
   onClose: (saved?: WsConnection) => void;
 }
 
-function ConnectionForm({ initialValues, config, existing, onClose }: ConnectionFormProps) {
+function ConnectionForm({ initialValues, config, existing, ownerId, onClose }: ConnectionFormProps) {
   const intl = useIntl();
   const queryClient = useQueryClient();
   const [values, setValues] = useState(initialValues);
@@ -99,7 +105,7 @@ function ConnectionForm({ initialValues, config, existing, onClose }: Connection
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setSubmitted(true);
-    if (!hasConnectionErrors(errors)) save.mutate({ data: connectionSaveOf(values, existing?.id) });
+    if (!hasConnectionErrors(errors)) save.mutate({ data: connectionSaveOf(values, ownerId, existing?.id) });
   }
 
   const generatedUsername = existing?.configuration.credentialsMode === 'AUTO' ? (existing.configuration.username ?? undefined) : undefined;

@@ -10,7 +10,7 @@ const base = (changes: Partial<ConnectionFormValues> = {}): ConnectionFormValues
 });
 const errorIds = (errors: object) => Object.fromEntries(Object.entries(errors).filter(([, message]) => message !== undefined && 'id' in message).map(([field, message]) => [field, (message as { id: string }).id]));
 const asSaved = (values: ConnectionFormValues): WsConnection => {
-  const { name, configuration } = connectionSaveOf(values);
+  const { name, configuration } = connectionSaveOf(values, 'u1');
   return { id: 'c1', createdTime: 1, userId: 'u1', name, configuration };
 };
 
@@ -41,19 +41,31 @@ describe('connection URL (issue 15)', () => {
 
 describe('connection form values (issue 15)', () => {
   it('start with AUTO credentials, MQTT 5 and the documented timings', () => {
-    const save = connectionSaveOf(base());
+    const save = connectionSaveOf(base(), 'u1');
+    // Every field the production broker keeps, the unset ones as it answers them.
     expect(save).toEqual({
       name: 'Lab',
+      userId: 'u1',
       configuration: {
         url: 'ws://broker.local:8084/mqtt',
+        rejectUnauthorized: false,
         clientId: 'starling_Ab12Cd34',
         credentialsMode: 'AUTO',
+        clientCredentialsId: null,
+        username: null,
         passwordRequired: false,
         mqttVersion: 5,
         cleanStart: true,
         ...{ keepAlive: 60, keepAliveUnit: 'SECONDS', connectTimeout: 30, connectTimeoutUnit: 'SECONDS', reconnectPeriod: 1, reconnectPeriodUnit: 'SECONDS' },
+        sessionExpiryInterval: 0,
+        sessionExpiryIntervalUnit: 'SECONDS',
+        maxPacketSize: 0,
+        maxPacketSizeUnit: 'KILOBYTE',
+        topicAliasMax: 0,
+        receiveMax: 0,
         requestResponseInfo: false,
         requestProblemInfo: true,
+        userProperties: null,
         lastWillMsg: null,
       },
     });
@@ -72,7 +84,7 @@ describe('connection form values (issue 15)', () => {
       sessionExpiryInterval: 1,
       sessionExpiryIntervalUnit: 'HOURS',
       maxPacketSize: 2,
-      maxPacketSizeUnit: 'MB',
+      maxPacketSizeUnit: 'MEGABYTE',
       topicAliasMax: '10',
       receiveMax: '20',
       requestResponseInfo: true,
@@ -94,7 +106,7 @@ describe('connection form values (issue 15)', () => {
         properties: { ...NEW_LAST_WILL.properties, contentType: 'application/json', messageExpiryInterval: 10, messageExpiryIntervalUnit: 'MINUTES', userProperties: [{ key: 'k', value: 'v' }] },
       },
     });
-    const { configuration } = connectionSaveOf(values);
+    const { configuration } = connectionSaveOf(values, 'u1');
     expect(configuration).toMatchObject({
       keepAliveUnit: 'MINUTES',
       connectTimeout: 1500,
@@ -103,25 +115,31 @@ describe('connection form values (issue 15)', () => {
       sessionExpiryInterval: 1,
       sessionExpiryIntervalUnit: 'HOURS',
       maxPacketSize: 2,
-      maxPacketSizeUnit: 'MB',
+      maxPacketSizeUnit: 'MEGABYTE',
       topicAliasMax: 10,
       receiveMax: 20,
-      userProperties: values.userProperties,
+      userProperties: { props: [{ k: 'site', v: 'a' }, { k: 'site', v: 'b' }] },
       lastWillMsg: {
         topic: 'status/lab',
         qos: 1,
         retain: true,
         payload: '{"online":false}',
         payloadType: 'JSON',
+        payloadFormatIndicator: false,
+        contentType: 'application/json',
         willDelayInterval: 30,
         willDelayIntervalUnit: 'SECONDS',
-        properties: { contentType: 'application/json', messageExpiryInterval: 10, messageExpiryIntervalUnit: 'MINUTES', userProperties: [{ key: 'k', value: 'v' }] },
+        msgExpiryInterval: 10,
+        msgExpiryIntervalUnit: 'MINUTES',
+        responseTopic: null,
+        correlationData: null,
+        userProperties: { props: [{ k: 'k', v: 'v' }] },
       },
     });
     expect(connectionFormValuesOf(asSaved(values))).toEqual(values);
   });
 
-  it('leave the MQTT 5 properties and will properties out on MQTT 3.x', () => {
+  it('keep the MQTT 5 properties on MQTT 3.x, as the production broker does, but leave the will\'s out', () => {
     const values = base({
       mqttVersion: 4,
       sessionExpiryInterval: 5,
@@ -131,29 +149,28 @@ describe('connection form values (issue 15)', () => {
       lastWill: { ...NEW_LAST_WILL, topic: 't', willDelayInterval: 3, properties: { ...NEW_LAST_WILL.properties, contentType: 'x' } },
     });
     expect(validateConnectionForm(values)).toEqual({});
-    const { configuration } = connectionSaveOf(values);
-    for (const field of ['sessionExpiryInterval', 'receiveMax', 'userProperties', 'requestProblemInfo']) expect(configuration, field).not.toHaveProperty(field);
+    const { configuration } = connectionSaveOf(values, 'u1');
+    expect(configuration).toMatchObject({ sessionExpiryInterval: 5, receiveMax: 0, userProperties: { props: [{ k: 'a', v: 'b' }] } });
     expect(configuration.lastWillMsg).toEqual({ topic: 't', qos: 0, retain: false, payload: '', payloadType: 'STRING' });
   });
 
-  it('send EXISTING credentials by id, asking for the password on connect', () => {
-    const values = base({ credentialsMode: 'EXISTING', clientCredentialsId: 'cred-1', username: 'ignored', password: 'ignored' });
-    const { configuration } = connectionSaveOf(values);
-    expect(configuration).toMatchObject({ credentialsMode: 'EXISTING', clientCredentialsId: 'cred-1', passwordRequired: true });
-    expect(configuration).not.toHaveProperty('username');
+  it('send EXISTING credentials by id with their username, never a password', () => {
+    const values = base({ credentialsMode: 'EXISTING', clientCredentialsId: 'cred-1', username: 'dev1', password: 'ignored', passwordRequired: true });
+    const { configuration } = connectionSaveOf(values, 'u1');
+    expect(configuration).toMatchObject({ credentialsMode: 'EXISTING', clientCredentialsId: 'cred-1', username: 'dev1', passwordRequired: true });
     expect(configuration).not.toHaveProperty('password');
-    expect(connectionFormValuesOf(asSaved(values))).toMatchObject({ credentialsMode: 'EXISTING', clientCredentialsId: 'cred-1', username: '', password: '' });
+    expect(connectionFormValuesOf(asSaved(values))).toMatchObject({ credentialsMode: 'EXISTING', clientCredentialsId: 'cred-1', username: 'dev1', password: '', passwordRequired: true });
     expect(errorIds(validateConnectionForm(base({ credentialsMode: 'EXISTING' })))).toEqual({ clientCredentialsId: 'ws-client.connection.credentials-required' });
   });
 
   it('send CUSTOM credentials with the password kept, or asked on connect', () => {
-    const kept = connectionSaveOf(base({ credentialsMode: 'CUSTOM', username: ' dev ', password: 'secret' })).configuration;
+    const kept = connectionSaveOf(base({ credentialsMode: 'CUSTOM', username: ' dev ', password: 'secret' }), 'u1').configuration;
     expect(kept).toMatchObject({ credentialsMode: 'CUSTOM', username: 'dev', password: 'secret', passwordRequired: false });
-    const asked = connectionSaveOf(base({ credentialsMode: 'CUSTOM', username: 'dev', password: 'secret', passwordRequired: true })).configuration;
+    const asked = connectionSaveOf(base({ credentialsMode: 'CUSTOM', username: 'dev', password: 'secret', passwordRequired: true }), 'u1').configuration;
     expect(asked).toMatchObject({ username: 'dev', password: null, passwordRequired: true });
     // On update an empty password field keeps the stored password.
-    expect(connectionSaveOf(base({ credentialsMode: 'CUSTOM', username: 'dev' }), 'c1').configuration).not.toHaveProperty('password');
-    expect(connectionSaveOf(base({ credentialsMode: 'CUSTOM', username: 'dev' }), 'c1').id).toBe('c1');
+    expect(connectionSaveOf(base({ credentialsMode: 'CUSTOM', username: 'dev' }), 'u1', 'c1').configuration).not.toHaveProperty('password');
+    expect(connectionSaveOf(base({ credentialsMode: 'CUSTOM', username: 'dev' }), 'u1', 'c1').id).toBe('c1');
     expect(errorIds(validateConnectionForm(base({ credentialsMode: 'CUSTOM' })))).toEqual({ username: 'ws-client.connection.username-required' });
   });
 
@@ -162,8 +179,9 @@ describe('connection form values (issue 15)', () => {
     saved.configuration = { ...saved.configuration, username: 'starling_websockets_x', password: 'p', clientCredentialsId: 'auto-1' };
     const values = connectionFormValuesOf(saved);
     expect(values).toMatchObject({ credentialsMode: 'AUTO', username: '', password: '', clientCredentialsId: null });
-    const { configuration } = connectionSaveOf(values, 'c1');
-    for (const field of ['username', 'password', 'clientCredentialsId']) expect(configuration, field).not.toHaveProperty(field);
+    const { configuration } = connectionSaveOf(values, 'u1', 'c1');
+    expect(configuration).toMatchObject({ username: null, clientCredentialsId: null });
+    expect(configuration).not.toHaveProperty('password');
   });
 
   it('name the field of each wrong value', () => {
@@ -178,7 +196,7 @@ describe('connection form values (issue 15)', () => {
       reconnectPeriod: null,
       sessionExpiryInterval: 4_294_967_296,
       maxPacketSize: 257,
-      maxPacketSizeUnit: 'MB',
+      maxPacketSizeUnit: 'MEGABYTE',
       topicAliasMax: '-1',
       receiveMax: '0',
       lastWillEnabled: true,

@@ -7,6 +7,7 @@ import type { WsDataSizeUnit } from '../../../api/generated/model/wsDataSizeUnit
 import type { WsMqttVersion } from '../../../api/generated/model/wsMqttVersion';
 import type { WsTimeUnit } from '../../../api/generated/model/wsTimeUnit';
 import type { WsUserProperty } from '../../../api/generated/model/wsUserProperty';
+import { connectionUserPropertiesOf, userPropertyListOf } from './connection-user-properties';
 import { type ConnectionUrlParts, connectionUrlOf, isValidHost, isValidPort, urlPartsOf } from './connection-url';
 import { validateConnectionLimits } from './connection-limits';
 import { type LastWillErrors, type LastWillFormValues, lastWillFormValuesOf, lastWillOf, NEW_LAST_WILL, validateLastWill } from './last-will-values';
@@ -21,8 +22,10 @@ export interface ConnectionFormValues extends ConnectionUrlParts {
   /** CUSTOM: the connection's own username and password. */
   username: string;
   password: string;
-  /** CUSTOM: ask for the password on every connect instead of keeping it. */
+  /** CUSTOM and EXISTING: ask for the password on every connect instead of keeping it. */
   passwordRequired: boolean;
+  /** wss:// only; not edited here (a browser decides which certificates it trusts), kept as saved. */
+  rejectUnauthorized: boolean;
   mqttVersion: WsMqttVersion;
   cleanStart: boolean;
   keepAlive: number | null;
@@ -31,7 +34,7 @@ export interface ConnectionFormValues extends ConnectionUrlParts {
   connectTimeoutUnit: WsTimeUnit;
   reconnectPeriod: number | null;
   reconnectPeriodUnit: WsTimeUnit;
-  // MQTT 5 connect properties; null or empty for "not sent".
+  // MQTT 5 connect properties; null or empty for "not sent" (saved as 0, as the production broker keeps them).
   sessionExpiryInterval: number | null;
   sessionExpiryIntervalUnit: WsTimeUnit;
   maxPacketSize: number | null;
@@ -111,13 +114,14 @@ export function newConnectionForm(name: string, url: ConnectionUrlParts, clientI
     username: '',
     password: '',
     passwordRequired: false,
+    rejectUnauthorized: false,
     mqttVersion: 5,
     cleanStart: true,
     ...DEFAULT_TIMINGS,
     sessionExpiryInterval: null,
     sessionExpiryIntervalUnit: 'SECONDS',
     maxPacketSize: null,
-    maxPacketSizeUnit: 'KB',
+    maxPacketSizeUnit: 'KILOBYTE',
     topicAliasMax: '',
     receiveMax: '',
     requestResponseInfo: false,
@@ -128,16 +132,26 @@ export function newConnectionForm(name: string, url: ConnectionUrlParts, clientI
   };
 }
 
+/**
+ * The mode of a saved connection: Starling answers its own; the production broker keeps none, and a
+ * connection linked to client credentials uses those (EXISTING), one that is not its own (CUSTOM).
+ */
+export const credentialsModeOf = ({ credentialsMode, clientCredentialsId }: WsConnectionConfiguration): WsCredentialsMode =>
+  credentialsMode ?? (clientCredentialsId ? 'EXISTING' : 'CUSTOM');
+
+/** A saved connection in the form; fields a broker leaves out or answers null or 0 for "unset" take the new connection's values. */
 export function connectionFormValuesOf({ name, configuration }: WsConnection): ConnectionFormValues {
   const defaults = newConnectionForm(name, urlPartsOf(configuration.url), configuration.clientId);
-  const custom = configuration.credentialsMode === 'CUSTOM';
+  const credentialsMode = credentialsModeOf(configuration);
   return {
     ...defaults,
-    credentialsMode: configuration.credentialsMode,
-    clientCredentialsId: configuration.credentialsMode === 'EXISTING' ? (configuration.clientCredentialsId ?? null) : null,
-    username: custom ? (configuration.username ?? '') : '',
-    password: custom ? (configuration.password ?? '') : '',
-    passwordRequired: custom && configuration.passwordRequired === true,
+    credentialsMode,
+    clientCredentialsId: credentialsMode === 'EXISTING' ? (configuration.clientCredentialsId ?? null) : null,
+    // EXISTING: the linked credentials' username, kept as saved.
+    username: credentialsMode === 'AUTO' ? '' : (configuration.username ?? ''),
+    password: credentialsMode === 'CUSTOM' ? (configuration.password ?? '') : '',
+    passwordRequired: credentialsMode !== 'AUTO' && configuration.passwordRequired === true,
+    rejectUnauthorized: configuration.rejectUnauthorized === true,
     mqttVersion: configuration.mqttVersion,
     cleanStart: configuration.cleanStart,
     keepAlive: configuration.keepAlive,
@@ -148,13 +162,13 @@ export function connectionFormValuesOf({ name, configuration }: WsConnection): C
     reconnectPeriodUnit: configuration.reconnectPeriodUnit,
     sessionExpiryInterval: configuration.sessionExpiryInterval ?? null,
     sessionExpiryIntervalUnit: configuration.sessionExpiryIntervalUnit ?? defaults.sessionExpiryIntervalUnit,
-    maxPacketSize: configuration.maxPacketSize ?? null,
+    maxPacketSize: configuration.maxPacketSize ? configuration.maxPacketSize : null,
     maxPacketSizeUnit: configuration.maxPacketSizeUnit ?? defaults.maxPacketSizeUnit,
     topicAliasMax: configuration.topicAliasMax === undefined ? '' : String(configuration.topicAliasMax),
-    receiveMax: configuration.receiveMax === undefined ? '' : String(configuration.receiveMax),
+    receiveMax: configuration.receiveMax ? String(configuration.receiveMax) : '',
     requestResponseInfo: configuration.requestResponseInfo ?? defaults.requestResponseInfo,
     requestProblemInfo: configuration.requestProblemInfo ?? defaults.requestProblemInfo,
-    userProperties: configuration.userProperties ?? [],
+    userProperties: userPropertyListOf(configuration.userProperties),
     lastWillEnabled: Boolean(configuration.lastWillMsg),
     lastWill: configuration.lastWillMsg ? lastWillFormValuesOf(configuration.lastWillMsg) : NEW_LAST_WILL,
   };
@@ -181,38 +195,48 @@ export const hasConnectionErrors = (errors: ConnectionFormErrors) => Object.keys
 
 const numberOrNothing = (text: string) => (text.trim() === '' ? undefined : Number(text.trim()));
 
-/** The credentials part of the configuration: AUTO and EXISTING take none of a username or password. */
+/**
+ * The credentials part of the configuration, in the production broker's fields (clientCredentialsId,
+ * username, passwordRequired) plus Starling's mode and password: AUTO takes neither a username nor
+ * credentials (the broker makes them), EXISTING links credentials, CUSTOM has its own username.
+ */
 function credentialsOf(values: ConnectionFormValues, updating: boolean): Partial<WsConnectionConfiguration> {
-  if (values.credentialsMode === 'AUTO') return { credentialsMode: 'AUTO', passwordRequired: false };
-  // EXISTING keeps no password: the page asks for it on connect.
-  if (values.credentialsMode === 'EXISTING') return { credentialsMode: 'EXISTING', clientCredentialsId: values.clientCredentialsId, passwordRequired: true };
-  const custom: Partial<WsConnectionConfiguration> = { credentialsMode: 'CUSTOM', username: values.username.trim(), passwordRequired: values.passwordRequired };
+  if (values.credentialsMode === 'AUTO') return { credentialsMode: 'AUTO', clientCredentialsId: null, username: null, passwordRequired: false };
+  // EXISTING keeps no password: the page asks for it on connect when the credentials have one.
+  if (values.credentialsMode === 'EXISTING') {
+    return { credentialsMode: 'EXISTING', clientCredentialsId: values.clientCredentialsId, username: values.username.trim() || null, passwordRequired: values.passwordRequired };
+  }
+  const custom: Partial<WsConnectionConfiguration> = { credentialsMode: 'CUSTOM', clientCredentialsId: null, username: values.username.trim(), passwordRequired: values.passwordRequired };
   // Asked on connect: nothing kept. An empty field on update keeps the stored password.
   if (values.passwordRequired) return { ...custom, password: null };
   if (values.password !== '') return { ...custom, password: values.password };
   return updating ? custom : { ...custom, password: null };
 }
 
-/** The MQTT 5 connect properties that are set; MQTT 3.x sends none. */
+/**
+ * The MQTT 5 connect properties, each as the production broker keeps it (0 for one that is not
+ * sent); MQTT 3.x connections keep them too but send none.
+ */
 function mqtt5PropertiesOf(values: ConnectionFormValues): Partial<WsConnectionConfiguration> {
-  if (!isMqtt5(values.mqttVersion)) return {};
-  const properties: Partial<WsConnectionConfiguration> = { requestResponseInfo: values.requestResponseInfo, requestProblemInfo: values.requestProblemInfo };
-  if (values.sessionExpiryInterval !== null) Object.assign(properties, { sessionExpiryInterval: values.sessionExpiryInterval, sessionExpiryIntervalUnit: values.sessionExpiryIntervalUnit });
-  if (values.maxPacketSize !== null) Object.assign(properties, { maxPacketSize: values.maxPacketSize, maxPacketSizeUnit: values.maxPacketSizeUnit });
-  const topicAliasMax = numberOrNothing(values.topicAliasMax);
-  if (topicAliasMax !== undefined) properties.topicAliasMax = topicAliasMax;
-  const receiveMax = numberOrNothing(values.receiveMax);
-  if (receiveMax !== undefined) properties.receiveMax = receiveMax;
-  if (values.userProperties.length > 0) properties.userProperties = values.userProperties.map(({ key, value }) => ({ key: key.trim(), value }));
-  return properties;
+  return {
+    sessionExpiryInterval: values.sessionExpiryInterval ?? 0,
+    sessionExpiryIntervalUnit: values.sessionExpiryIntervalUnit,
+    maxPacketSize: values.maxPacketSize ?? 0,
+    maxPacketSizeUnit: values.maxPacketSizeUnit,
+    topicAliasMax: numberOrNothing(values.topicAliasMax) ?? 0,
+    receiveMax: numberOrNothing(values.receiveMax) ?? 0,
+    requestResponseInfo: values.requestResponseInfo,
+    requestProblemInfo: values.requestProblemInfo,
+    userProperties: connectionUserPropertiesOf(values.userProperties),
+  };
 }
 
-/** What POST /api/ws/connection takes; `existingId` updates that connection. */
-export function connectionSaveOf(values: ConnectionFormValues, existingId?: string): WsConnectionSave {
+/** What POST /api/ws/connection takes for the signed-in user `userId`; `existingId` updates that connection. */
+export function connectionSaveOf(values: ConnectionFormValues, userId: string, existingId?: string): WsConnectionSave {
   const configuration: WsConnectionConfiguration = {
     url: connectionUrlOf(values),
+    rejectUnauthorized: values.rejectUnauthorized,
     clientId: values.clientId.trim(),
-    credentialsMode: values.credentialsMode,
     ...credentialsOf(values, existingId !== undefined),
     mqttVersion: values.mqttVersion,
     cleanStart: values.cleanStart,
@@ -225,5 +249,5 @@ export function connectionSaveOf(values: ConnectionFormValues, existingId?: stri
     ...mqtt5PropertiesOf(values),
     lastWillMsg: values.lastWillEnabled ? lastWillOf(values.lastWill, isMqtt5(values.mqttVersion)) : null,
   };
-  return { ...(existingId === undefined ? {} : { id: existingId }), name: values.name.trim(), configuration };
+  return { ...(existingId === undefined ? {} : { id: existingId }), name: values.name.trim(), userId, configuration };
 }

@@ -5,6 +5,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { getGetWsConnectionsQueryKey, useGetWsConnections } from '../../../api/generated/endpoints/ws-client/ws-client';
 import type { GetWsConnectionsParams } from '../../../api/generated/model/getWsConnectionsParams';
 import type { WsConnection } from '../../../api/generated/model/wsConnection';
+import type { WsConnectionInfo } from '../../../api/generated/model/wsConnectionInfo';
+import { connectionPageOf } from './connection-page';
 import { SearchInput } from '../../../components/table/search-input';
 import { useDebouncedValue } from '../../../components/table/use-debounced-value';
 import type { ConnectionStatus } from '../connection-status';
@@ -21,7 +23,7 @@ export interface ConnectionsPanelProps {
   onSelect: (id: string | null) => void;
   statusOf: (id: string) => ConnectionStatus | undefined;
   /** A connection was deleted (its client should end). */
-  onDeleted?: (connection: WsConnection) => void;
+  onDeleted?: (connection: WsConnectionInfo) => void;
 }
 
 /** The dialog open over the list: adding, editing or duplicating. */
@@ -35,8 +37,8 @@ export function ConnectionsPanel({ selectedId, onSelect, statusOf, onDeleted }: 
   const params: GetWsConnectionsParams = { pageSize: CONNECTION_LIST_LIMIT, page: 0, sortProperty: 'name', sortOrder: 'ASC', ...(textSearch === '' ? {} : { textSearch }) };
   const list = useGetWsConnections(params, { query: { queryKey: getGetWsConnectionsQueryKey(params), placeholderData: (previous) => previous } });
   const [editing, setEditing] = useState<Editing>({ open: false });
-  const [deleting, setDeleting] = useState<WsConnection | null>(null);
-  const connections = list.data?.data;
+  const [deleting, setDeleting] = useState<WsConnectionInfo | null>(null);
+  const connections = connectionPageOf(list.data)?.data;
   const first = connections?.[0]?.id;
 
   useEffect(() => {
@@ -87,8 +89,8 @@ export function ConnectionsPanel({ selectedId, onSelect, statusOf, onDeleted }: 
               status={statusOf(connection.id)}
               selected={connection.id === selectedId}
               onSelect={() => onSelect(connection.id)}
-              onEdit={() => setEditing({ open: true, connection, duplicate: false })}
-              onDuplicate={() => setEditing({ open: true, connection, duplicate: true })}
+              onEdit={(details) => setEditing({ open: true, connection: details, duplicate: false })}
+              onDuplicate={(details) => setEditing({ open: true, connection: details, duplicate: true })}
               onDelete={() => setDeleting(connection)}
             />
           ))}

@@ -2,15 +2,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ApiError } from '../../../api/api-error';
 import { getGetWsConnectionsQueryKey, useDeleteWsConnection } from '../../../api/generated/endpoints/ws-client/ws-client';
-import type { WsConnection } from '../../../api/generated/model/wsConnection';
+import type { WsConnectionInfo } from '../../../api/generated/model/wsConnectionInfo';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { showToast } from '../../../components/toast/toast-store';
 
 interface DeleteConnectionDialogProps {
   /** The connection to delete; the dialog is closed while null. */
-  connection: WsConnection | null;
+  connection: WsConnectionInfo | null;
   onClose: () => void;
-  onDeleted: (connection: WsConnection) => void;
+  onDeleted: (connection: WsConnectionInfo) => void;
 }
 
 /** Asks before deleting a connection, which takes its subscriptions, saved messages and AUTO credentials along. */

@@ -16,9 +16,20 @@ import { useDebouncedValue } from '../../../components/table/use-debounced-value
 const SEARCH_DEBOUNCE_MS = 150;
 const PICKER_PAGE_SIZE = 20;
 
+/** The username MQTT_BASIC credentials sign in with, from their value; null when it is not known. */
+export function userNameOf(credentialsValue: string | null | undefined): string | null {
+  try {
+    const value: unknown = JSON.parse(credentialsValue ?? 'null');
+    return typeof value === 'object' && value !== null && 'userName' in value && typeof value.userName === 'string' ? value.userName : null;
+  } catch {
+    return null;
+  }
+}
+
 interface ExistingCredentialsPickerProps {
   value: string | null;
-  onChange: (clientCredentialsId: string) => void;
+  /** The credentials chosen, with the username they sign in with when the list tells it. */
+  onChange: (clientCredentialsId: string, userName: string | null) => void;
   invalid: boolean;
 }
 
@@ -59,7 +70,7 @@ export function ExistingCredentialsPicker({ value, onChange, invalid }: Existing
               active={credentials.id === value}
               roleStructure="listoption"
               selected={credentials.id === value}
-              onClick={() => onChange(credentials.id)}
+              onClick={() => onChange(credentials.id, userNameOf(credentials.credentialsValue))}
             />
           ))}
         </Menu>

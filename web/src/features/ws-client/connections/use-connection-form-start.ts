@@ -3,6 +3,7 @@ import { getGetWsConnectionsQueryKey, useGetWsConnections } from '../../../api/g
 import type { BrokerConfig } from '../../../api/generated/model/brokerConfig';
 import type { GetWsConnectionsParams } from '../../../api/generated/model/getWsConnectionsParams';
 import type { WsConnection } from '../../../api/generated/model/wsConnection';
+import { connectionPageOf } from './connection-page';
 import { connectionFormValuesOf, type ConnectionFormValues, newConnectionForm } from './connection-form-values';
 import { DEFAULT_CONNECTION_NAME, uniqueConnectionName } from './connection-name';
 import { defaultUrlParts } from './connection-url';
@@ -31,7 +32,7 @@ export function useConnectionFormStart(connection: WsConnection | undefined, dup
   if (editing) return { values: connectionFormValuesOf(connection), config: config.data };
   // Without the config the bundled broker's defaults do; without the names the broker's 409 tells.
   if (config.isPending || names.isPending) return { values: undefined, config: undefined };
-  const name = uniqueConnectionName(baseName, names.data?.data.map((other) => other.name) ?? []);
+  const name = uniqueConnectionName(baseName, connectionPageOf(names.data)?.data.map((other) => other.name) ?? []);
   const values = connection
     ? { ...connectionFormValuesOf(connection), name, clientId: randomClientId() }
     : newConnectionForm(name, defaultUrlParts(config.data, window.location.hostname), randomClientId());

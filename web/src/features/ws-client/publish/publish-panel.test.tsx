@@ -77,7 +77,7 @@ describe('publish panel (issue 15)', () => {
   it('shows a taken name under the name field', async () => {
     stubBroker(Response.json({ status: 409, errorCode: 30, message: 'body.name: a saved message named "Reading" already exists' }, { status: 409 }));
     renderPage(<PublishPanel connection={makeWsConnection('c1', 'Lab')} connected onPublish={vi.fn()} />);
-    fireEvent.click(screen.getByTestId('publish-save-as'));
+    fireEvent.click(await screen.findByTestId('publish-save-as'));
     fireEvent.change(await screen.findByLabelText(/^Name/), { target: { value: 'Reading' } });
     fireEvent.click(screen.getByTestId('saved-message-save'));
     expect(await screen.findByText('a saved message named "Reading" already exists')).toBeTruthy();

@@ -4,6 +4,8 @@ import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { WsConnection } from '../../../api/generated/model/wsConnection';
 import type { WsSavedMessageConfiguration } from '../../../api/generated/model/wsSavedMessageConfiguration';
+import { useExtension } from '../../../components/broker-support/broker-extensions';
+import { ExtensionPanel } from '../../../components/broker-support/extension-panel';
 import { bindTextField } from '../../../components/form/bind-text-field';
 import { TextField } from '../../../components/form/text-field';
 import { showToast } from '../../../components/toast/toast-store';
@@ -38,6 +40,8 @@ function PublishForm({ connection, connected, onPublish }: PublishPanelProps) {
   const change = (changes: Partial<PublishFormValues>) => setValues((current) => ({ ...current, ...changes }));
   const fieldProps = bindTextField('publish', values, change, { errors });
   const propertyErrors = Object.keys(errors).some((field) => field !== 'topic' && field !== 'payload');
+  // Saved messages are Starling's own (openapi.yaml x-starling-extension: wsSavedMessages).
+  const savedMessages = useExtension('wsSavedMessages') === 'available';
   const blockedReason = !connected ? 'ws-client.publish.not-connected' : valid ? undefined : 'ws-client.publish.fix-fields';
 
   async function publish(event: FormEvent<HTMLFormElement>) {
@@ -87,15 +91,17 @@ function PublishForm({ connection, connected, onPublish }: PublishPanelProps) {
           />
         </CollapsibleSection>
         <div className="ws-client__publish-actions">
-          <Button
-            icon={<FloppyDiskIcon />}
-            variant="minimal"
-            disabled={!valid}
-            onClick={() => setSaving(publishMessageOf(values, mqttVersion))}
-            data-testid="publish-save-as"
-          >
-            <FormattedMessage id="ws-client.saved-message.save-as" />
-          </Button>
+          {savedMessages && (
+            <Button
+              icon={<FloppyDiskIcon />}
+              variant="minimal"
+              disabled={!valid}
+              onClick={() => setSaving(publishMessageOf(values, mqttVersion))}
+              data-testid="publish-save-as"
+            >
+              <FormattedMessage id="ws-client.saved-message.save-as" />
+            </Button>
+          )}
           {blockedReason && (
             <span className="ws-client__muted" data-testid="publish-blocked-reason">
               <FormattedMessage id={blockedReason} />
@@ -107,9 +113,11 @@ function PublishForm({ connection, connected, onPublish }: PublishPanelProps) {
         </div>
       </form>
       <CollapsibleSection title={intl.formatMessage({ id: 'ws-client.saved-message.saved-messages' })} defaultOpen>
-        <SavedMessagesList connectionId={connection.id} onLoad={(message) => setValues(publishFormValuesOf(message.configuration))} />
+        <ExtensionPanel extension="wsSavedMessages">
+          <SavedMessagesList connectionId={connection.id} onLoad={(message) => setValues(publishFormValuesOf(message.configuration))} />
+        </ExtensionPanel>
       </CollapsibleSection>
-      <SaveMessageDialog connectionId={connection.id} message={saving} onClose={() => setSaving(null)} />
+      {savedMessages && <SaveMessageDialog connectionId={connection.id} message={saving} onClose={() => setSaving(null)} />}
     </div>
   );
 }

@@ -28,15 +28,17 @@ describe('mqtt.js options of a saved connection', () => {
         sessionExpiryIntervalUnit: 'HOURS',
         receiveMax: 100,
         maxPacketSize: 64,
-        maxPacketSizeUnit: 'KB',
+        maxPacketSizeUnit: 'KILOBYTE',
         topicAliasMax: 10,
         requestResponseInfo: true,
         requestProblemInfo: false,
-        userProperties: [
-          { key: 'site', value: 'a' },
-          { key: 'site', value: 'b' },
-          { key: 'line', value: '3' },
-        ],
+        userProperties: {
+          props: [
+            { k: 'site', v: 'a' },
+            { k: 'site', v: 'b' },
+            { k: 'line', v: '3' },
+          ],
+        },
       }),
     );
     expect(options.properties).toEqual({
@@ -50,7 +52,7 @@ describe('mqtt.js options of a saved connection', () => {
     });
   });
 
-  it('sends the will with its MQTT 5 properties', () => {
+  it('sends the will with its MQTT 5 properties (kept flat, as the production broker keeps them)', () => {
     const options = connectOptions(
       connection({
         lastWillMsg: {
@@ -61,15 +63,13 @@ describe('mqtt.js options of a saved connection', () => {
           payloadType: 'JSON',
           willDelayInterval: 1,
           willDelayIntervalUnit: 'MINUTES',
-          properties: {
-            payloadFormatIndicator: true,
-            messageExpiryInterval: 2,
-            messageExpiryIntervalUnit: 'MINUTES',
-            contentType: 'application/json',
-            responseTopic: 'status/ack',
-            correlationData: 'w-1',
-            userProperties: [{ key: 'k', value: 'v' }],
-          },
+          payloadFormatIndicator: true,
+          msgExpiryInterval: 2,
+          msgExpiryIntervalUnit: 'MINUTES',
+          contentType: 'application/json',
+          responseTopic: 'status/ack',
+          correlationData: 'w-1',
+          userProperties: { props: [{ k: 'k', v: 'v' }] },
         },
       }),
     );
@@ -92,13 +92,18 @@ describe('mqtt.js options of a saved connection', () => {
     expect(v311.will).toEqual({ topic: 't', payload: 'bye', qos: 0, retain: false });
   });
 
+  it('sends no Receive Maximum or Maximum Packet Size where the production broker keeps 0 for "not set"', () => {
+    const options = connectOptions(connection({ receiveMax: 0, maxPacketSize: 0, maxPacketSizeUnit: null, sessionExpiryInterval: 0, sessionExpiryIntervalUnit: null }));
+    expect(options.properties).toEqual({ sessionExpiryInterval: 0 });
+  });
+
   it('takes the password of the configuration, or the one typed when the connection asks for it', () => {
     expect(connectOptions(connection())).toMatchObject({ username: 'sensor', password: 'secret' });
     const asking = connection({ passwordRequired: true, password: null });
     expect(needsPassword(asking.configuration)).toBe(true);
     expect(connectOptions(asking).password).toBeUndefined();
     expect(connectOptions(asking, { password: 'typed' }).password).toBe('typed');
-    const existing = connection({ credentialsMode: 'EXISTING', password: null });
+    const existing = connection({ credentialsMode: 'EXISTING', clientCredentialsId: 'cred-1', passwordRequired: true, password: null });
     expect(needsPassword(existing.configuration)).toBe(true);
     expect(connectOptions(existing, { password: 'typed' })).toMatchObject({ username: 'sensor', password: 'typed' });
     const auto = connection({ credentialsMode: 'AUTO', username: 'starling_ab12', password: 'generated' });

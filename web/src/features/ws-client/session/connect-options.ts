@@ -5,6 +5,7 @@ import type { WsLastWill } from '../../../api/generated/model/wsLastWill';
 import type { WsPublishProperties } from '../../../api/generated/model/wsPublishProperties';
 import { toBytes, toMilliseconds, toSeconds } from '../../../components/unit-input/unit-rules';
 import { toMqttUserProperties } from '../../../components/user-properties/user-properties-rules';
+import { userPropertyListOf } from '../connections/connection-user-properties';
 
 type ConnectProperties = NonNullable<IClientOptions['properties']>;
 type WillProperties = NonNullable<NonNullable<IClientOptions['will']>['properties']>;
@@ -18,13 +19,10 @@ const utf8 = new TextEncoder();
 export const bytesOfText = (text: string): Bytes => utf8.encode(text) as unknown as Bytes;
 
 /**
- * Whether connecting needs a password the page does not keep: asked for on every connect, or
- * credentials of the EXISTING mode, whose password is never stored (openapi.yaml WsConnectionConfiguration).
+ * Whether connecting needs a password the page does not keep: one asked for on every connect
+ * (openapi.yaml WsConnectionConfiguration; linked credentials with a password are saved so).
  */
-export function needsPassword(configuration: WsConnectionConfiguration): boolean {
-  if (configuration.passwordRequired) return true;
-  return configuration.credentialsMode === 'EXISTING' && !configuration.password;
-}
+export const needsPassword = (configuration: WsConnectionConfiguration): boolean => configuration.passwordRequired === true;
 
 const orUndefined = <T>(value: T | null | undefined): T | undefined => (value === null || value === '' ? undefined : value);
 
@@ -45,11 +43,19 @@ export function publishProperties(properties: WsPublishProperties | undefined): 
   return Object.keys(converted).length > 0 ? converted : undefined;
 }
 
+/** The will with its MQTT 5 properties, kept flat as the production broker keeps them; 0 and null are unset. */
 function willOf(will: WsLastWill, mqtt5: boolean): IClientOptions['will'] {
-  const result: NonNullable<IClientOptions['will']> = { topic: will.topic, payload: will.payload, qos: will.qos, retain: will.retain };
+  const result: NonNullable<IClientOptions['will']> = { topic: will.topic, payload: will.payload ?? '', qos: will.qos, retain: will.retain };
   if (!mqtt5) return result;
-  const { topicAlias: _noAliasInWills, ...properties }: WillProperties & { topicAlias?: number } = publishProperties(will.properties) ?? {};
-  if (will.willDelayInterval !== undefined) properties.willDelayInterval = Math.round(toSeconds(will.willDelayInterval, will.willDelayIntervalUnit ?? 'SECONDS'));
+  const properties: WillProperties = publishProperties({
+    ...(will.payloadFormatIndicator ? { payloadFormatIndicator: true } : {}),
+    ...(will.msgExpiryInterval ? { messageExpiryInterval: will.msgExpiryInterval, messageExpiryIntervalUnit: will.msgExpiryIntervalUnit ?? 'SECONDS' } : {}),
+    ...(will.contentType ? { contentType: will.contentType } : {}),
+    ...(will.responseTopic ? { responseTopic: will.responseTopic } : {}),
+    ...(will.correlationData ? { correlationData: will.correlationData } : {}),
+    userProperties: userPropertyListOf(will.userProperties),
+  }) ?? {};
+  if (will.willDelayInterval) properties.willDelayInterval = Math.round(toSeconds(will.willDelayInterval, will.willDelayIntervalUnit ?? 'SECONDS'));
   if (Object.keys(properties).length > 0) result.properties = properties;
   return result;
 }
@@ -59,12 +65,13 @@ function connectProperties(configuration: WsConnectionConfiguration): ConnectPro
   if (configuration.sessionExpiryInterval !== undefined) {
     properties.sessionExpiryInterval = Math.round(toSeconds(configuration.sessionExpiryInterval, configuration.sessionExpiryIntervalUnit ?? 'SECONDS'));
   }
-  if (configuration.receiveMax !== undefined) properties.receiveMaximum = configuration.receiveMax;
-  if (configuration.maxPacketSize !== undefined) properties.maximumPacketSize = toBytes(configuration.maxPacketSize, configuration.maxPacketSizeUnit ?? 'B');
+  // 0 is the production broker's "not set" for these two (MQTT allows neither as a value).
+  if (configuration.receiveMax) properties.receiveMaximum = configuration.receiveMax;
+  if (configuration.maxPacketSize) properties.maximumPacketSize = toBytes(configuration.maxPacketSize, configuration.maxPacketSizeUnit ?? 'BYTE');
   if (configuration.topicAliasMax !== undefined) properties.topicAliasMaximum = configuration.topicAliasMax;
   if (configuration.requestResponseInfo !== undefined) properties.requestResponseInformation = configuration.requestResponseInfo;
   if (configuration.requestProblemInfo !== undefined) properties.requestProblemInformation = configuration.requestProblemInfo;
-  const userProperties = toMqttUserProperties(configuration.userProperties ?? []);
+  const userProperties = toMqttUserProperties(userPropertyListOf(configuration.userProperties));
   if (Object.keys(userProperties).length > 0) properties.userProperties = userProperties;
   return Object.keys(properties).length > 0 ? properties : undefined;
 }

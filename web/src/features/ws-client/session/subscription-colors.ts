@@ -6,14 +6,14 @@ const REMEMBERED_TOPICS = 10_000;
 
 /**
  * The colour a message is marked with: that of the first subscription whose filter matches its
- * topic. Answers are remembered per topic, so a steady stream costs one map look-up a message.
+ * topic (none when it has none). Answers are remembered per topic, so a steady stream costs one map look-up a message.
  */
 export class SubscriptionColors {
-  private matchers: { matches: (topic: string) => boolean; color: string }[] = [];
+  private matchers: { matches: (topic: string) => boolean; color: string | undefined }[] = [];
   private readonly byTopic = new Map<string, string | undefined>();
 
   setSubscriptions(subscriptions: readonly WsSubscriptionConfiguration[]): void {
-    this.matchers = subscriptions.map((subscription) => ({ matches: topicMatcher(subscription.topicFilter), color: subscription.color }));
+    this.matchers = subscriptions.map((subscription) => ({ matches: topicMatcher(subscription.topicFilter), color: subscription.color ?? undefined }));
     this.byTopic.clear();
   }
 

@@ -12,6 +12,7 @@ import { connackFailure, type ConnectionFailure, isWebSocketUrl } from './connec
 import { type ConnectRequest, connectOptions, needsPassword, publishProperties } from './connect-options';
 import { RateMeter } from './rate-meter';
 import { SubscriptionColors } from './subscription-colors';
+import { subscriptionQosOf } from '../subscriptions/subscription-rules';
 
 /** Entries the status log keeps, the newest. */
 export const STATUS_LOG_LIMIT = 200;
@@ -124,7 +125,7 @@ export class WsSession {
     const { options, subscriptionId } = config;
     try {
       const [grant] = await client.subscribeAsync(config.topicFilter, {
-        qos: config.qos,
+        qos: subscriptionQosOf(config.qos),
         ...(options?.noLocal === undefined ? {} : { nl: options.noLocal }),
         ...(options?.retainAsPublish === undefined ? {} : { rap: options.retainAsPublish }),
         ...(options?.retainHandling === undefined ? {} : { rh: options.retainHandling }),

@@ -2,8 +2,7 @@ import type { MessageDescriptor } from 'react-intl';
 import type { WsMqttVersion } from '../../../api/generated/model/wsMqttVersion';
 import type { WsSubscription } from '../../../api/generated/model/wsSubscription';
 import type { WsSubscriptionConfiguration } from '../../../api/generated/model/wsSubscriptionConfiguration';
-import type { WsSubscriptionConfigurationOptionsRetainHandling } from '../../../api/generated/model/wsSubscriptionConfigurationOptionsRetainHandling';
-import type { WsSubscriptionConfigurationQos } from '../../../api/generated/model/wsSubscriptionConfigurationQos';
+import type { WsSubscriptionOptionsRetainHandling } from '../../../api/generated/model/wsSubscriptionOptionsRetainHandling';
 import { COLOUR_PRESETS, isValidColour } from '../../../components/colour-picker/colour-rules';
 import { noLocalError, subscriptionIdError, topicFilterError } from '../../../components/mqtt/subscription-rules';
 import { SHARED_SUBSCRIPTION_PREFIX } from '../../../components/mqtt/topic-filter';
@@ -17,14 +16,22 @@ export const DEFAULT_TOPIC_FILTER = 'sensors/#';
  */
 export const BUSY_BROKER_MESSAGE_RATE = 100;
 
+export type SubscriptionQos = 0 | 1 | 2;
+
+/**
+ * A saved subscription's QoS as MQTT has it: the production broker keeps any number it was given,
+ * and one it could not have subscribed with reads as QoS 2, the most a broker grants.
+ */
+export const subscriptionQosOf = (qos: number): SubscriptionQos => (qos === 0 || qos === 1 ? qos : 2);
+
 export interface WsSubscriptionFormValues {
   topicFilter: string;
-  qos: WsSubscriptionConfigurationQos;
+  qos: SubscriptionQos;
   /** Null until one is chosen. */
   color: string | null;
   noLocal: boolean;
   retainAsPublish: boolean;
-  retainHandling: WsSubscriptionConfigurationOptionsRetainHandling;
+  retainHandling: WsSubscriptionOptionsRetainHandling;
   /** As typed; empty for none. */
   subscriptionId: string;
 }
@@ -48,8 +55,9 @@ export function newSubscriptionForm(usedColours: readonly string[]): WsSubscript
 export function subscriptionFormValuesOf({ configuration }: WsSubscription): WsSubscriptionFormValues {
   return {
     topicFilter: configuration.topicFilter,
-    qos: configuration.qos,
-    color: configuration.color,
+    qos: subscriptionQosOf(configuration.qos),
+    // Saved without one (the production broker's own page lets that be): the form asks for one.
+    color: configuration.color ?? null,
     noLocal: configuration.options?.noLocal === true,
     retainAsPublish: configuration.options?.retainAsPublish === true,
     retainHandling: configuration.options?.retainHandling ?? 0,

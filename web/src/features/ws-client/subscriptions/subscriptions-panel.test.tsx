@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { WsSubscription } from '../../../api/generated/model/wsSubscription';
 import type { WsSubscriptionSave } from '../../../api/generated/model/wsSubscriptionSave';
-import { type RecordedCall, stubBrokerCalls } from '../../../test-support/broker-stub';
+import { pageOf, type RecordedCall, stubBrokerCalls } from '../../../test-support/broker-stub';
 import { renderPage, setUpSignedInPageTests } from '../../../test-support/page-test';
 import { makeWsConnection } from '../ws-client-test-data';
 import { SubscriptionsPanel, type SubscriptionsPanelProps } from './subscriptions-panel';
@@ -12,7 +12,7 @@ const held: WsSubscription = { id: 's1', createdTime: 1, webSocketConnectionId: 
 function stubBroker(subscriptions: WsSubscription[]): RecordedCall[] {
   return stubBrokerCalls(({ method, url, body }) => {
     const route = `${method} ${url.pathname}`;
-    if (route === 'GET /api/ws/subscription') return Response.json(subscriptions);
+    if (route === 'GET /api/ws/subscription') return Response.json(pageOf(subscriptions, url));
     if (route === 'POST /api/ws/subscription') {
       const save = body as WsSubscriptionSave;
       return Response.json({ id: save.id ?? 's2', createdTime: 2, webSocketConnectionId: save.webSocketConnectionId, configuration: save.configuration });

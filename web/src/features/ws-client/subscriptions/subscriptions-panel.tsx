@@ -1,7 +1,7 @@
 import { Button, ButtonGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { EditIcon, PlusIcon, TrashIcon } from '@blueprintjs/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ApiError } from '../../../api/api-error';
 import { getGetWsSubscriptionsQueryKey, useDeleteWsSubscription, useGetWsSubscriptions } from '../../../api/generated/endpoints/ws-client/ws-client';
@@ -11,6 +11,9 @@ import type { WsSubscriptionConfiguration } from '../../../api/generated/model/w
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { showToast } from '../../../components/toast/toast-store';
 import { changesClientSubscription } from './subscription-rules';
+
+/** Spec section 9: a connection keeps at most 100 subscriptions, so one page holds them all. */
+const ALL_SUBSCRIPTIONS = 100;
 import { WsSubscriptionDialog } from './ws-subscription-dialog';
 
 export interface SubscriptionsPanelProps {
@@ -27,18 +30,20 @@ export interface SubscriptionsPanelProps {
 type Editing = { open: false } | { open: true; subscription: WsSubscription | null };
 
 /**
- * The connection's saved subscriptions (GET /api/ws/subscription), each with its colour; saving
+ * The connection's saved subscriptions (GET /api/ws/subscription, one page), each with its colour; saving
  * or deleting one also subscribes or unsubscribes the client while it is connected.
  */
 export function SubscriptionsPanel({ connection, connected, brokerMessageRate, onSubscribe, onUnsubscribe, onSubscriptionsChange }: SubscriptionsPanelProps) {
   const intl = useIntl();
   const queryClient = useQueryClient();
-  const params = { webSocketConnectionId: connection.id };
+  const params = { webSocketConnectionId: connection.id, pageSize: ALL_SUBSCRIPTIONS, page: 0 };
   const queryKey = getGetWsSubscriptionsQueryKey(params);
   const list = useGetWsSubscriptions(params, { query: { queryKey } });
   const [editing, setEditing] = useState<Editing>({ open: false });
   const [deleting, setDeleting] = useState<WsSubscription | null>(null);
-  const subscriptions = list.data;
+  // Oldest first, whatever order the broker pages them in (the production broker's is by id).
+  const page = list.data?.data;
+  const subscriptions = useMemo(() => (page ? [...page].sort((a, b) => a.createdTime - b.createdTime) : undefined), [page]);
 
   useEffect(() => {
     if (subscriptions) onSubscriptionsChange?.(subscriptions);
@@ -124,7 +129,7 @@ function SubscriptionRow({ subscription, onEdit, onDelete }: { subscription: WsS
   const { topicFilter, qos, color } = subscription.configuration;
   return (
     <li className="ws-client__subscription" data-testid="ws-subscription-row">
-      <span className="ws-client__swatch" style={{ backgroundColor: color }} aria-hidden />
+      <span className="ws-client__swatch" style={{ backgroundColor: color ?? undefined }} aria-hidden />
       <span className="ws-client__subscription-topic" title={topicFilter}>
         {topicFilter}
       </span>

@@ -51,7 +51,7 @@ function SubscriptionForm({ connection, subscription, others, brokerMessageRate,
   const intl = useIntl();
   const mqttVersion = connection.configuration.mqttVersion;
   const [values, setValues] = useState<WsSubscriptionFormValues>(() =>
-    subscription ? subscriptionFormValuesOf(subscription) : newSubscriptionForm(others.map((other) => other.configuration.color)),
+    subscription ? subscriptionFormValuesOf(subscription) : newSubscriptionForm(others.flatMap(({ configuration: { color } }) => (color ? [color] : []))),
   );
   const [submitted, setSubmitted] = useState(false);
   const [warning, setWarning] = useState<string | null>(null);

@@ -57,7 +57,7 @@ import type {
   BadRequestResponse,
   ConflictResponse,
   ForbiddenResponse,
-  GetWsConnectionByNameParams,
+  GetWsConnections200,
   GetWsConnectionsParams,
   GetWsSavedMessagesParams,
   GetWsSubscriptionsParams,
@@ -65,11 +65,11 @@ import type {
   PayloadTooLargeResponse,
   UnauthorizedResponse,
   WsConnection,
-  WsConnectionPage,
   WsConnectionSave,
   WsSavedMessage,
   WsSavedMessageSave,
   WsSubscription,
+  WsSubscriptionPage,
   WsSubscriptionSave
 } from '../../model';
 
@@ -81,7 +81,9 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * Connections belong to the user who saved them; another user's id answers 404. A user keeps at most 100 connections (409 beyond) and their names are unique per user (409 naming `name`). With credentialsMode AUTO the broker creates MQTT_BASIC client credentials of its own for the connection (name 'WebSocket Credentials', username `starling_websockets_` plus 8 random letters and digits, a random password, the connection's client id, every topic allowed), keeps their client id in step with the connection's, makes new ones at the connection's next save when someone deleted them, and deletes them with the connection or when it leaves AUTO. With EXISTING, clientCredentialsId names the credentials to use (400 when there are none) and no password is kept; with CUSTOM, username and password are the connection's own. A CUSTOM password left out on update keeps the stored one; `null` removes it.
+ * The body names its owner, `userId`: the console sends the signed-in user's id (the production broker answers 400 without it; Starling saves for the signed-in user whatever it names). Connections belong to the user who saved them; another user's id answers 404. A user keeps at most 100 connections (409 beyond) and their names are unique per user (the production broker answers 400, Starling 409 naming `name`). `id`, `createdTime` and `userId` of an answer may be sent back as they are (the production broker's own client saves the whole object).
+
+Credentials: `clientCredentialsId` links client credentials the connection signs in with; without it, `username` is the connection's own. `passwordRequired` asks for the password on every connect. The production broker keeps no password and no `credentialsMode`; both are Starling's optional additions. With credentialsMode AUTO Starling creates MQTT_BASIC client credentials of its own for the connection (name 'WebSocket Credentials', username `starling_websockets_` plus 8 random letters and digits, a random password, the connection's client id, every topic allowed), answers their id in `clientCredentialsId`, keeps their client id in step with the connection's, makes new ones at the connection's next save when someone deleted them, and deletes them with the connection or when it leaves AUTO. With EXISTING (the mode when credentialsMode is left out and clientCredentialsId is set) clientCredentialsId names the credentials to use (400 when there are none) and no password is kept; with CUSTOM (left out, no clientCredentialsId) username and password are the connection's own. A CUSTOM password left out on update keeps the stored one; `null` removes it.
  * @summary Create one of the signed-in user's web-socket client connections (no id) or update it (with id).
  */
 export const saveWsConnection = (
@@ -146,15 +148,16 @@ export const useSaveWsConnection = <TError = BadRequestResponse | UnauthorizedRe
       return useMutation(mutationOptions);
     }
     /**
- * @summary A page of the signed-in user's connections; textSearch matches the name. Default order name, ascending.
+ * One path, two answers, as the production broker serves it. With `name` (exact, case-sensitive) the answer is that connection, a WsConnection (404 when the user has none of that name), and the page parameters are not read. Without it, `pageSize` and `page` are required (400 naming `pageSize` otherwise) and the answer is a WsConnectionPage of short items `{id, name, clientId}`; textSearch matches the name; default order name, ascending. The console reads each connection's configuration with getWsConnection.
+ * @summary A page of the signed-in user's connections, or (with `name`) the one connection of that name.
  */
 export const getWsConnections = (
-    params: GetWsConnectionsParams,
+    params?: GetWsConnectionsParams,
  options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
 ) => {
       
       
-      return httpClient<WsConnectionPage>(
+      return httpClient<GetWsConnections200>(
       {url: `/api/ws/connection`, method: 'GET',
         params, signal
     },
@@ -171,7 +174,7 @@ export const getGetWsConnectionsQueryKey = (params?: GetWsConnectionsParams,) =>
     }
 
     
-export const getGetWsConnectionsQueryOptions = <TData = Awaited<ReturnType<typeof getWsConnections>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(params: GetWsConnectionsParams, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getWsConnections>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+export const getGetWsConnectionsQueryOptions = <TData = Awaited<ReturnType<typeof getWsConnections>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(params?: GetWsConnectionsParams, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getWsConnections>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -190,87 +193,19 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetWsConnectionsQueryResult = NonNullable<Awaited<ReturnType<typeof getWsConnections>>>
-export type GetWsConnectionsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+export type GetWsConnectionsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
 
 
 /**
- * @summary A page of the signed-in user's connections; textSearch matches the name. Default order name, ascending.
+ * @summary A page of the signed-in user's connections, or (with `name`) the one connection of that name.
  */
 
-export function useGetWsConnections<TData = Awaited<ReturnType<typeof getWsConnections>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
- params: GetWsConnectionsParams, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getWsConnections>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+export function useGetWsConnections<TData = Awaited<ReturnType<typeof getWsConnections>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ params?: GetWsConnectionsParams, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getWsConnections>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
 
   const queryOptions = getGetWsConnectionsQueryOptions(params,options)
-
-  const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
-
-  query.queryKey = queryOptions.queryKey ;
-
-  return query;
-}
-
-
-
-/**
- * @summary The signed-in user's connection of that name (exact, case-sensitive).
- */
-export const getWsConnectionByName = (
-    params: GetWsConnectionByNameParams,
- options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
-) => {
-      
-      
-      return httpClient<WsConnection>(
-      {url: `/api/ws/connection/name`, method: 'GET',
-        params, signal
-    },
-      options);
-    }
-  
-
-
-
-export const getGetWsConnectionByNameQueryKey = (params?: GetWsConnectionByNameParams,) => {
-    return [
-    `/api/ws/connection/name`, ...(params ? [params]: [])
-    ] as const;
-    }
-
-    
-export const getGetWsConnectionByNameQueryOptions = <TData = Awaited<ReturnType<typeof getWsConnectionByName>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(params: GetWsConnectionByNameParams, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getWsConnectionByName>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getGetWsConnectionByNameQueryKey(params);
-
-  
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof getWsConnectionByName>>> = ({ signal }) => getWsConnectionByName(params, requestOptions, signal);
-
-      
-
-      
-
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getWsConnectionByName>>, TError, TData> & { queryKey: QueryKey }
-}
-
-export type GetWsConnectionByNameQueryResult = NonNullable<Awaited<ReturnType<typeof getWsConnectionByName>>>
-export type GetWsConnectionByNameQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
-
-
-/**
- * @summary The signed-in user's connection of that name (exact, case-sensitive).
- */
-
-export function useGetWsConnectionByName<TData = Awaited<ReturnType<typeof getWsConnectionByName>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
- params: GetWsConnectionByNameParams, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getWsConnectionByName>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
-  
- ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
-
-  const queryOptions = getGetWsConnectionByNameQueryOptions(params,options)
 
   const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
 
@@ -410,7 +345,7 @@ export const useDeleteWsConnection = <TError = BadRequestResponse | Unauthorized
       return useMutation(mutationOptions);
     }
     /**
- * A connection keeps at most 100 subscriptions (409 beyond), and no two with the same topic filter (409 naming `configuration.topicFilter`). The connection of an existing subscription cannot change (400).
+ * A connection keeps at most 100 subscriptions (409 beyond), and no two with the same topic filter (409 naming `configuration.topicFilter`). The connection of an existing subscription cannot change (400). `createdTime` of an answer may be sent back as it is.
  * @summary Create a subscription of one of the user's connections (no id) or update it (with id).
  */
 export const saveWsSubscription = (
@@ -475,7 +410,8 @@ export const useSaveWsSubscription = <TError = BadRequestResponse | Unauthorized
       return useMutation(mutationOptions);
     }
     /**
- * @summary The subscriptions of one of the user's connections, oldest first.
+ * The production broker answers an empty page for a connection that does not exist; Starling answers 404 for one that is not the user's. Starling lists the oldest first.
+ * @summary A page of the subscriptions of one of the user's connections.
  */
 export const getWsSubscriptions = (
     params: GetWsSubscriptionsParams,
@@ -483,7 +419,7 @@ export const getWsSubscriptions = (
 ) => {
       
       
-      return httpClient<WsSubscription[]>(
+      return httpClient<WsSubscriptionPage>(
       {url: `/api/ws/subscription`, method: 'GET',
         params, signal
     },
@@ -523,7 +459,7 @@ export type GetWsSubscriptionsQueryError = BadRequestResponse | UnauthorizedResp
 
 
 /**
- * @summary The subscriptions of one of the user's connections, oldest first.
+ * @summary A page of the subscriptions of one of the user's connections.
  */
 
 export function useGetWsSubscriptions<TData = Awaited<ReturnType<typeof getWsSubscriptions>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(

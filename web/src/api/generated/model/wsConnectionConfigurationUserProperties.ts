@@ -39,13 +39,6 @@ Conventions:
 
  * OpenAPI spec version: 1.3.0
  */
+import type { WsConnectionUserProperties } from './wsConnectionUserProperties';
 
-export type WsSubscriptionConfigurationQos = typeof WsSubscriptionConfigurationQos[keyof typeof WsSubscriptionConfigurationQos];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const WsSubscriptionConfigurationQos = {
-  NUMBER_0: 0,
-  NUMBER_1: 1,
-  NUMBER_2: 2,
-} as const;
+export type WsConnectionConfigurationUserProperties = WsConnectionUserProperties | null;

@@ -39,13 +39,6 @@ Conventions:
 
  * OpenAPI spec version: 1.3.0
  */
+import type { WsDataSizeUnit } from './wsDataSizeUnit';
 
-export type WsSubscriptionConfigurationOptionsRetainHandling = typeof WsSubscriptionConfigurationOptionsRetainHandling[keyof typeof WsSubscriptionConfigurationOptionsRetainHandling];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const WsSubscriptionConfigurationOptionsRetainHandling = {
-  NUMBER_0: 0,
-  NUMBER_1: 1,
-  NUMBER_2: 2,
-} as const;
+export type WsConnectionConfigurationMaxPacketSizeUnit = WsDataSizeUnit | null;

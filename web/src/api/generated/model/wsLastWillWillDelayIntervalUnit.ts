@@ -39,8 +39,6 @@ Conventions:
 
  * OpenAPI spec version: 1.3.0
  */
-import type { WsConnectionName } from './wsConnectionName';
+import type { WsTimeUnit } from './wsTimeUnit';
 
-export type GetWsConnectionByNameParams = {
-name: WsConnectionName;
-};
+export type WsLastWillWillDelayIntervalUnit = WsTimeUnit | null;
