@@ -81,13 +81,15 @@ describe('connection dialog (issue 15)', () => {
   });
 
   it('picks MQTT_BASIC client credentials for EXISTING, and asks for their password on connect', async () => {
-    const credentials = { id: 'cred-1', createdTime: 1, name: 'Sensors', clientType: 'DEVICE', credentialsType: 'MQTT_BASIC', credentialsValue: '{"userName":"s"}', additionalInfo: {} };
+    // List items carry no value (as TBMQ 2.3 answers them): the username comes from the credentials read by id.
+    const listItem = { id: 'cred-1', createdTime: 1, name: 'Sensors', clientType: 'DEVICE', credentialsType: 'MQTT_BASIC', additionalInfo: {} };
+    const credentials = { ...listItem, credentialsValue: '{"userName":"s"}' };
     const calls = stubBrokerCalls(({ method, url, body }) => {
       const route = `${method} ${url.pathname}`;
       if (route === 'GET /api/app/config') return Response.json({ wsPort: 9001 });
       if (route === 'GET /api/auth/user') return signedInUserAnswer();
       if (route === 'GET /api/ws/connection') return Response.json(pageOf([], url));
-      if (route === 'GET /api/v2/mqtt/client/credentials') return Response.json(pageOf([credentials], url));
+      if (route === 'GET /api/v2/mqtt/client/credentials') return Response.json(pageOf([listItem], url));
       if (route === 'GET /api/mqtt/client/credentials/cred-1') return Response.json(credentials);
       if (route === 'POST /api/ws/connection') return Response.json({ ...existing, id: 'c2', configuration: (body as WsConnectionSave).configuration });
       return undefined;

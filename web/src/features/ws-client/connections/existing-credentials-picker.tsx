@@ -1,6 +1,6 @@
 import { Menu, MenuItem, NonIdealState, Spinner } from '@blueprintjs/core';
 import { KeyIcon } from '@blueprintjs/icons';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
   getGetMqttClientCredentialsPageQueryKey,
@@ -28,7 +28,7 @@ export function userNameOf(credentialsValue: string | null | undefined): string 
 
 interface ExistingCredentialsPickerProps {
   value: string | null;
-  /** The credentials chosen, with the username they sign in with when the list tells it. */
+  /** The credentials chosen; again with the username they sign in with once they are read whole. */
   onChange: (clientCredentialsId: string, userName: string | null) => void;
   invalid: boolean;
 }
@@ -47,8 +47,15 @@ export function ExistingCredentialsPicker({ value, onChange, invalid }: Existing
     ...(textSearch === '' ? {} : { textSearch }),
   };
   const page = useGetMqttClientCredentialsPage(params, { query: { queryKey: getGetMqttClientCredentialsPageQueryKey(params) } });
-  // The chosen credentials may lie beyond the first page of results.
+  // The chosen credentials may lie beyond the first page of results; and list items carry no value
+  // (TBMQ 2.3 leaves it out), so the username comes from the credentials read whole.
   const chosen = useGetMqttClientCredentials(value ?? '', { query: { queryKey: getGetMqttClientCredentialsQueryKey(value ?? ''), enabled: value !== null } });
+  const picked = useRef<string | null>(null);
+  useEffect(() => {
+    if (picked.current === null || chosen.data?.id !== picked.current) return;
+    picked.current = null;
+    onChange(chosen.data.id, userNameOf(chosen.data.credentialsValue));
+  }, [chosen.data, onChange]);
   const label = intl.formatMessage({ id: 'ws-client.connection.search-credentials' });
   return (
     <div className={invalid ? 'ws-client__picker ws-client__picker--invalid' : 'ws-client__picker'}>
@@ -70,7 +77,11 @@ export function ExistingCredentialsPicker({ value, onChange, invalid }: Existing
               active={credentials.id === value}
               roleStructure="listoption"
               selected={credentials.id === value}
-              onClick={() => onChange(credentials.id, userNameOf(credentials.credentialsValue))}
+              onClick={() => {
+                if (chosen.data?.id === credentials.id) return onChange(credentials.id, userNameOf(chosen.data.credentialsValue));
+                picked.current = credentials.id;
+                onChange(credentials.id, null);
+              }}
             />
           ))}
         </Menu>
