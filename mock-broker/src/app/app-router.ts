@@ -9,6 +9,14 @@ export interface NodeFacts {
   wssPort: number | null;
   /** With a CA, the TLS listeners verify client certificates: X_509 credentials can apply. */
   tls: { caFile: string | undefined } | undefined;
+  /** The TLS listeners' ports as configured, whether or not a certificate opens them. */
+  configuredPorts: { mqtts: number; wss: number };
+  /** Largest MQTT packet accepted, on every listener (STARLING_MAX_PACKET_SIZE). */
+  maxPacketSize: number;
+  /** Seconds between two samples of the node's statistics (STARLING_SAMPLE_INTERVAL_SECONDS). */
+  sampleIntervalSeconds: number;
+  /** The client credentials types at least one entry has. */
+  credentialsTypesInUse(): Set<string>;
   /** Points per key a time-series query may answer (STARLING_MAX_DATAPOINTS). */
   maxDatapoints: number;
   /** Every extension the contract marks: this broker serves the whole contract. */
@@ -20,21 +28,38 @@ export interface NodeFacts {
 /** Facts about this node that the console reads once after sign-in. */
 export function appRouter(node: NodeFacts): Router {
   const router = Router();
+  // TBMQ 2.3's home page configuration, field for field, then what Starling adds.
   router.get('/api/app/config', (_request, response) => {
     const anonymous = node.anonymousAccess();
+    const credentialsTypes = node.credentialsTypesInUse();
     response.json({
-      tcpPort: node.mqttPort,
-      tcpListenerEnabled: true,
-      wsPort: node.wsPort,
-      wsListenerEnabled: true,
-      wsPath: '/mqtt',
-      tlsListenerEnabled: node.mqttsPort !== null,
-      wssListenerEnabled: node.wssPort !== null,
-      ...(node.mqttsPort === null ? {} : { tlsPort: node.mqttsPort }),
-      ...(node.wssPort === null ? {} : { wssPort: node.wssPort }),
       // Client credentials are always enforced once they exist (see anonymousAccess* for the rest).
       basicAuthEnabled: true,
       x509AuthEnabled: node.tls?.caFile !== undefined,
+      scramAuthEnabled: false,
+      jwtAuthEnabled: false,
+      httpAuthEnabled: false,
+      tcpPort: node.mqttPort,
+      tlsPort: node.mqttsPort ?? node.configuredPorts.mqtts,
+      wsPort: node.wsPort,
+      wssPort: node.wssPort ?? node.configuredPorts.wss,
+      tcpListenerEnabled: true,
+      tlsListenerEnabled: node.mqttsPort !== null,
+      wsListenerEnabled: true,
+      wssListenerEnabled: node.wssPort !== null,
+      tcpMaxPayloadSize: node.maxPacketSize,
+      tlsMaxPayloadSize: node.maxPacketSize,
+      wsMaxPayloadSize: node.maxPacketSize,
+      wssMaxPayloadSize: node.maxPacketSize,
+      existsBasicCredentials: credentialsTypes.has('MQTT_BASIC'),
+      existsX509Credentials: credentialsTypes.has('X_509'),
+      existsScramCredentials: credentialsTypes.has('SCRAM'),
+      // The console deletes consumer groups, never topics.
+      allowKafkaTopicDeletion: false,
+      // TBMQ counts this in whole minutes; the exact period follows.
+      statsCollectionInterval: Math.max(1, Math.round(node.sampleIntervalSeconds / 60)),
+      statsCollectionIntervalSeconds: node.sampleIntervalSeconds,
+      wsPath: '/mqtt',
       anonymousAccessMode: anonymous.mode,
       anonymousAccessAllowed: anonymous.allowed,
     });

@@ -113,7 +113,15 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
       routers: [
         ...accounts.routers,
         systemRouter(),
-        appRouter({ ...config, ...listeners, extensions: contract.extensions, anonymousAccess: () => clientAccess.anonymous.view(), messageRates: () => mqtt.messageRate.current() }),
+        appRouter({
+          ...config,
+          ...listeners,
+          configuredPorts: { mqtts: config.mqttsPort, wss: config.wssPort },
+          credentialsTypesInUse: () => clientAccess.credentials.typesInUse(),
+          extensions: contract.extensions,
+          anonymousAccess: () => clientAccess.anonymous.view(),
+          messageRates: () => mqtt.messageRate.current(),
+        }),
         ...clientAccess.routers,
         ...areas.flatMap((area) => area.routers),
       ],

@@ -120,6 +120,11 @@ export class CredentialsRepository {
     return selectPage(this.database, 'mqtt_client_credentials', where, order, query, toCredentials);
   }
 
+  /** The credentials types that at least one entry has. */
+  typesInUse(): Set<string> {
+    return new Set(this.database.all('SELECT DISTINCT credentials_type FROM mqtt_client_credentials').map((row) => String(row.credentials_type)));
+  }
+
   countsByClientType(): Record<ClientType, number> {
     const counts: Record<ClientType, number> = { DEVICE: 0, APPLICATION: 0 };
     for (const row of this.database.all('SELECT client_type, COUNT(*) AS n FROM mqtt_client_credentials GROUP BY client_type')) {

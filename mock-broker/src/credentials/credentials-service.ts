@@ -53,6 +53,11 @@ export class CredentialsService {
     return viewOf(this.stored(id));
   }
 
+  /** Whether any client credentials of a type exist (the home page's getting-started hints). */
+  typesInUse(): Set<string> {
+    return this.repository.typesInUse();
+  }
+
   counts(): CredentialsCounts {
     const counts = this.repository.countsByClientType();
     return { deviceCredentialsCount: counts.DEVICE, applicationCredentialsCount: counts.APPLICATION, totalCount: counts.DEVICE + counts.APPLICATION };

@@ -98,10 +98,24 @@ describe('sign-in and the signed-in user', () => {
   it('answers the broker version and node facts', async () => {
     const api = new ApiClient(node.baseUrl);
     await api.signIn();
-    expect((await api.call('GET', '/api/system/info')).body).toEqual({ version: '1.3.0' });
+    expect((await api.call('GET', '/api/system/info')).body).toEqual({ version: '1.3.0', name: 'Starling', artifact: 'starling-broker', newestVersion: 'unknown' });
     expect((await api.call('GET', '/api/app/brokers')).body).toEqual([node.config.nodeId]);
     const config = await api.call<Record<string, unknown>>('GET', '/api/app/config');
-    expect(config.body).toMatchObject({ tcpPort: node.mqttPort, wsPort: node.wsPort });
+    // TBMQ 2.3's home page configuration: the TLS ports as configured while their listeners are off.
+    expect(config.body).toMatchObject({
+      tcpPort: node.mqttPort,
+      wsPort: node.wsPort,
+      tlsPort: node.config.mqttsPort,
+      tlsListenerEnabled: false,
+      wssPort: node.config.wssPort,
+      wssListenerEnabled: false,
+      tcpMaxPayloadSize: node.config.maxPacketSize,
+      scramAuthEnabled: false,
+      jwtAuthEnabled: false,
+      httpAuthEnabled: false,
+      allowKafkaTopicDeletion: false,
+      statsCollectionIntervalSeconds: node.config.sampleIntervalSeconds,
+    });
     expect((await api.call('GET', '/api/dashboard/maxDatapointsLimit')).body).toBe(100_000);
   });
 

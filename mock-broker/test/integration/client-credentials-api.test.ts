@@ -29,13 +29,20 @@ const post = (value: unknown, extra: Record<string, unknown> = {}) =>
 describe('client credentials API', () => {
   it('starts open: anonymous access AUTO, allowed while no credentials exist, shown in the broker config', async () => {
     expect((await api.call('GET', '/api/mqtt/anonymousAccess')).body).toEqual({ mode: 'AUTO', allowed: true, pubAuthRulePatterns: ['.*'], subAuthRulePatterns: ['.*'] });
-    expect((await api.call('GET', '/api/app/config')).body).toMatchObject({ anonymousAccessMode: 'AUTO', anonymousAccessAllowed: true, basicAuthEnabled: true });
+    expect((await api.call('GET', '/api/app/config')).body).toMatchObject({
+      anonymousAccessMode: 'AUTO',
+      anonymousAccessAllowed: true,
+      basicAuthEnabled: true,
+      existsBasicCredentials: false,
+      existsX509Credentials: false,
+    });
   });
 
   it('creates MQTT_BASIC credentials: password never answered, rules default to every topic, AUTO closes anonymous access', async () => {
     const saved = await saveCredentials(api, { name: 'Thermostat', value: { clientId: null, userName: 'thermo', password: 'pw-1' } });
     // As a production broker answers: the password null in the value, whether one is set in additionalInfo.
     expect(saved).toMatchObject({ name: 'Thermostat', clientType: 'DEVICE', credentialsType: 'MQTT_BASIC', additionalInfo: { mqttBasicPasswordIsSet: true } });
+    expect((await api.call('GET', '/api/app/config')).body).toMatchObject({ existsBasicCredentials: true, existsX509Credentials: false, existsScramCredentials: false });
     expect(valueOf(saved)).toEqual({
       clientId: null,
       userName: 'thermo',

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { BrokerConfig } from '../../api/generated/model/brokerConfig';
+import { recordedAnswer } from '../../test-support/tbmq-recorded-answers';
 import { configRows } from './config-rows';
 
 describe('config rows (spec section 2, home "config")', () => {
@@ -15,5 +17,10 @@ describe('config rows (spec section 2, home "config")', () => {
 
   it('take nothing from the prototype chain as a known key', () => {
     expect(configRows({ toString: 'x' })).toEqual([{ key: 'toString', label: undefined, value: 'x' }]);
+  });
+
+  it('label every field of TBMQ 2.3’s recorded configuration', () => {
+    const rows = configRows(recordedAnswer<BrokerConfig>('app', 'getBrokerConfig'));
+    expect(rows.filter((row) => row.label === undefined).map((row) => row.key)).toEqual([]);
   });
 });

@@ -23,8 +23,21 @@ const KNOWN_KEYS = {
   wssListenerEnabled: 'home.config-wssListenerEnabled',
   basicAuthEnabled: 'home.config-basicAuthEnabled',
   x509AuthEnabled: 'home.config-x509AuthEnabled',
+  scramAuthEnabled: 'home.config-scramAuthEnabled',
+  jwtAuthEnabled: 'home.config-jwtAuthEnabled',
+  httpAuthEnabled: 'home.config-httpAuthEnabled',
   anonymousAccessMode: 'home.config-anonymousAccessMode',
   anonymousAccessAllowed: 'home.config-anonymousAccessAllowed',
+  existsBasicCredentials: 'home.config-existsBasicCredentials',
+  existsX509Credentials: 'home.config-existsX509Credentials',
+  existsScramCredentials: 'home.config-existsScramCredentials',
+  tcpMaxPayloadSize: 'home.config-tcpMaxPayloadSize',
+  tlsMaxPayloadSize: 'home.config-tlsMaxPayloadSize',
+  wsMaxPayloadSize: 'home.config-wsMaxPayloadSize',
+  wssMaxPayloadSize: 'home.config-wssMaxPayloadSize',
+  statsCollectionInterval: 'home.config-statsCollectionInterval',
+  statsCollectionIntervalSeconds: 'home.config-statsCollectionIntervalSeconds',
+  allowKafkaTopicDeletion: 'home.config-allowKafkaTopicDeletion',
 } as const satisfies Record<string, MessageDescriptor['id']>;
 
 const KNOWN_ORDER: readonly string[] = Object.keys(KNOWN_KEYS);

@@ -41,6 +41,6 @@ Conventions:
  */
 
 /**
- * Broker settings by name (listener ports, limits, features).
+ * Broker settings by name, shown on home as rows. TBMQ 2.3 answers its home page configuration, which the bundled broker answers too: basicAuthEnabled, x509AuthEnabled, scramAuthEnabled, jwtAuthEnabled, httpAuthEnabled (booleans); tcpPort, tlsPort, wsPort, wssPort (the configured ports, also while a listener is off); tcpListenerEnabled, tlsListenerEnabled, wsListenerEnabled, wssListenerEnabled; tcpMaxPayloadSize, tlsMaxPayloadSize, wsMaxPayloadSize, wssMaxPayloadSize (bytes); existsBasicCredentials, existsX509Credentials, existsScramCredentials (whether client credentials of the type exist); allowKafkaTopicDeletion; statsCollectionInterval (whole minutes between two samples). A broker may add its own (the bundled broker adds wsPath, statsCollectionIntervalSeconds and its anonymous-access mode).
  */
 export interface BrokerConfig {[key: string]: string | number | boolean}

@@ -42,4 +42,10 @@ Conventions:
 
 export interface SystemInfo {
   version: string;
+  /** The broker product, e.g. "TBMQ Application" or "Starling". */
+  name?: string;
+  /** The build artifact that answers. */
+  artifact?: string;
+  /** The newest release the broker knows of; "unknown" when it has not learnt one. */
+  newestVersion?: string;
 }
