@@ -44,6 +44,7 @@ import type { PageParameter } from './pageParameter';
 import type { RetainedTopicSearchParameter } from './retainedTopicSearchParameter';
 import type { RetainedMessageSortProperty } from './retainedMessageSortProperty';
 import type { SortOrderParameter } from './sortOrderParameter';
+import type { RetainedTopicNameSearchParameter } from './retainedTopicNameSearchParameter';
 import type { RetainedTopicFilterParameter } from './retainedTopicFilterParameter';
 import type { RetainedQosListParameter } from './retainedQosListParameter';
 import type { RetainedPayloadSearchParameter } from './retainedPayloadSearchParameter';
@@ -69,6 +70,11 @@ page: PageParameter;
 textSearch?: RetainedTopicSearchParameter;
 sortProperty?: RetainedMessageSortProperty;
 sortOrder?: SortOrderParameter;
+/**
+ * Part of the topic, ignoring case (the production broker's filter field; the same test as textSearch).
+ * @maxLength 1024
+ */
+topicName?: RetainedTopicNameSearchParameter;
 /**
  * An MQTT topic filter (`$share/{shareName}/{filter}` for a shared subscription). MQTT allows 65535 bytes; 1024 characters is far beyond real topic trees (cloud brokers stop at 256 bytes) and still fits in a URL query however it is percent-encoded.
  * @minLength 1
