@@ -110,7 +110,7 @@ describe('sampling a node with real MQTT traffic (one sample a second)', () => {
     expect(last.values.cpuUsage).toBeGreaterThanOrEqual(0);
     // One node: the total is the node.
     expect(total.values).toEqual(last.values);
-    const latest = await call<Record<string, Points>>(`/api/timeseries/total/latest?keys=sessions,retainedMsgs`);
+    const latest = await call<Record<string, Points>>(`/api/timeseries/latest?entityId=total&keys=sessions,retainedMsgs`);
     expect(latest.sessions?.[0]?.value).toBe(2);
     expect(latest.retainedMsgs?.[0]?.value).toBe(2);
   });
@@ -175,11 +175,19 @@ describe('aggregation by the database, on samples of known times', () => {
   });
 
   it('answers the newest sample of each key', async () => {
-    expect(await call(`/api/timeseries/seeded-node/latest?keys=incomingMsgs,sessions,cpuUsage`)).toEqual({
+    expect(await call(`/api/timeseries/latest?entityId=seeded-node&keys=incomingMsgs,sessions,cpuUsage`)).toEqual({
       incomingMsgs: [{ ts: base + 20_000, value: 100 }],
       sessions: [{ ts: base + 20_000, value: 1000 }],
       cpuUsage: [],
     });
+  });
+
+  it('answers every key with samples when none is asked, and values as text without strict data types', async () => {
+    expect(await call('/api/timeseries/latest?entityId=seeded-node')).toEqual({
+      incomingMsgs: [{ ts: base + 20_000, value: 100 }],
+      sessions: [{ ts: base + 20_000, value: 1000 }],
+    });
+    expect(await call('/api/timeseries/latest?entityId=seeded-node&keys=sessions&useStrictDataTypes=false')).toEqual({ sessions: [{ ts: base + 20_000, value: '1000' }] });
   });
 
   it('answers empty lists for an entity without samples', async () => {
@@ -190,7 +198,7 @@ describe('aggregation by the database, on samples of known times', () => {
 describe('retention', () => {
   it('prunes samples past STARLING_TIMESERIES_RETENTION_DAYS and forgets a node without samples', async () => {
     expect(await values('old-node', `keys=incomingMsgs&startTs=${Date.now() - 9 * DAY}&endTs=${Date.now()}`)).toEqual({ incomingMsgs: [] });
-    const services = await call<{ serviceId: string }[]>('/api/service/info');
+    const services = (await call<{ data: { serviceId: string }[] }>('/api/app/service/info')).data;
     expect(services.map((service) => service.serviceId)).not.toContain('old-node');
   });
 });
@@ -213,24 +221,32 @@ describe('bad queries answer 400 naming the field', () => {
   it('names interval when it cuts the range into more buckets than maxDatapointsLimit', () => refused(`keys=sessions&startTs=0&endTs=${100_001 * 1000}&agg=AVG&interval=1000`, 'interval'));
   it('names limit beyond maxDatapointsLimit', () => refused(`keys=sessions&${range}&limit=100001`, 'limit'));
   it('refuses latest for an unknown key, naming keys', async () => {
-    const answer = await api.call<{ message: string }>('GET', '/api/timeseries/total/latest?keys=bogus');
+    const answer = await api.call<{ message: string }>('GET', '/api/timeseries/latest?entityId=total&keys=bogus');
     expect(answer.status).toBe(400);
     expect(answer.body.message).toContain('keys');
   });
 });
 
 describe('service info', () => {
-  it('lists each node with its resources; one that stopped sampling is OFFLINE', async () => {
-    const services = await call<Record<string, unknown>[]>('/api/service/info');
-    const own = services.find((service) => service.serviceId === suite.node.config.nodeId);
-    expect(own).toMatchObject({ serviceType: 'TBMQ', status: 'ONLINE', cpuCount: os.availableParallelism(), totalMemory: os.totalmem() });
+  it('lists each node with its resources in percent, as one page ordered by id (GET /api/app/service/info)', async () => {
+    const page = await call<{ data: Record<string, unknown>[]; totalElements: number; hasNext: boolean }>('/api/app/service/info');
+    expect(page).toMatchObject({ totalElements: page.data.length, hasNext: false });
+    const ids = page.data.map((service) => String(service.serviceId));
+    expect(ids).toEqual([...ids].sort());
+    const own = page.data.find((service) => service.serviceId === suite.node.config.nodeId);
+    expect(own).toMatchObject({ serviceType: 'TBMQ', status: 'ACTIVE', dataPresent: true, cpuCount: os.availableParallelism(), totalMemory: os.totalmem() });
     expect(Date.now() - Number(own?.lastUpdateTime)).toBeLessThan(5000);
-    expect(Number(own?.memoryUsage)).toBeGreaterThan(0);
-    expect(Number(own?.diskUsage)).toBeGreaterThan(0);
-    expect(Number(own?.totalDiskSpace)).toBeGreaterThan(Number(own?.diskUsage));
-    expect(services.find((service) => service.serviceId === 'seeded-node')).toMatchObject({
-      status: 'OFFLINE',
+    expect(Number(own?.memoryUsage)).toBeGreaterThanOrEqual(0);
+    expect(Number(own?.memoryUsage)).toBeLessThanOrEqual(100);
+    expect(Number(own?.memoryUsage)).toBe(Math.round((100 * Number(own?.memoryUsedBytes)) / os.totalmem()));
+    expect(Number(own?.diskUsedBytes)).toBeGreaterThan(0);
+    expect(Number(own?.diskUsage)).toBeLessThanOrEqual(100);
+    // A node whose newest sample carries no resource readings: its usage is unknown, not zero.
+    expect(page.data.find((service) => service.serviceId === 'seeded-node')).toMatchObject({
       lastUpdateTime: base + 20_000,
+      cpuUsage: null,
+      memoryUsage: null,
+      diskUsage: null,
       cpuCount: 4,
       totalMemory: 8e9,
       totalDiskSpace: 1e12,
