@@ -3,7 +3,10 @@ import { DisableIcon } from '@blueprintjs/icons';
 import { type Query, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { getGetBrokerExtensionsQueryKey } from '../../api/generated/endpoints/app/app';
 import { isUnansweredCall } from './unanswered-call';
+
+const [EXTENSIONS_PATH] = getGetBrokerExtensionsQueryKey();
 
 /**
  * A page that says it is not available on this broker when a call it makes is one the broker does
@@ -20,6 +23,8 @@ export function PageAvailability({ children }: { children: ReactNode }) {
     const check = (query: Query) => {
       if (before.has(query.queryHash) || query.state.status !== 'error' || !isUnansweredCall(query.state.error)) return;
       const [path] = query.queryKey;
+      // The extensions discovery unanswered means "no extensions" (broker-extensions.ts), not a page the broker lacks.
+      if (path === EXTENSIONS_PATH) return;
       setUnanswered((current) => current ?? (typeof path === 'string' ? path : query.queryHash));
     };
     queryCache.getAll().forEach(check);

@@ -5,17 +5,20 @@ import { Link } from 'wouter';
 import { getGetAnonymousAccessQueryKey, useGetAnonymousAccess } from '../../api/generated/endpoints/mqtt-access/mqtt-access';
 import { getGetMqttClientCredentialsInfoQueryKey, useGetMqttClientCredentialsInfo } from '../../api/generated/endpoints/mqtt-client-credentials/mqtt-client-credentials';
 import { AnonymousAccessState } from '../../components/anonymous-access/anonymous-access-state';
+import { useExtension } from '../../components/broker-support/broker-extensions';
 import { CLIENT_TYPE_LOOKS } from '../../components/client-type/client-type-tag';
 import { HomeCard } from './home-card';
 import { HOME_REFRESH_MS } from './home-refresh';
 
 /**
  * Spec section 2, home dashboard "client credentials": counters by client type linking to the
- * filtered list, and whether clients without credentials may connect (README "Client access control").
+ * filtered list, and whether clients without credentials may connect (README "Client access control";
+ * Starling's anonymousAccess extension: left out on a broker without it).
  */
 export function ClientCredentialsCard() {
   const counts = useGetMqttClientCredentialsInfo({ query: { queryKey: getGetMqttClientCredentialsInfoQueryKey(), refetchInterval: HOME_REFRESH_MS } });
-  const anonymous = useGetAnonymousAccess({ query: { queryKey: getGetAnonymousAccessQueryKey(), refetchInterval: HOME_REFRESH_MS } });
+  const anonymousAccess = useExtension('anonymousAccess') === 'available';
+  const anonymous = useGetAnonymousAccess({ query: { queryKey: getGetAnonymousAccessQueryKey(), refetchInterval: HOME_REFRESH_MS, enabled: anonymousAccess } });
   const counters = counts.data && [
     { href: '/client-credentials?clientTypeList=DEVICE', label: <FormattedMessage id={CLIENT_TYPE_LOOKS.DEVICE.label} />, value: counts.data.deviceCredentialsCount, testId: 'devices' },
     {
@@ -45,7 +48,7 @@ export function ClientCredentialsCard() {
           ))}
         </div>
       )}
-      {anonymous.data && (
+      {anonymousAccess && anonymous.data && (
         <div className="home-card__footer">
           <FormattedMessage id="anonymous-access.anonymous-access" /> <AnonymousAccessState access={anonymous.data} showMode />
         </div>
