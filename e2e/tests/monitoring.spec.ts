@@ -127,10 +127,10 @@ test('the incoming messages chart follows real traffic, zooms into a dragged ran
   await chart.getByRole('button', { name: 'Exit fullscreen' }).click();
   await expect.poll(() => page.evaluate(() => document.fullscreenElement)).toBeNull();
 
-  // Resource usage: this node reports, so it is online.
+  // Resource usage: this node sampled within the hour, so it is active.
   const node = page.getByTestId('service-row');
   await expect(node).toHaveCount(1);
-  await expect(node.getByTestId('service-status')).toHaveText('Online');
+  await expect(node.getByTestId('service-status')).toHaveText('Active');
   await expect(node).toContainText('just now');
 });
 
