@@ -1,6 +1,6 @@
 import type { StoredNode } from './storage/timeseries-repository.js';
 
-/** ServiceInfo of openapi.yaml: the production broker's fields (usage in percent), then Starling's. */
+/** ServiceInfo of openapi.yaml, as the production broker answers it (usage in percent). */
 export interface ServiceInfo {
   serviceId: string;
   serviceType: 'TBMQ';
@@ -13,8 +13,6 @@ export interface ServiceInfo {
   diskUsage: number | null;
   totalDiskSpace: number;
   dataPresent: boolean;
-  memoryUsedBytes?: number;
-  diskUsedBytes?: number;
 }
 
 export interface ServiceInfoPage {
@@ -34,7 +32,8 @@ function statusOf(lastUpdateTime: number, now: number): ServiceInfo['status'] {
   return age <= WEEK_MS ? 'INACTIVE' : 'OUTDATED';
 }
 
-const percentOf = (used: number | null, total: number) => (used === null || total <= 0 ? null : Math.round((100 * used) / total));
+/** The production broker answers whole percents. */
+const wholePercent = (percent: number | null) => (percent === null ? null : Math.round(percent));
 
 /** Each node that stored samples, with the resources of its newest one, as one page ordered by id. */
 export function serviceInfos(nodes: StoredNode[], now = Date.now()): ServiceInfoPage {
@@ -46,16 +45,14 @@ export function serviceInfos(nodes: StoredNode[], now = Date.now()): ServiceInfo
       serviceType: 'TBMQ',
       status: statusOf(node.lastSampleTs, now),
       lastUpdateTime: node.lastSampleTs,
-      cpuUsage: node.cpuUsage === null ? null : Math.round(node.cpuUsage),
+      cpuUsage: wholePercent(node.cpuUsage),
       cpuCount: node.cpuCount,
-      memoryUsage: percentOf(node.memoryUsage, node.totalMemory),
+      memoryUsage: wholePercent(node.memoryUsage),
       totalMemory: node.totalMemory,
-      diskUsage: percentOf(node.diskUsage, node.totalDiskSpace),
+      diskUsage: wholePercent(node.diskUsage),
       totalDiskSpace: node.totalDiskSpace,
       // The capacities are always known here, as on the production broker once a node sampled.
       dataPresent: true,
-      ...(node.memoryUsage === null ? {} : { memoryUsedBytes: Math.round(node.memoryUsage) }),
-      ...(node.diskUsage === null ? {} : { diskUsedBytes: Math.round(node.diskUsage) }),
     }));
   return { data, totalPages: data.length > 0 ? 1 : 0, totalElements: data.length, hasNext: false };
 }

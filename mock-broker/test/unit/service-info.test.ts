@@ -3,7 +3,7 @@ import { serviceInfos } from '../../src/monitoring/service-info.js';
 
 const HOUR = 60 * 60 * 1000;
 const now = 1_800_000_000_000;
-const node = (nodeId: string, age: number) => ({ nodeId, lastSampleTs: now - age, cpuCount: 2, totalMemory: 1000, totalDiskSpace: 4000, cpuUsage: 12.6, memoryUsage: 250, diskUsage: 1000 });
+const node = (nodeId: string, age: number) => ({ nodeId, lastSampleTs: now - age, cpuCount: 2, totalMemory: 1000, totalDiskSpace: 4000, cpuUsage: 12.6, memoryUsage: 25.4, diskUsage: 0.02 });
 
 describe('service info, as the production broker states a node (openapi.yaml ServiceInfo)', () => {
   it('is ACTIVE for a sample within the hour, INACTIVE within the week, OUTDATED before', () => {
@@ -16,7 +16,7 @@ describe('service info, as the production broker states a node (openapi.yaml Ser
     expect(page).toMatchObject({ totalPages: 1, totalElements: 3, hasNext: false });
   });
 
-  it('gives usage in whole percent, with the bytes as Starling fields of their own', () => {
-    expect(serviceInfos([node('a', 0)], now).data[0]).toMatchObject({ cpuUsage: 13, memoryUsage: 25, diskUsage: 25, memoryUsedBytes: 250, diskUsedBytes: 1000, dataPresent: true });
+  it('gives usage in whole percent, as the production broker does', () => {
+    expect(serviceInfos([node('a', 0)], now).data[0]).toMatchObject({ cpuUsage: 13, memoryUsage: 25, diskUsage: 0, totalMemory: 1000, totalDiskSpace: 4000, dataPresent: true });
   });
 });

@@ -12,14 +12,14 @@ const cellsOf = (row: HTMLElement | undefined) => within(row as HTMLElement).get
 describe('resource usage table (issue 16)', () => {
   setUpSignedInPageTests();
 
-  it('shows each node’s status, CPU, memory and disk used of total from Starling, and when it last reported', async () => {
+  it('shows each node’s status, CPU, memory and disk used of total, and when it last reported', async () => {
     const now = Date.now();
     const node = { serviceType: 'TBMQ', cpuCount: 4, totalMemory: 8 * GIB, totalDiskSpace: 100 * GIB, dataPresent: true };
     stubBrokerCalls(({ url }) =>
       url.pathname === '/api/app/service/info'
         ? Response.json({
             data: [
-              { ...node, serviceId: 'node-a', status: 'ACTIVE', lastUpdateTime: now - 3000, cpuUsage: 12, memoryUsage: 19, memoryUsedBytes: 1.5 * GIB, diskUsage: 1, diskUsedBytes: 512 * 1024 ** 2 },
+              { ...node, serviceId: 'node-a', status: 'ACTIVE', lastUpdateTime: now - 3000, cpuUsage: 12, memoryUsage: 19, diskUsage: 1 },
               { ...node, serviceId: 'node-b', status: 'INACTIVE', lastUpdateTime: now - 2 * 3_600_000, cpuUsage: null, memoryUsage: null, diskUsage: null },
             ],
             totalPages: 1,
@@ -30,7 +30,7 @@ describe('resource usage table (issue 16)', () => {
     );
     renderPage(<ResourceUsageTable refreshMs={60_000} />);
     const [active, inactive] = await screen.findAllByTestId('service-row');
-    expect(cellsOf(active)).toEqual(['node-a', 'Active', '12 %', '1.5 GB of 8 GB', '512 MB of 100 GB', 'just now']);
+    expect(cellsOf(active)).toEqual(['node-a', 'Active', '12 %', '19 % of 8 GB', '1 % of 100 GB', 'just now']);
     expect(cellsOf(inactive)).toEqual(['node-b', 'Inactive', '—', '—', '—', '2 hours ago']);
   });
 

@@ -1,5 +1,4 @@
 import { Classes, H4, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
-import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { getGetServiceInfosQueryKey, useGetServiceInfos } from '../../api/generated/endpoints/monitoring/monitoring';
 import type { ServiceInfo } from '../../api/generated/model/serviceInfo';
@@ -18,18 +17,12 @@ const STATUSES = {
 
 const NOTHING = <span className={Classes.TEXT_MUTED}>—</span>;
 
-/**
- * Memory or disk: the bytes used of the total where the broker tells them (Starling), else the
- * share in percent of the total, as the production broker sends it; "—" when unknown.
- */
-function Usage({ percent, usedBytes, total }: { percent: number | null; usedBytes: number | undefined; total: number | null }) {
+/** Memory or disk: the share used, in percent as the broker sends it, of the total; "—" when unknown. */
+function Usage({ percent, total }: { percent: number | null; total: number | null }) {
   const intl = useIntl();
-  if (total === null) return percent === null ? NOTHING : formatChartValue(percent, 'percent', intl.locale);
-  let used: ReactNode;
-  if (usedBytes !== undefined) used = <DataSizeText bytes={usedBytes} />;
-  else if (percent !== null) used = formatChartValue(percent, 'percent', intl.locale);
-  else return NOTHING;
-  return <FormattedMessage id="monitoring.used-of-total" values={{ used, total: <DataSizeText bytes={total} /> }} />;
+  if (percent === null) return NOTHING;
+  const used = formatChartValue(percent, 'percent', intl.locale);
+  return total === null ? used : <FormattedMessage id="monitoring.used-of-total" values={{ used, total: <DataSizeText bytes={total} /> }} />;
 }
 
 function ServiceRow({ service }: { service: ServiceInfo }) {
@@ -44,10 +37,10 @@ function ServiceRow({ service }: { service: ServiceInfo }) {
       </td>
       <td>{service.cpuUsage === null ? NOTHING : formatChartValue(service.cpuUsage, 'percent', intl.locale)}</td>
       <td>
-        <Usage percent={service.memoryUsage} usedBytes={service.memoryUsedBytes} total={service.totalMemory} />
+        <Usage percent={service.memoryUsage} total={service.totalMemory} />
       </td>
       <td>
-        <Usage percent={service.diskUsage} usedBytes={service.diskUsedBytes} total={service.totalDiskSpace} />
+        <Usage percent={service.diskUsage} total={service.totalDiskSpace} />
       </td>
       <td title={service.lastUpdateTime > 0 ? intl.formatDate(service.lastUpdateTime, { dateStyle: 'medium', timeStyle: 'medium' }) : undefined}>
         {service.lastUpdateTime > 0 ? formatTimeAgo(intl, service.lastUpdateTime) : NOTHING}

@@ -68,14 +68,4 @@ export interface ServiceInfo {
   totalDiskSpace: ServiceInfoTotalDiskSpace;
   /** Whether any of the resource fields holds a value. */
   dataPresent: boolean;
-  /**
-   * Starling's own: the process's resident set, bytes.
-   * @minimum 0
-   */
-  memoryUsedBytes?: number;
-  /**
-   * Starling's own: bytes the data directory holds.
-   * @minimum 0
-   */
-  diskUsedBytes?: number;
 }
