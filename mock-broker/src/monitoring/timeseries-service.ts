@@ -56,7 +56,7 @@ export class TimeseriesService {
   /** The answer as JSON text (TimeseriesData). */
   values(parameters: ValuesParameters): string {
     const keys = keysOf(parameters.keys);
-    const { entityId, startTs, endTs, agg = 'NONE', limit = DEFAULT_LIMIT, orderBy: order = 'ASC' } = parameters;
+    const { entityId, startTs, endTs, agg = 'NONE', limit = DEFAULT_LIMIT, orderBy: order = 'DESC' } = parameters;
     if (endTs <= startTs) throw ApiError.badRequest('Invalid request: endTs must be after startTs');
     if (limit > this.maxDatapoints) throw ApiError.badRequest(`Invalid request: limit must be at most ${this.maxDatapoints} (/api/dashboard/maxDatapointsLimit)`);
     const range = { entityId, keys, startTs, endTs, limit, order };

@@ -140,15 +140,15 @@ describe('aggregation by the database, on samples of known times', () => {
 
   it('answers each bucket at its start, leaving out buckets without samples', async () => {
     // Buckets of 4 s: [1, 4, 2, 8] · [3] · [6, 7] · nothing; the sample at +20 s lies past endTs.
-    expect(await incoming('agg=MIN&interval=4000')).toEqual([
+    expect(await incoming('agg=MIN&interval=4000&orderBy=ASC')).toEqual([
       { ts: base, value: 1 },
       { ts: base + 4000, value: 3 },
       { ts: base + 8000, value: 6 },
     ]);
-    expect((await incoming('agg=MAX&interval=4000'))?.map((point) => point.value)).toEqual([8, 3, 7]);
-    expect((await incoming('agg=AVG&interval=4000'))?.map((point) => point.value)).toEqual([3.75, 3, 6.5]);
-    expect((await incoming('agg=SUM&interval=4000'))?.map((point) => point.value)).toEqual([15, 3, 13]);
-    expect((await incoming('agg=COUNT&interval=4000'))?.map((point) => point.value)).toEqual([4, 1, 2]);
+    expect((await incoming('agg=MAX&interval=4000&orderBy=ASC'))?.map((point) => point.value)).toEqual([8, 3, 7]);
+    expect((await incoming('agg=AVG&interval=4000&orderBy=ASC'))?.map((point) => point.value)).toEqual([3.75, 3, 6.5]);
+    expect((await incoming('agg=SUM&interval=4000&orderBy=ASC'))?.map((point) => point.value)).toEqual([15, 3, 13]);
+    expect((await incoming('agg=COUNT&interval=4000&orderBy=ASC'))?.map((point) => point.value)).toEqual([4, 1, 2]);
   });
 
   it('orders buckets newest first and keeps `limit` of them', async () => {
@@ -158,20 +158,20 @@ describe('aggregation by the database, on samples of known times', () => {
     ]);
   });
 
-  it('answers the samples themselves with NONE: the oldest or newest `limit`', async () => {
-    expect(await incoming('agg=NONE&limit=3')).toEqual([
+  it('answers the samples themselves with NONE: the oldest or newest `limit`, newest first unless asked otherwise', async () => {
+    expect(await incoming('agg=NONE&limit=3&orderBy=ASC')).toEqual([
       { ts: base, value: 1 },
       { ts: base + 1000, value: 4 },
       { ts: base + 2000, value: 2 },
     ]);
-    expect(await incoming('limit=2&orderBy=DESC')).toEqual([
+    expect(await incoming('limit=2')).toEqual([
       { ts: base + 10_000, value: 7 },
       { ts: base + 9000, value: 6 },
     ]);
   });
 
   it('answers every key asked, each without its own gaps', async () => {
-    const answer = await seeded('keys=sessions,incomingMsgs,sessions&agg=COUNT&interval=4000');
+    const answer = await seeded('keys=sessions,incomingMsgs,sessions&agg=COUNT&interval=4000&orderBy=ASC');
     expect(Object.keys(answer)).toEqual(['sessions', 'incomingMsgs']);
     expect(answer.sessions?.map((point) => point.value)).toEqual([4, 1, 1]);
     expect(answer.incomingMsgs?.map((point) => point.value)).toEqual([4, 1, 2]);
