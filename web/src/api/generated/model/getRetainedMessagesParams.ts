@@ -76,7 +76,7 @@ sortOrder?: SortOrderParameter;
  */
 topicName?: RetainedTopicNameSearchParameter;
 /**
- * An MQTT topic filter (`$share/{shareName}/{filter}` for a shared subscription). MQTT allows 65535 bytes; 1024 characters is far beyond real topic trees (cloud brokers stop at 256 bytes) and still fits in a URL query however it is percent-encoded.
+ * Starling's own (retainedTree extension; a production broker ignores it). An MQTT topic filter (`+` one level, `#` the rest; MQTT 5 section 4.7) the topic must match, as a subscriber's would. Shared subscription filters are refused (400), since retained messages never go to them.
  * @minLength 1
  * @maxLength 1024
  */
