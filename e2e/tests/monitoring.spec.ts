@@ -77,7 +77,7 @@ function watchIncomingQueries(page: Page): URL[] {
 
 const spanOf = (query: URL) => Number(query.searchParams.get('endTs')) - Number(query.searchParams.get('startTs'));
 
-test('the incoming messages chart follows real traffic, zooms into a dragged range and back, and the node is online', async ({ page }) => {
+test('the incoming messages chart follows real traffic, zooms into a dragged range and back, and the node is active', async ({ page }) => {
   const queries = watchIncomingQueries(page);
   await openMonitoring(page);
   const chart = page.getByTestId('monitoring-chart-incomingMsgs');
