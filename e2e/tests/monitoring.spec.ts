@@ -77,7 +77,7 @@ function watchIncomingQueries(page: Page): URL[] {
 
 const spanOf = (query: URL) => Number(query.searchParams.get('endTs')) - Number(query.searchParams.get('startTs'));
 
-test('the incoming messages chart follows real traffic, zooms into a dragged range and back, and the node is online', async ({ page }) => {
+test('the incoming messages chart follows real traffic, zooms into a dragged range and back, and the node is active', async ({ page }) => {
   const queries = watchIncomingQueries(page);
   await openMonitoring(page);
   const chart = page.getByTestId('monitoring-chart-incomingMsgs');
@@ -127,10 +127,10 @@ test('the incoming messages chart follows real traffic, zooms into a dragged ran
   await chart.getByRole('button', { name: 'Exit fullscreen' }).click();
   await expect.poll(() => page.evaluate(() => document.fullscreenElement)).toBeNull();
 
-  // Resource usage: this node reports, so it is online.
+  // Resource usage: this node sampled within the hour, so it is active.
   const node = page.getByTestId('service-row');
   await expect(node).toHaveCount(1);
-  await expect(node.getByTestId('service-status')).toHaveText('Online');
+  await expect(node.getByTestId('service-status')).toHaveText('Active');
   await expect(node).toContainText('just now');
 });
 

@@ -24,8 +24,8 @@ const METRIC_NAMES: Record<MailLanguage, Record<TimeseriesKey, string>> = {
     wsConnections: 'WebSocket connections',
     wssConnections: 'Secure WebSocket connections',
     cpuUsage: 'CPU usage (%)',
-    memoryUsage: 'Memory usage (bytes)',
-    diskUsage: 'Disk usage (bytes)',
+    memoryUsage: 'Memory usage (%)',
+    diskUsage: 'Disk usage (%)',
   },
   de_DE: {
     incomingMsgs: 'Eingehende Nachrichten',
@@ -41,8 +41,8 @@ const METRIC_NAMES: Record<MailLanguage, Record<TimeseriesKey, string>> = {
     wsConnections: 'WebSocket-Verbindungen',
     wssConnections: 'Sichere WebSocket-Verbindungen',
     cpuUsage: 'CPU-Auslastung (%)',
-    memoryUsage: 'Speicherbelegung (Bytes)',
-    diskUsage: 'Festplattenbelegung (Bytes)',
+    memoryUsage: 'Speicherbelegung (%)',
+    diskUsage: 'Festplattenbelegung (%)',
   },
 };
 

@@ -9,7 +9,9 @@ const GROUP_BATCH = 200;
 /** openapi.yaml KafkaBroker. */
 export interface KafkaBrokerInfo {
   brokerId: number;
+  /** The host, as the production broker answers it; the port is Starling's own field. */
   address: string;
+  port: number;
   controller: boolean;
   brokerSize: number;
 }
@@ -102,7 +104,8 @@ export const readBrokers = settled(async (admin): Promise<KafkaBrokerInfo[]> => 
     .sort(([left], [right]) => left - right)
     .map(([brokerId, broker]) => ({
       brokerId,
-      address: `${broker.host}:${broker.port}`,
+      address: broker.host,
+      port: broker.port,
       controller: brokerId === metadata.controllerId,
       brokerSize: byBroker.get(brokerId) ?? 0,
     }));

@@ -35,8 +35,10 @@ function pageOf<Item, SortProperty extends keyof Item & string>(items: Item[], k
 export class KafkaService {
   constructor(private readonly connection: KafkaConnection) {}
 
-  async brokers(): Promise<{ brokers: KafkaBrokerInfo[] }> {
-    return { brokers: await this.connection.use(readBrokers) };
+  /** Every broker as one page, as the production broker answers. */
+  async brokers(): Promise<Page<KafkaBrokerInfo>> {
+    const brokers = await this.connection.use(readBrokers);
+    return { data: brokers, totalPages: brokers.length > 0 ? 1 : 0, totalElements: brokers.length, hasNext: false };
   }
 
   async topicPage(query: KafkaTopicPageQuery): Promise<Page<KafkaTopicInfo>> {

@@ -67,7 +67,7 @@ export function startMonitoring({ database, settings, readings }: MonitoringArea
   const timer = setInterval(sample, samplingPeriodMs);
   timer.unref();
   return {
-    routers: [monitoringRouter(new TimeseriesService(repository, settings.maxDatapoints), () => serviceInfos(repository.nodes(), samplingPeriodMs))],
+    routers: [monitoringRouter(new TimeseriesService(repository, settings.maxDatapoints), () => serviceInfos(repository.nodes()))],
     rootRouters: [
       metricsRouter({ enabled: settings.metricsEnabled, token: settings.metricsToken }, () => ({
         nodeId: settings.nodeId,

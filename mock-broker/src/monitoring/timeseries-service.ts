@@ -15,6 +15,15 @@ export interface ValuesParameters {
   orderBy?: SortOrder;
 }
 
+/** GET /api/timeseries/latest, as the contract validated it. */
+export interface LatestParameters {
+  entityId: string;
+  /** Left out: every key the entity has samples of. */
+  keys?: string;
+  /** false: values as strings, as the production broker answers then. */
+  useStrictDataTypes?: boolean;
+}
+
 /** The contract's default `limit`. */
 const DEFAULT_LIMIT = 100;
 /** The shortest bucket (the contract's `interval`). */
@@ -47,7 +56,7 @@ export class TimeseriesService {
   /** The answer as JSON text (TimeseriesData). */
   values(parameters: ValuesParameters): string {
     const keys = keysOf(parameters.keys);
-    const { entityId, startTs, endTs, agg = 'NONE', limit = DEFAULT_LIMIT, orderBy: order = 'ASC' } = parameters;
+    const { entityId, startTs, endTs, agg = 'NONE', limit = DEFAULT_LIMIT, orderBy: order = 'DESC' } = parameters;
     if (endTs <= startTs) throw ApiError.badRequest('Invalid request: endTs must be after startTs');
     if (limit > this.maxDatapoints) throw ApiError.badRequest(`Invalid request: limit must be at most ${this.maxDatapoints} (/api/dashboard/maxDatapointsLimit)`);
     const range = { entityId, keys, startTs, endTs, limit, order };
@@ -62,7 +71,11 @@ export class TimeseriesService {
   }
 
   /** The answer as JSON text (TimeseriesData). */
-  latest(entityId: string, keysText: string): string {
-    return objectText(this.repository.latestPoints(entityId, keysOf(keysText)));
+  latest({ entityId, keys, useStrictDataTypes = true }: LatestParameters): string {
+    const points = this.repository.latestPoints(entityId, keys === undefined ? [...TIMESERIES_KEYS] : keysOf(keys));
+    // Every key: only those with a sample, as the production broker answers.
+    const kept = keys === undefined ? Object.fromEntries(Object.entries(points).filter(([, text]) => text !== '[]')) : points;
+    if (useStrictDataTypes) return objectText(kept);
+    return objectText(Object.fromEntries(Object.entries(kept).map(([key, text]) => [key, JSON.stringify((JSON.parse(text) as { ts: number; value: number }[]).map(({ ts, value }) => ({ ts, value: String(value) })))])));
   }
 }

@@ -7,12 +7,14 @@ import { rowOf, type RetainedMessageSortProperty, type RetainedRow } from './ret
 export interface RetainedFilterParameters {
   /** Part of the topic, any case. */
   textSearch?: string;
+  /** The production broker's name for the same test as textSearch. */
+  topicName?: string;
   /** An MQTT topic filter the topic must match. */
   topicFilter?: string;
   qosList?: number[];
   /** Text the payload contains, any case. */
   payload?: string;
-  /** Range of the time the message was stored (updatedTime), epoch milliseconds. */
+  /** Range of the time the message was stored (the contract's createdTime), epoch milliseconds. */
   startTime?: number;
   endTime?: number;
 }
@@ -74,7 +76,9 @@ export function inBranch(branch: string | null): (row: RetainedRow) => boolean {
  */
 export function retainedMatcher(parameters: RetainedFilterParameters, now: number): Check {
   const { startTime, endTime, qosList } = parameters;
-  const topicMatches = containing(parameters.textSearch, (row) => (row.lowerCaseTopic ??= row.topic.toLowerCase()));
+  const lowerCaseTopic = (row: RetainedRow) => (row.lowerCaseTopic ??= row.topic.toLowerCase());
+  const topicMatches = containing(parameters.textSearch, lowerCaseTopic);
+  const topicNameMatches = containing(parameters.topicName, lowerCaseTopic);
   const payloadMatches = containing(parameters.payload, lowerCasePayload);
   const allowedQos = qosList && qosList.length > 0 ? new Set(qosList) : undefined;
   const checks = [
@@ -82,6 +86,7 @@ export function retainedMatcher(parameters: RetainedFilterParameters, now: numbe
     startTime === undefined ? undefined : (row: RetainedRow) => row.updatedTime >= startTime,
     endTime === undefined ? undefined : (row: RetainedRow) => row.updatedTime <= endTime,
     topicMatches,
+    topicNameMatches,
     payloadMatches,
   ].filter((check): check is Check => check !== undefined);
   return (row) => {

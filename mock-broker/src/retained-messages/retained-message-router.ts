@@ -12,7 +12,7 @@ interface TopicParameters {
 /** The retained messages page (issue 14; BROKER-API.md "retained messages"): list, read, delete, tree. */
 export function retainedMessageRouter(service: RetainedMessageService, retained: RetainedView): Router {
   const router = Router();
-  router.get('/api/v2/retained-msg', (request, response) => {
+  router.get('/api/retained-msg/v2', (request, response) => {
     response.json(service.page(parameters<RetainedPageQuery>(request)));
   });
   router.post('/api/v2/retained-msg/delete', (request, response) => {

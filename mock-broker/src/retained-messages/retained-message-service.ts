@@ -38,7 +38,7 @@ export class RetainedMessageService {
    */
   page(query: RetainedPageQuery): Page<RetainedMessageInfo> {
     const now = Date.now();
-    const property = query.sortProperty ?? 'updatedTime';
+    const property = query.sortProperty ?? 'createdTime';
     const descending = (query.sortOrder ?? 'DESC') === 'DESC';
     const matches = retainedMatcher(query, now);
     const topicFilter = topicFilterOf(query);

@@ -2,7 +2,7 @@ import type { RetainedView, StoredRetainedMessage } from '../mqtt/persistence/re
 import { payloadBytes } from '../mqtt/persistence/retained-messages.js';
 import { userPropertiesCount } from './retained-message-views.js';
 
-export type RetainedMessageSortProperty = 'topic' | 'qos' | 'payload' | 'payloadSize' | 'createdTime' | 'updatedTime' | 'userPropertiesCount';
+export type RetainedMessageSortProperty = 'topic' | 'qos' | 'payload' | 'payloadSize' | 'createdTime' | 'userPropertiesCount';
 
 /**
  * A message with the key it sorts by and what the list's filters read, copied out once: rows all
@@ -32,8 +32,8 @@ const KEYS: Record<RetainedMessageSortProperty, (message: StoredRetainedMessage)
   // Latin-1 gives one character per byte, so text order is byte order.
   payload: ({ packet: { payload } }) => (typeof payload === 'string' ? Buffer.from(payload) : (payload ?? Buffer.alloc(0))).toString('latin1', 0, PAYLOAD_ORDER_BYTES),
   payloadSize: (message) => payloadBytes(message.packet.payload),
-  createdTime: (message) => message.createdTime,
-  updatedTime: (message) => message.updatedTime,
+  // The contract's createdTime is when this message was stored (TBMQ's meaning): the store's updatedTime.
+  createdTime: (message) => message.updatedTime,
   userPropertiesCount,
 };
 

@@ -105,12 +105,15 @@ describe('sampling a node with real MQTT traffic (one sample a second)', () => {
     expect(sum(answer.outgoingMsgs)).toBe(7);
     expect(sum(answer.outboundPayloadTraffic)).toBe(7 * 120);
     expect(last.values).toMatchObject({ sessions: 2, subscriptions: 1, retainedMsgs: 2, tcpConnections: 2, wsConnections: 0, tlsConnections: 0, wssConnections: 0 });
+    // Resources in percent, as the production broker family keeps them.
     expect(last.values.memoryUsage).toBeGreaterThan(0);
-    expect(last.values.diskUsage).toBeGreaterThan(0);
+    expect(last.values.memoryUsage).toBeLessThanOrEqual(100);
+    expect(last.values.diskUsage).toBeGreaterThanOrEqual(0);
+    expect(last.values.diskUsage).toBeLessThanOrEqual(100);
     expect(last.values.cpuUsage).toBeGreaterThanOrEqual(0);
     // One node: the total is the node.
     expect(total.values).toEqual(last.values);
-    const latest = await call<Record<string, Points>>(`/api/timeseries/total/latest?keys=sessions,retainedMsgs`);
+    const latest = await call<Record<string, Points>>(`/api/timeseries/latest?entityId=total&keys=sessions,retainedMsgs`);
     expect(latest.sessions?.[0]?.value).toBe(2);
     expect(latest.retainedMsgs?.[0]?.value).toBe(2);
   });
@@ -137,15 +140,15 @@ describe('aggregation by the database, on samples of known times', () => {
 
   it('answers each bucket at its start, leaving out buckets without samples', async () => {
     // Buckets of 4 s: [1, 4, 2, 8] · [3] · [6, 7] · nothing; the sample at +20 s lies past endTs.
-    expect(await incoming('agg=MIN&interval=4000')).toEqual([
+    expect(await incoming('agg=MIN&interval=4000&orderBy=ASC')).toEqual([
       { ts: base, value: 1 },
       { ts: base + 4000, value: 3 },
       { ts: base + 8000, value: 6 },
     ]);
-    expect((await incoming('agg=MAX&interval=4000'))?.map((point) => point.value)).toEqual([8, 3, 7]);
-    expect((await incoming('agg=AVG&interval=4000'))?.map((point) => point.value)).toEqual([3.75, 3, 6.5]);
-    expect((await incoming('agg=SUM&interval=4000'))?.map((point) => point.value)).toEqual([15, 3, 13]);
-    expect((await incoming('agg=COUNT&interval=4000'))?.map((point) => point.value)).toEqual([4, 1, 2]);
+    expect((await incoming('agg=MAX&interval=4000&orderBy=ASC'))?.map((point) => point.value)).toEqual([8, 3, 7]);
+    expect((await incoming('agg=AVG&interval=4000&orderBy=ASC'))?.map((point) => point.value)).toEqual([3.75, 3, 6.5]);
+    expect((await incoming('agg=SUM&interval=4000&orderBy=ASC'))?.map((point) => point.value)).toEqual([15, 3, 13]);
+    expect((await incoming('agg=COUNT&interval=4000&orderBy=ASC'))?.map((point) => point.value)).toEqual([4, 1, 2]);
   });
 
   it('orders buckets newest first and keeps `limit` of them', async () => {
@@ -155,31 +158,39 @@ describe('aggregation by the database, on samples of known times', () => {
     ]);
   });
 
-  it('answers the samples themselves with NONE: the oldest or newest `limit`', async () => {
-    expect(await incoming('agg=NONE&limit=3')).toEqual([
+  it('answers the samples themselves with NONE: the oldest or newest `limit`, newest first unless asked otherwise', async () => {
+    expect(await incoming('agg=NONE&limit=3&orderBy=ASC')).toEqual([
       { ts: base, value: 1 },
       { ts: base + 1000, value: 4 },
       { ts: base + 2000, value: 2 },
     ]);
-    expect(await incoming('limit=2&orderBy=DESC')).toEqual([
+    expect(await incoming('limit=2')).toEqual([
       { ts: base + 10_000, value: 7 },
       { ts: base + 9000, value: 6 },
     ]);
   });
 
   it('answers every key asked, each without its own gaps', async () => {
-    const answer = await seeded('keys=sessions,incomingMsgs,sessions&agg=COUNT&interval=4000');
+    const answer = await seeded('keys=sessions,incomingMsgs,sessions&agg=COUNT&interval=4000&orderBy=ASC');
     expect(Object.keys(answer)).toEqual(['sessions', 'incomingMsgs']);
     expect(answer.sessions?.map((point) => point.value)).toEqual([4, 1, 1]);
     expect(answer.incomingMsgs?.map((point) => point.value)).toEqual([4, 1, 2]);
   });
 
   it('answers the newest sample of each key', async () => {
-    expect(await call(`/api/timeseries/seeded-node/latest?keys=incomingMsgs,sessions,cpuUsage`)).toEqual({
+    expect(await call(`/api/timeseries/latest?entityId=seeded-node&keys=incomingMsgs,sessions,cpuUsage`)).toEqual({
       incomingMsgs: [{ ts: base + 20_000, value: 100 }],
       sessions: [{ ts: base + 20_000, value: 1000 }],
       cpuUsage: [],
     });
+  });
+
+  it('answers every key with samples when none is asked, and values as text without strict data types', async () => {
+    expect(await call('/api/timeseries/latest?entityId=seeded-node')).toEqual({
+      incomingMsgs: [{ ts: base + 20_000, value: 100 }],
+      sessions: [{ ts: base + 20_000, value: 1000 }],
+    });
+    expect(await call('/api/timeseries/latest?entityId=seeded-node&keys=sessions&useStrictDataTypes=false')).toEqual({ sessions: [{ ts: base + 20_000, value: '1000' }] });
   });
 
   it('answers empty lists for an entity without samples', async () => {
@@ -190,7 +201,7 @@ describe('aggregation by the database, on samples of known times', () => {
 describe('retention', () => {
   it('prunes samples past STARLING_TIMESERIES_RETENTION_DAYS and forgets a node without samples', async () => {
     expect(await values('old-node', `keys=incomingMsgs&startTs=${Date.now() - 9 * DAY}&endTs=${Date.now()}`)).toEqual({ incomingMsgs: [] });
-    const services = await call<{ serviceId: string }[]>('/api/service/info');
+    const services = (await call<{ data: { serviceId: string }[] }>('/api/app/service/info')).data;
     expect(services.map((service) => service.serviceId)).not.toContain('old-node');
   });
 });
@@ -213,24 +224,31 @@ describe('bad queries answer 400 naming the field', () => {
   it('names interval when it cuts the range into more buckets than maxDatapointsLimit', () => refused(`keys=sessions&startTs=0&endTs=${100_001 * 1000}&agg=AVG&interval=1000`, 'interval'));
   it('names limit beyond maxDatapointsLimit', () => refused(`keys=sessions&${range}&limit=100001`, 'limit'));
   it('refuses latest for an unknown key, naming keys', async () => {
-    const answer = await api.call<{ message: string }>('GET', '/api/timeseries/total/latest?keys=bogus');
+    const answer = await api.call<{ message: string }>('GET', '/api/timeseries/latest?entityId=total&keys=bogus');
     expect(answer.status).toBe(400);
     expect(answer.body.message).toContain('keys');
   });
 });
 
 describe('service info', () => {
-  it('lists each node with its resources; one that stopped sampling is OFFLINE', async () => {
-    const services = await call<Record<string, unknown>[]>('/api/service/info');
-    const own = services.find((service) => service.serviceId === suite.node.config.nodeId);
-    expect(own).toMatchObject({ serviceType: 'TBMQ', status: 'ONLINE', cpuCount: os.availableParallelism(), totalMemory: os.totalmem() });
+  it('lists each node with its resources in percent, as one page ordered by id (GET /api/app/service/info)', async () => {
+    const page = await call<{ data: Record<string, unknown>[]; totalElements: number; hasNext: boolean }>('/api/app/service/info');
+    expect(page).toMatchObject({ totalElements: page.data.length, hasNext: false });
+    const ids = page.data.map((service) => String(service.serviceId));
+    expect(ids).toEqual([...ids].sort());
+    const own = page.data.find((service) => service.serviceId === suite.node.config.nodeId);
+    expect(own).toMatchObject({ serviceType: 'TBMQ', status: 'ACTIVE', dataPresent: true, cpuCount: os.availableParallelism(), totalMemory: os.totalmem() });
     expect(Date.now() - Number(own?.lastUpdateTime)).toBeLessThan(5000);
-    expect(Number(own?.memoryUsage)).toBeGreaterThan(0);
-    expect(Number(own?.diskUsage)).toBeGreaterThan(0);
-    expect(Number(own?.totalDiskSpace)).toBeGreaterThan(Number(own?.diskUsage));
-    expect(services.find((service) => service.serviceId === 'seeded-node')).toMatchObject({
-      status: 'OFFLINE',
+    // The resident set of this process against the machine's memory, in whole percent.
+    expect(Math.abs(Number(own?.memoryUsage) - (100 * process.memoryUsage.rss()) / os.totalmem())).toBeLessThan(5);
+    expect(Number(own?.diskUsage)).toBeGreaterThanOrEqual(0);
+    expect(Number(own?.diskUsage)).toBeLessThanOrEqual(100);
+    // A node whose newest sample carries no resource readings: its usage is unknown, not zero.
+    expect(page.data.find((service) => service.serviceId === 'seeded-node')).toMatchObject({
       lastUpdateTime: base + 20_000,
+      cpuUsage: null,
+      memoryUsage: null,
+      diskUsage: null,
       cpuCount: 4,
       totalMemory: 8e9,
       totalDiskSpace: 1e12,

@@ -27,7 +27,7 @@ async function call<T>(method: string, path: string, body?: unknown, status = 20
   return answer.body;
 }
 
-const list = (query: string) => call<Page<RetainedMessageInfo>>('GET', `/api/v2/retained-msg?${query}`);
+const list = (query: string) => call<Page<RetainedMessageInfo>>('GET', `/api/retained-msg/v2?${query}`);
 const topics = async (query: string) => (await list(`pageSize=100&page=0&sortProperty=topic&sortOrder=ASC&${query}`)).data.map((row) => row.topic);
 const branches = (query: string) => call<Page<RetainedBranch>>('GET', `/api/retained-msg/tree?pageSize=100&page=0&${query}`);
 const encoded = (text: string) => encodeURIComponent(text);
@@ -55,7 +55,7 @@ async function deliveredTo(topicFilter: string): Promise<string[]> {
   return received.sort();
 }
 
-describe('retained messages list (GET /api/v2/retained-msg)', () => {
+describe('retained messages list (GET /api/retained-msg/v2)', () => {
   let between = 0;
   beforeAll(async () => {
     await retain([
@@ -72,27 +72,35 @@ describe('retained messages list (GET /api/v2/retained-msg)', () => {
     ]);
   });
 
-  it('shows each message with its row fields', async () => {
+  it("shows each message with the production broker's fields and Starling's own", async () => {
     const page = await list(`pageSize=10&page=0&textSearch=plant/1/`);
     expect(page).toMatchObject({ totalElements: 1, totalPages: 1, hasNext: false });
     const [row] = page.data;
     expect(row).toMatchObject({
       topic: 'plant/1/temperature',
+      payload: '21.5',
       qos: 1,
+      userProperties: {
+        props: [
+          { k: 'unit', v: 'C' },
+          { k: 'sensor', v: 'a' },
+          { k: 'sensor', v: 'b' },
+        ],
+      },
       payloadPreview: Buffer.from('21.5').toString('base64'),
       payloadSize: 4,
       payloadFormatIndicator: 1,
       contentType: 'text/plain',
-      userPropertiesCount: 3,
     });
     expect(row?.createdTime).toBeLessThan(between);
-    expect(row?.updatedTime).toBe(row?.createdTime);
     const office = (await list('pageSize=10&page=0&textSearch=office/temperature')).data[0];
-    expect(office).toMatchObject({ payloadPreview: 'AAEC/w==', payloadSize: 4, payloadFormatIndicator: 0, contentType: null, userPropertiesCount: 0 });
+    // The text as the production broker reads it: bytes that are not UTF-8 become U+FFFD.
+    expect(office).toMatchObject({ payload: '\u0000\u0001\u0002\ufffd', userProperties: null, payloadPreview: 'AAEC/w==', payloadSize: 4, payloadFormatIndicator: 0, contentType: null });
   });
 
   it.each([
     ['textSearch=TEMPERATURE', ['office/temperature', 'plant/1/temperature', 'plant/2/temperature']],
+    ['topicName=PLANT/2', ['plant/2/humidity', 'plant/2/temperature']],
     [`topicFilter=${encoded('plant/+/temperature')}`, ['plant/1/temperature', 'plant/2/temperature']],
     [`topicFilter=${encoded('plant/#')}`, ['plant/1/temperature', 'plant/2/humidity', 'plant/2/temperature']],
     [`topicFilter=${encoded('+/door')}`, ['office/door']],
@@ -112,13 +120,18 @@ describe('retained messages list (GET /api/v2/retained-msg)', () => {
   });
 
   it('refuses a topic filter a subscriber could not use, naming the parameter', async () => {
-    for (const topicFilter of ['plant/#/x', 'pl+nt/#', '$share/group/plant/#']) {
-      const answer = await api.call<{ message: string; errorCode: number }>('GET', `/api/v2/retained-msg?pageSize=10&page=0&topicFilter=${encoded(topicFilter)}`);
+    // A malformed filter is an invalid argument (30); a shared one the contract's schema refuses itself (31).
+    for (const [topicFilter, errorCode] of [
+      ['plant/#/x', 30],
+      ['pl+nt/#', 30],
+      ['$share/group/plant/#', 31],
+    ] as const) {
+      const answer = await api.call<{ message: string; errorCode: number }>('GET', `/api/retained-msg/v2?pageSize=10&page=0&topicFilter=${encoded(topicFilter)}`);
       expect(answer.status).toBe(400);
-      expect(answer.body).toMatchObject({ errorCode: 30 });
+      expect(answer.body).toMatchObject({ errorCode });
       expect(answer.body.message).toContain('query.topicFilter');
     }
-    expect((await api.call('GET', '/api/v2/retained-msg?pageSize=10&page=0&qosList=3')).status).toBe(400);
+    expect((await api.call('GET', '/api/retained-msg/v2?pageSize=10&page=0&qosList=3')).status).toBe(400);
   });
 
   it.each([
@@ -133,12 +146,12 @@ describe('retained messages list (GET /api/v2/retained-msg)', () => {
     expect(await sorted('DESC')).toEqual([...ascending].reverse());
   });
 
-  it('sorts by the created and updated times, newest stored first by default', async () => {
-    const byUpdated = (await list('pageSize=100&page=0')).data;
-    expect(byUpdated.map((row) => row.updatedTime)).toEqual([...byUpdated.map((row) => row.updatedTime)].sort((a, b) => b - a));
-    expect(byUpdated.slice(0, 2).map((row) => row.topic).sort()).toEqual(['office/door', 'office/temperature']);
-    const byCreated = (await list('pageSize=100&page=0&sortProperty=createdTime&sortOrder=ASC')).data;
-    expect(byCreated.slice(3).map((row) => row.topic).sort()).toEqual(['office/door', 'office/temperature']);
+  it('sorts by the time each message was stored, newest first by default', async () => {
+    const newest = (await list('pageSize=100&page=0')).data;
+    expect(newest.map((row) => row.createdTime)).toEqual([...newest.map((row) => row.createdTime)].sort((a, b) => b - a));
+    expect(newest.slice(0, 2).map((row) => row.topic).sort()).toEqual(['office/door', 'office/temperature']);
+    const oldest = (await list('pageSize=100&page=0&sortProperty=createdTime&sortOrder=ASC')).data;
+    expect(oldest.slice(3).map((row) => row.topic).sort()).toEqual(['office/door', 'office/temperature']);
   });
 
   it('pages through the matches without overlap', async () => {
@@ -173,7 +186,8 @@ describe('one retained message (GET /api/retained-msg)', () => {
     expect(details).toMatchObject({
       topic: 'details/meter',
       qos: 1,
-      payload: payload.toString('base64'),
+      payload: payload.toString('utf8'),
+      payloadBase64: payload.toString('base64'),
       payloadSize: payload.length,
       payloadPreview: payload.subarray(0, 96).toString('base64'),
       payloadFormatIndicator: 1,
@@ -181,26 +195,27 @@ describe('one retained message (GET /api/retained-msg)', () => {
       messageExpiryInterval: 600,
       responseTopic: 'details/meter/reply',
       correlationData: Buffer.from([9, 8, 7]).toString('base64'),
-      userProperties: [
-        { key: 'site', value: 'north' },
-        { key: 'tag', value: 'x' },
-        { key: 'tag', value: 'y' },
-      ],
-      userPropertiesCount: 3,
+      userProperties: {
+        props: [
+          { k: 'site', v: 'north' },
+          { k: 'tag', v: 'x' },
+          { k: 'tag', v: 'y' },
+        ],
+      },
     });
     expect(details.expiryTime).toBeGreaterThan(Date.now() + 590_000);
     expect(details.expiryTime).toBeLessThanOrEqual(Date.now() + 600_000);
   });
 
-  it('keeps the time the topic first got a message when a newer one replaces it', async () => {
+  it('answers the newer message, with the time it was stored, when one replaces another', async () => {
     await retain([['details/replaced', 'first']]);
     const first = await call<RetainedMessageDetails>('GET', '/api/retained-msg?topicName=details/replaced');
     await pause(10);
     await retain([['details/replaced', 'second', { qos: 2 }]]);
     await vi.waitFor(async () => expect((await call<RetainedMessageDetails>('GET', '/api/retained-msg?topicName=details/replaced')).qos).toBe(2));
     const second = await call<RetainedMessageDetails>('GET', '/api/retained-msg?topicName=details/replaced');
-    expect(second).toMatchObject({ payload: Buffer.from('second').toString('base64'), createdTime: first.createdTime, messageExpiryInterval: null, expiryTime: null });
-    expect(second.updatedTime).toBeGreaterThan(first.updatedTime);
+    expect(second).toMatchObject({ payload: 'second', payloadBase64: Buffer.from('second').toString('base64'), userProperties: null, messageExpiryInterval: null, expiryTime: null });
+    expect(second.createdTime).toBeGreaterThan(first.createdTime);
   });
 
   it('answers 404 for a topic without a retained message', async () => {

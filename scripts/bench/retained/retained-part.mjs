@@ -10,7 +10,7 @@ import { format, summarize } from '../lib/stats.mjs';
 import { createRetainedMessages, deviceName, siteName, TOPIC_ROOT } from './create-retained-messages.mjs';
 
 const P95_TARGET_MS = 50;
-const LIST_PATH = '/api/v2/retained-msg';
+const LIST_PATH = '/api/retained-msg/v2';
 const TREE_PATH = '/api/retained-msg/tree';
 const encoded = (text) => encodeURIComponent(text);
 

@@ -25,5 +25,13 @@ export function recordedAnswersByPath<T>(area: string, prefix: string): Map<stri
   return answers;
 }
 
+/** TBMQ's recorded answer as a fetch Response: the same status and body (an empty body stays empty). */
+export function recordedTbmqAnswer(file: string): Response {
+  const [area, name] = file.replace(/\.json$/, '').split('/') as [string, string];
+  const recorded = JSON.parse(fs.readFileSync(path.join(RECORDINGS, area, `${name}.json`), 'utf8')) as { response: { status: number; body: unknown } };
+  const { status, body } = recorded.response;
+  return body === null ? new Response(null, { status }) : Response.json(body, { status });
+}
+
 /** What TBMQ answers a path it has no handler for (a Starling extension among them): 404, empty body. */
 export const tbmqNoHandler = () => new Response(null, { status: 404 });

@@ -1,20 +1,19 @@
 import { Router } from 'express';
 import { sendJsonText } from '../../http/json-text.js';
 import { validatedParameters as parameters } from '../../http/validated-parameters.js';
-import type { ServiceInfo } from '../service-info.js';
-import type { TimeseriesService, ValuesParameters } from '../timeseries-service.js';
+import type { ServiceInfoPage } from '../service-info.js';
+import type { LatestParameters, TimeseriesService, ValuesParameters } from '../timeseries-service.js';
 
 /** Time series and resource usage of the nodes (issue 16; BROKER-API.md "time series"). */
-export function monitoringRouter(timeseries: TimeseriesService, serviceInfos: () => ServiceInfo[]): Router {
+export function monitoringRouter(timeseries: TimeseriesService, serviceInfos: () => ServiceInfoPage): Router {
   const router = Router();
   router.get('/api/timeseries/:entityId/values', (request, response) => {
     sendJsonText(request, response, timeseries.values(parameters<ValuesParameters>(request)));
   });
-  router.get('/api/timeseries/:entityId/latest', (request, response) => {
-    const { entityId, keys } = parameters<{ entityId: string; keys: string }>(request);
-    sendJsonText(request, response, timeseries.latest(entityId, keys));
+  router.get('/api/timeseries/latest', (request, response) => {
+    sendJsonText(request, response, timeseries.latest(parameters<LatestParameters>(request)));
   });
-  router.get('/api/service/info', (_request, response) => {
+  router.get('/api/app/service/info', (_request, response) => {
     response.json(serviceInfos());
   });
   return router;

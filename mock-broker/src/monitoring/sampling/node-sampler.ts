@@ -1,7 +1,7 @@
 import type { BrokerCounters } from '../../mqtt/broker-statistics.js';
 import type { OpenConnections } from '../../mqtt/listeners.js';
 import type { Sample } from '../sample-feed.js';
-import type { TimeseriesRepository } from '../storage/timeseries-repository.js';
+import type { NodeCapacity, TimeseriesRepository } from '../storage/timeseries-repository.js';
 import type { TimeseriesKey } from '../timeseries-keys.js';
 import type { ResourceReading, ResourceUsage } from './resource-usage.js';
 import type { SampleAnnouncer } from './sample-announcer.js';
@@ -30,6 +30,17 @@ export function liveLevels(readings: NodeReadings): LiveLevels {
     wsConnections: connections.ws,
     wssConnections: connections.wss,
   };
+}
+
+/** Hundredths of a percent: a small data directory on a large disk still shows. */
+const percentOf = (used: number, total: number) => (total > 0 ? Math.round((10_000 * used) / total) / 100 : 0);
+
+/**
+ * The resources as the time series keeps them: in percent, as the production broker family does
+ * (openapi.yaml TimeseriesKey), memory of the machine's memory and disk of the file system's size.
+ */
+export function resourcePercents(resources: ResourceReading, capacity: NodeCapacity): Pick<Record<TimeseriesKey, number>, 'cpuUsage' | 'memoryUsage' | 'diskUsage'> {
+  return { cpuUsage: resources.cpuUsage, memoryUsage: percentOf(resources.memoryUsage, capacity.totalMemory), diskUsage: percentOf(resources.diskUsage, capacity.totalDiskSpace) };
 }
 
 export interface SamplerOptions {
@@ -70,7 +81,7 @@ export class NodeSampler {
     const growth = Object.fromEntries(Object.entries(counters).map(([key, value]) => [key, value - this.#previous[key as keyof BrokerCounters]]));
     this.#previous = counters;
     this.#resources = resources;
-    const sample: Sample = { ts: now, entityId: this.options.nodeId, values: { ...growth, ...liveLevels(this.readings), ...resources } };
+    const sample: Sample = { ts: now, entityId: this.options.nodeId, values: { ...growth, ...liveLevels(this.readings), ...resourcePercents(resources, capacity) } };
     const total = this.repository.storeNodeSample(sample, capacity);
     this.repository.prune(now - this.options.retentionMs, this.options.pruneBatch, this.options.nodeId);
     this.announcer.announce(sample);

@@ -1,7 +1,6 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeTokenPair } from '../../api/test-tokens';
-import { ExtensionPanel } from '../../components/broker-support/extension-panel';
 import { PageAvailability } from '../../components/broker-support/page-availability';
 import RetainedMessagesPage from '../../features/retained-messages/retained-messages-page';
 import { pageOf, stubBrokerCalls } from '../../test-support/broker-stub';
@@ -14,9 +13,7 @@ function stubBrokerWithout(lacking: () => Response) {
     if (route === 'GET /api/auth/user') return Response.json({ id: 'me', email: 'me@example.com', authority: 'SYS_ADMIN' });
     if (route === 'POST /api/auth/token') return Response.json(makeTokenPair());
     if (route === 'GET /api/app/config') return Response.json({ tcpPort: 1999 });
-    // As TBMQ answers a path it has no handler for.
-    if (route === 'GET /api/starling/extensions') return new Response(null, { status: 404 });
-    if (url.pathname.startsWith('/api/v2/retained-msg') || url.pathname.startsWith('/api/retained-msg')) return lacking();
+    if (url.pathname.startsWith('/api/retained-msg')) return lacking();
     return undefined;
   });
 }
@@ -33,10 +30,10 @@ describe('a page on a broker that lacks its calls', () => {
   beforeEach(() => window.history.replaceState(null, '', '/retained-messages'));
 
   it('says it is not available on this broker when its call answers 404 outside the error format', async () => {
-    stubBrokerWithout(() => new Response('Cannot GET /api/v2/retained-msg', { status: 404 }));
+    stubBrokerWithout(() => new Response('Cannot GET /api/retained-msg/v2', { status: 404 }));
     openPage();
     expect(await screen.findByText('Not available on this broker')).toBeTruthy();
-    expect(screen.getByText('/api/v2/retained-msg')).toBeTruthy();
+    expect(screen.getByText('/api/retained-msg/v2')).toBeTruthy();
     expect(screen.queryByTestId('retained-topic-filter')).toBeNull();
   });
 
@@ -46,25 +43,23 @@ describe('a page on a broker that lacks its calls', () => {
     expect(await screen.findByText('Not available on this broker')).toBeTruthy();
   });
 
-  it('stays the page when the broker answers its calls, though it has no extensions call', async () => {
+  it('stays the page when the broker answers its calls', async () => {
     stubBrokerWithout(() => Response.json(pageOf([], new URL('http://console/'))));
     openPage();
     expect(await screen.findByTestId('retained-topic-filter')).toBeTruthy();
     expect(screen.queryByText('Not available on this broker')).toBeNull();
   });
 
-  it('keeps the page when it is the first to ask for the extensions a broker without them does not answer', async () => {
-    stubBrokerWithout(() => Response.json(pageOf([], new URL('http://console/'))));
-    renderPage(
-      <PageAvailability>
-        <RetainedMessagesPage />
-        <ExtensionPanel extension="retainedTree">
-          <p>tree</p>
-        </ExtensionPanel>
-      </PageAvailability>,
-    );
-    expect(await screen.findByText(/Not on this broker/)).toBeTruthy();
-    expect(screen.getByTestId('retained-topic-filter')).toBeTruthy();
+  it('stays the page when the broker does not answer the extensions discovery (TBMQ: 404, empty body): it has none', async () => {
+    stubBrokerCalls(({ method, url }) => {
+      const route = `${method} ${url.pathname}`;
+      if (route === 'GET /api/auth/user') return Response.json({ id: 'me', email: 'me@example.com', authority: 'SYS_ADMIN' });
+      if (route === 'GET /api/starling/extensions') return new Response(null, { status: 404 });
+      if (route === 'GET /api/retained-msg/v2') return Response.json(pageOf([], new URL('http://console/')));
+      return undefined;
+    });
+    openPage();
+    expect(await screen.findByText(/the last message published to a topic with the retain flag set/)).toBeTruthy();
     expect(screen.queryByText('Not available on this broker')).toBeNull();
   });
 });

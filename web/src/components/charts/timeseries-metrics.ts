@@ -16,8 +16,8 @@ export const TIMESERIES_METRICS = {
   wsConnections: { valueKind: 'count', title: 'monitoring.metric.wsConnections' },
   wssConnections: { valueKind: 'count', title: 'monitoring.metric.wssConnections' },
   cpuUsage: { valueKind: 'percent', title: 'monitoring.metric.cpuUsage' },
-  memoryUsage: { valueKind: 'bytes', title: 'monitoring.metric.memoryUsage' },
-  diskUsage: { valueKind: 'bytes', title: 'monitoring.metric.diskUsage' },
+  memoryUsage: { valueKind: 'percent', title: 'monitoring.metric.memoryUsage' },
+  diskUsage: { valueKind: 'percent', title: 'monitoring.metric.diskUsage' },
 } as const satisfies Record<TimeseriesKey, { valueKind: ChartValueKind; title: string }>;
 
 /** The entity whose lines add up every node's (openapi.yaml, TimeseriesEntityId). */

@@ -12,13 +12,13 @@ import { HOME_REFRESH_MS } from './home-refresh';
 
 /**
  * Spec section 2, home dashboard "client credentials": counters by client type linking to the
- * filtered list, and whether clients without credentials may connect (README "Client access control").
+ * filtered list, and whether clients without credentials may connect (README "Client access control";
+ * Starling's anonymousAccess extension: left out on a broker without it).
  */
 export function ClientCredentialsCard() {
   const counts = useGetMqttClientCredentialsInfo({ query: { queryKey: getGetMqttClientCredentialsInfoQueryKey(), refetchInterval: HOME_REFRESH_MS } });
-  // Anonymous access is a Starling extension: asked only of a broker that serves it.
-  const anonymousServed = useExtension('anonymousAccess') === 'available';
-  const anonymous = useGetAnonymousAccess({ query: { queryKey: getGetAnonymousAccessQueryKey(), refetchInterval: HOME_REFRESH_MS, enabled: anonymousServed } });
+  const anonymousAccess = useExtension('anonymousAccess') === 'available';
+  const anonymous = useGetAnonymousAccess({ query: { queryKey: getGetAnonymousAccessQueryKey(), refetchInterval: HOME_REFRESH_MS, enabled: anonymousAccess } });
   const counters = counts.data && [
     { href: '/client-credentials?clientTypeList=DEVICE', label: <FormattedMessage id={CLIENT_TYPE_LOOKS.DEVICE.label} />, value: counts.data.deviceCredentialsCount, testId: 'devices' },
     {
@@ -48,7 +48,7 @@ export function ClientCredentialsCard() {
           ))}
         </div>
       )}
-      {anonymous.data && (
+      {anonymousAccess && anonymous.data && (
         <div className="home-card__footer">
           <FormattedMessage id="anonymous-access.anonymous-access" /> <AnonymousAccessState access={anonymous.data} showMode />
         </div>

@@ -1,4 +1,5 @@
 import { useCurrentUser } from '../../api/use-current-user';
+import { ExtensionPanel } from '../../components/broker-support/extension-panel';
 import { AlertsCard } from './alerts-card';
 import { ClientCredentialsCard } from './client-credentials-card';
 import { ConfigCard } from './config-card';
@@ -27,7 +28,10 @@ export default function HomePage() {
       <MonitoringCard />
       <SessionsCard />
       <ClientCredentialsCard />
-      <AlertsCard />
+      {/* Alert rules are Starling's own: a broker without them has no alerts to show. */}
+      <ExtensionPanel extension="alertRules" fallback={null}>
+        <AlertsCard />
+      </ExtensionPanel>
       <ConfigCard />
       <KafkaBrokersCard />
       <KafkaTopicsCard />

@@ -9,7 +9,10 @@ import { KafkaCardContent } from './kafka-card-content';
 import { HomeCard } from './home-card';
 import { HOME_REFRESH_MS } from './home-refresh';
 
-/** Spec section 2, home dashboard "Kafka brokers": each broker with its id, address, the controller marked, and the bytes it holds. */
+/**
+ * Spec section 2, home dashboard "Kafka brokers": each broker with its id, address, the controller
+ * marked (where the broker tells it: Starling), and the bytes it holds.
+ */
 export function KafkaBrokersCard() {
   const cluster = useGetKafkaClusterInfo({
     query: { queryKey: getGetKafkaClusterInfoQueryKey(), refetchInterval: HOME_REFRESH_MS, retry: retryKafkaQuery },
@@ -18,7 +21,7 @@ export function KafkaBrokersCard() {
   return (
     <HomeCard id="kafka-brokers" title={<FormattedMessage id="home.kafka-brokers" />} icon={<DataConnectionIcon />} link="/kafka" docsPage="kafka">
       <KafkaCardContent query={cluster}>
-        {({ brokers }) =>
+        {({ data: brokers }) =>
           brokers.length === 0 ? (
             <FormattedMessage {...entityLabels.KAFKA_BROKER.emptyText} />
           ) : (
@@ -41,7 +44,7 @@ export function KafkaBrokersCard() {
                   <tr key={broker.brokerId} data-testid="home-kafka-broker">
                     <td>{broker.brokerId}</td>
                     <td className="home-kafka-table__name">
-                      {broker.address}{' '}
+                      {broker.port === undefined ? broker.address : `${broker.address}:${broker.port}`}{' '}
                       {broker.controller && (
                         <Tag minimal intent="primary" data-testid="home-kafka-controller">
                           <FormattedMessage id="kafka.controller" />

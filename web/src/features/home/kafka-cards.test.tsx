@@ -2,15 +2,19 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { stubBrokerCalls } from '../../test-support/broker-stub';
 import { renderPage, setUpSignedInPageTests } from '../../test-support/page-test';
+import { recordedTbmqAnswer } from '../../test-support/tbmq-recorded-answers';
 import { KafkaBrokersCard } from './kafka-brokers-card';
 import { KafkaConsumerGroupsCard } from './kafka-consumer-groups-card';
 import { KafkaTopicsCard } from './kafka-topics-card';
 
 const cluster = {
-  brokers: [
-    { brokerId: 1, address: 'kafka-1:9092', controller: false, brokerSize: 2048 },
-    { brokerId: 2, address: 'kafka-2:9092', controller: true, brokerSize: 3 * 1024 * 1024 },
+  data: [
+    { brokerId: 1, address: 'kafka-1', port: 9092, controller: false, brokerSize: 2048 },
+    { brokerId: 2, address: 'kafka-2', port: 9092, controller: true, brokerSize: 3 * 1024 * 1024 },
   ],
+  totalPages: 1,
+  totalElements: 2,
+  hasNext: false,
 };
 const largestTopics = {
   data: [
@@ -103,5 +107,20 @@ describe('home Kafka cards (spec section 2: Kafka brokers, topics, consumer grou
     await waitFor(() => expect(screen.getAllByTestId('kafka-unreachable')).toHaveLength(3));
     const notes = screen.getAllByTestId('kafka-unreachable');
     expect(notes[0]?.textContent).toBe('Kafka cannot be reached: Kafka is unavailable at STARLING_KAFKA_BOOTSTRAP: connect ECONNREFUSED 10.0.0.5:9092');
+  });
+
+  it('shows TBMQ 2.3’s recorded answers: its broker by host without a controller mark, its topics and groups', async () => {
+    const recorded: Record<string, string> = {
+      '/api/app/cluster-info': 'app/getKafkaClusterInfo.json',
+      '/api/app/kafka-topics': 'app/getKafkaTopics.json',
+      '/api/app/consumer-groups': 'app/getKafkaConsumerGroups.json',
+    };
+    stubBrokerCalls(({ url }) => (recorded[url.pathname] ? recordedTbmqAnswer(recorded[url.pathname] as string) : undefined));
+    renderPage(cards());
+    const [broker] = await screen.findAllByTestId('home-kafka-broker');
+    expect(Array.from((broker as HTMLElement).querySelectorAll('td'), (cell) => cell.textContent)).toEqual(['1', '127.0.0.1 ', '472.2 KB']);
+    expect(screen.queryByTestId('home-kafka-controller')).toBeNull();
+    expect((await screen.findByTestId('home-kafka-topic-count')).textContent).toMatch(/^\d+Topics$/);
+    expect((await screen.findByTestId('home-kafka-group-count')).textContent).toMatch(/^\d+Groups$/);
   });
 });

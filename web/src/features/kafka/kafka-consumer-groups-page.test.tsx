@@ -1,6 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderPage, setUpSignedInPageTests } from '../../test-support/page-test';
+import { getCurrentToast } from '../../components/toast/toast-store';
+import { stubBrokerCalls } from '../../test-support/broker-stub';
+import { recordedTbmqAnswer, tbmqNoHandler } from '../../test-support/tbmq-recorded-answers';
 import KafkaConsumerGroupsPage from './kafka-consumer-groups-page';
 import { KAFKA_NOT_CONFIGURED_ANSWER, KAFKA_UNREACHABLE_ANSWER, stubKafkaBroker } from './kafka-test-broker';
 
@@ -99,5 +102,17 @@ describe('Kafka consumer groups page (spec section 2, /kafka/consumer-groups)', 
     renderPage(<KafkaConsumerGroupsPage />);
     expect((await screen.findByTestId('kafka-unreachable')).textContent).toContain('connect ECONNREFUSED 10.0.0.5:9092');
     expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('lists TBMQ 2.3’s recorded consumer groups (a broker without extensions), without a toast', async () => {
+    stubBrokerCalls(({ url }) => {
+      if (url.pathname === '/api/starling/extensions') return tbmqNoHandler();
+      if (url.pathname === '/api/app/consumer-groups') return recordedTbmqAnswer('app/getKafkaConsumerGroups.json');
+      return undefined;
+    });
+    renderPage(<KafkaConsumerGroupsPage />);
+    const rows = await screen.findAllByTestId('kafka-group-row');
+    expect(rows.some((row) => row.textContent?.includes('msg-all-consumer-group'))).toBe(true);
+    expect(getCurrentToast()).toBeNull();
   });
 });

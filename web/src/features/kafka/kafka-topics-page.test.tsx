@@ -1,6 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderPage, setUpSignedInPageTests } from '../../test-support/page-test';
+import { getCurrentToast } from '../../components/toast/toast-store';
+import { stubBrokerCalls } from '../../test-support/broker-stub';
+import { recordedTbmqAnswer, tbmqNoHandler } from '../../test-support/tbmq-recorded-answers';
 import KafkaTopicsPage from './kafka-topics-page';
 import { KAFKA_NOT_CONFIGURED_ANSWER, KAFKA_UNREACHABLE_ANSWER, stubKafkaBroker } from './kafka-test-broker';
 
@@ -85,5 +88,17 @@ describe('Kafka topics page (spec section 2, /kafka/topics)', () => {
     expect(screen.queryByLabelText('Loading…')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(topicRequests(calls)).toHaveLength(2));
+  });
+
+  it('lists TBMQ 2.3’s recorded topics (a broker without extensions), without a toast', async () => {
+    stubBrokerCalls(({ url }) => {
+      if (url.pathname === '/api/starling/extensions') return tbmqNoHandler();
+      if (url.pathname === '/api/app/kafka-topics') return recordedTbmqAnswer('app/getKafkaTopics.json');
+      return undefined;
+    });
+    renderPage(<KafkaTopicsPage />);
+    await screen.findAllByTestId('kafka-topic-row');
+    expect(rowTexts()).toContainEqual(['tbmq.msg.persisted', '12', '1', '2.1 KB']);
+    expect(getCurrentToast()).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { getGetBrokerConfigQueryKey, getGetBrokerServiceIdsQueryKey, useGetBrokerConfig, useGetBrokerServiceIds } from '../../api/generated/endpoints/app/app';
 import type { TimeseriesKey } from '../../api/generated/model/timeseriesKey';
+import { ExtensionPanel } from '../../components/broker-support/extension-panel';
 import { TOTAL_ENTITY_ID } from '../../components/charts/timeseries-metrics';
 import { useSampleIntervalState } from '../../components/charts/use-sample-interval';
 import { defaultTimewindow, type Timewindow } from '../../components/time-window/timewindow';
@@ -31,7 +32,8 @@ function useChartLines(): ChartLines | undefined {
 /**
  * Spec section 2, /monitoring (issue 16): a chart per broker statistic, then connections per
  * listener and the nodes' CPU and memory, all in the page's time window unless a chart has its
- * own; then each node's resource usage, and the alert rules with the alerts they fired.
+ * own; then each node's resource usage, and the alert rules with the alerts they fired (Starling's
+ * alertRules extension: a note on a broker without it).
  */
 export default function MonitoringPage() {
   // Charts start once the limit and the sample interval are known: either arriving later would
@@ -67,7 +69,9 @@ export default function MonitoringPage() {
       {group('monitoring.broker-statistics', BROKER_METRICS)}
       {group('monitoring.connections-and-resources', connectionAndResourceMetrics(config.data))}
       <ResourceUsageTable refreshMs={pollMs} />
-      <AlertsSection />
+      <ExtensionPanel extension="alertRules">
+        <AlertsSection />
+      </ExtensionPanel>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { H4, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Classes, H4, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { getGetServiceInfosQueryKey, useGetServiceInfos } from '../../api/generated/endpoints/monitoring/monitoring';
 import type { ServiceInfo } from '../../api/generated/model/serviceInfo';
@@ -8,8 +8,21 @@ import { formatTimeAgo } from '../../components/format/time-ago';
 
 const COLUMNS = ['monitoring.service-id', 'monitoring.status', 'monitoring.cpu', 'monitoring.memory', 'monitoring.disk', 'monitoring.last-update'] as const;
 
-function UsedOfTotal({ used, total }: { used: number; total: number }) {
-  return <FormattedMessage id="monitoring.used-of-total" values={{ used: <DataSizeText bytes={used} />, total: <DataSizeText bytes={total} /> }} />;
+/** The production broker's statuses by the age of the newest sample (openapi.yaml ServiceInfo). */
+const STATUSES = {
+  ACTIVE: { intent: 'success', label: 'monitoring.status-ACTIVE' },
+  INACTIVE: { intent: 'warning', label: 'monitoring.status-INACTIVE' },
+  OUTDATED: { intent: 'danger', label: 'monitoring.status-OUTDATED' },
+} as const;
+
+const NOTHING = <span className={Classes.TEXT_MUTED}>—</span>;
+
+/** Memory or disk: the share used, in percent as the broker sends it, of the total; "—" when unknown. */
+function Usage({ percent, total }: { percent: number | null; total: number | null }) {
+  const intl = useIntl();
+  if (percent === null) return NOTHING;
+  const used = formatChartValue(percent, 'percent', intl.locale);
+  return total === null ? used : <FormattedMessage id="monitoring.used-of-total" values={{ used, total: <DataSizeText bytes={total} /> }} />;
 }
 
 function ServiceRow({ service }: { service: ServiceInfo }) {
@@ -18,29 +31,32 @@ function ServiceRow({ service }: { service: ServiceInfo }) {
     <tr data-testid="service-row">
       <td>{service.serviceId}</td>
       <td>
-        <Tag intent={service.status === 'ONLINE' ? 'success' : 'danger'} minimal data-testid="service-status">
-          <FormattedMessage id={service.status === 'ONLINE' ? 'monitoring.status-ONLINE' : 'monitoring.status-OFFLINE'} />
+        <Tag intent={STATUSES[service.status].intent} minimal data-testid="service-status">
+          <FormattedMessage id={STATUSES[service.status].label} />
         </Tag>
       </td>
-      <td>{formatChartValue(service.cpuUsage, 'percent', intl.locale)}</td>
+      <td>{service.cpuUsage === null ? NOTHING : formatChartValue(service.cpuUsage, 'percent', intl.locale)}</td>
       <td>
-        <UsedOfTotal used={service.memoryUsage} total={service.totalMemory} />
+        <Usage percent={service.memoryUsage} total={service.totalMemory} />
       </td>
       <td>
-        <UsedOfTotal used={service.diskUsage} total={service.totalDiskSpace} />
+        <Usage percent={service.diskUsage} total={service.totalDiskSpace} />
       </td>
-      <td title={intl.formatDate(service.lastUpdateTime, { dateStyle: 'medium', timeStyle: 'medium' })}>{formatTimeAgo(intl, service.lastUpdateTime)}</td>
+      <td title={service.lastUpdateTime > 0 ? intl.formatDate(service.lastUpdateTime, { dateStyle: 'medium', timeStyle: 'medium' }) : undefined}>
+        {service.lastUpdateTime > 0 ? formatTimeAgo(intl, service.lastUpdateTime) : NOTHING}
+      </td>
     </tr>
   );
 }
 
-/** Resource usage of each broker node (GET /api/service/info), asked again every `refreshMs`. */
+/** Resource usage of each broker node (GET /api/app/service/info, one page of every node), asked again every `refreshMs`. */
 export function ResourceUsageTable({ refreshMs }: { refreshMs: number }) {
   const intl = useIntl();
   const services = useGetServiceInfos({ query: { queryKey: getGetServiceInfosQueryKey(), refetchInterval: refreshMs }, request: { ignoreLoading: true } });
+  const nodes = services.data?.data;
   let content;
-  if (services.data === undefined) content = services.isError ? <NonIdealState title={<FormattedMessage id="monitoring.load-failed" />} /> : <Spinner size={24} aria-label={intl.formatMessage({ id: 'common.loading' })} />;
-  else if (services.data.length === 0) content = <NonIdealState title={<FormattedMessage id="monitoring.no-nodes" />} />;
+  if (nodes === undefined) content = services.isError ? <NonIdealState title={<FormattedMessage id="monitoring.load-failed" />} /> : <Spinner size={24} aria-label={intl.formatMessage({ id: 'common.loading' })} />;
+  else if (nodes.length === 0) content = <NonIdealState title={<FormattedMessage id="monitoring.no-nodes" />} />;
   else
     content = (
       <div className="monitoring-page__table-scroll">
@@ -55,7 +71,7 @@ export function ResourceUsageTable({ refreshMs }: { refreshMs: number }) {
             </tr>
           </thead>
           <tbody>
-            {services.data.map((service) => (
+            {nodes.map((service) => (
               <ServiceRow key={service.serviceId} service={service} />
             ))}
           </tbody>

@@ -14,7 +14,7 @@ const search = (text: string) => new URLSearchParams(text);
 describe('retained messages filter and page link in the URL', () => {
   it('reads nothing from an empty URL', () => {
     expect(retainedFilterFromSearch(search(''))).toEqual({ ...EMPTY_RETAINED_FILTER, startTime: undefined, endTime: undefined });
-    expect(retainedPageLinkFromSearch(search(''))).toEqual({ page: 0, pageSize: 20, sort: { property: 'updatedTime', order: 'DESC' } });
+    expect(retainedPageLinkFromSearch(search(''))).toEqual({ page: 0, pageSize: 20, sort: { property: 'createdTime', order: 'DESC' } });
   });
 
   it('reads every part, keeping only values the API takes', () => {
@@ -32,7 +32,7 @@ describe('retained messages filter and page link in the URL', () => {
   });
 
   it('writes the page link, leaving out the defaults', () => {
-    expect(withRetainedPageLink(search('view=tree'), { page: 0, pageSize: 20, sort: { property: 'updatedTime', order: 'DESC' } }).toString()).toBe('view=tree');
+    expect(withRetainedPageLink(search('view=tree'), { page: 0, pageSize: 20, sort: { property: 'createdTime', order: 'DESC' } }).toString()).toBe('view=tree');
     expect(withRetainedPageLink(search(''), { page: 2, pageSize: 50, sort: { property: 'topic', order: 'ASC' } }).toString()).toBe('page=2&pageSize=50&sortProperty=topic&sortOrder=ASC');
   });
 

@@ -14,10 +14,11 @@ export const RETAINED_SORT_PROPERTIES = [
   'payload',
   'payloadSize',
   'createdTime',
-  'updatedTime',
   'userPropertiesCount',
 ] as const satisfies readonly RetainedMessageSortProperty[];
-export const DEFAULT_RETAINED_SORT: SortState<RetainedMessageSortProperty> = { property: 'updatedTime', order: 'DESC' };
+/** The orders every broker of the family keeps; the others are Starling's own (openapi.yaml RetainedMessageSortProperty). */
+export const PRODUCTION_SORT_PROPERTIES: readonly RetainedMessageSortProperty[] = ['topic', 'qos', 'createdTime'];
+export const DEFAULT_RETAINED_SORT: SortState<RetainedMessageSortProperty> = { property: 'createdTime', order: 'DESC' };
 
 export interface RetainedFilter {
   /** Part of the topic: the page's search box. */

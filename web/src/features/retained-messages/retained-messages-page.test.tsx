@@ -2,7 +2,9 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { RetainedMessageDetails } from '../../api/generated/model/retainedMessageDetails';
 import { makeTokenPair } from '../../api/test-tokens';
+import { getCurrentToast } from '../../components/toast/toast-store';
 import { pageOf, type RecordedCall, stubBrokerCalls } from '../../test-support/broker-stub';
+import { recordedTbmqAnswer, tbmqNoHandler } from '../../test-support/tbmq-recorded-answers';
 import { renderPage, setUpSignedInPageTests } from '../../test-support/page-test';
 import RetainedMessagesPage from './retained-messages-page';
 
@@ -12,15 +14,14 @@ function makeMessage(topic: string, payload: string, changes: Partial<RetainedMe
   return {
     topic,
     qos: 1,
-    payload: base64(payload),
+    payload,
+    payloadBase64: base64(payload),
     payloadPreview: base64(payload.slice(0, 96)),
     payloadSize: payload.length,
     payloadFormatIndicator: null,
     contentType: null,
-    createdTime: Date.parse('2026-03-01T12:00:00Z'),
-    updatedTime: Date.parse('2026-03-01T12:30:00Z'),
-    userPropertiesCount: 0,
-    userProperties: [],
+    createdTime: Date.parse('2026-03-01T12:30:00Z'),
+    userProperties: null,
     messageExpiryInterval: null,
     expiryTime: null,
     responseTopic: null,
@@ -30,7 +31,7 @@ function makeMessage(topic: string, payload: string, changes: Partial<RetainedMe
 }
 
 const messages = [
-  makeMessage('plant/1/temperature', '{"value":21.5}', { userProperties: [{ key: 'unit', value: 'C' }], userPropertiesCount: 1 }),
+  makeMessage('plant/1/temperature', '{"value":21.5}', { userProperties: { props: [{ k: 'unit', v: 'C' }] } }),
   makeMessage('plant/2/temperature', '19'),
   makeMessage('office/door', 'open'),
 ];
@@ -42,7 +43,7 @@ function stubRetainedBroker(held: RetainedMessageDetails[]): RecordedCall[] {
     if (route === 'GET /api/auth/user') return Response.json({ id: 'me', email: 'me@example.com', authority: 'SYS_ADMIN' });
     if (route === 'POST /api/auth/token') return Response.json(makeTokenPair());
     if (route === 'GET /api/app/config') return Response.json({ tcpPort: 1999 });
-    if (route === 'GET /api/v2/retained-msg') {
+    if (route === 'GET /api/retained-msg/v2') {
       const search = url.searchParams.get('textSearch') ?? '';
       const prefix = url.searchParams.get('topicFilter')?.replace(/#$/, '') ?? '';
       return Response.json(pageOf(held.filter((message) => message.topic.includes(search) && message.topic.startsWith(prefix)), url));
@@ -59,7 +60,7 @@ function stubRetainedBroker(held: RetainedMessageDetails[]): RecordedCall[] {
   });
 }
 
-const listCalls = (calls: RecordedCall[]) => calls.filter((call) => call.method === 'GET' && call.url.pathname === '/api/v2/retained-msg');
+const listCalls = (calls: RecordedCall[]) => calls.filter((call) => call.method === 'GET' && call.url.pathname === '/api/retained-msg/v2');
 const openAt = (path: string) => {
   window.history.replaceState(null, '', path);
   return renderPage(<RetainedMessagesPage />);
@@ -130,5 +131,43 @@ describe('retained messages page (issue 14)', () => {
       expect(screen.getByTestId('first-retained-command').textContent).toBe(`mosquitto_pub -h localhost -p 1999 -t sensors/temperature -m '{"temperature":21.5}' -q 1 -r`),
     );
     expect(screen.getByText(/the last message published to a topic with the retain flag set/)).toBeTruthy();
+  });
+
+  it('lists, opens and deletes on TBMQ 2.3 (its recorded answers, no extension): no tree, no bulk delete, no toast', async () => {
+    const calls = stubBrokerCalls(({ method, url }) => {
+      const route = `${method} ${url.pathname}`;
+      if (route === 'GET /api/auth/user') return Response.json({ id: 'me', email: 'me@example.com', authority: 'SYS_ADMIN' });
+      if (route === 'POST /api/auth/token') return Response.json(makeTokenPair());
+      if (route === 'GET /api/starling/extensions') return tbmqNoHandler();
+      if (route === 'GET /api/app/config') return recordedTbmqAnswer('app/getBrokerConfig.json');
+      if (route === 'GET /api/retained-msg/v2') return recordedTbmqAnswer('retained/getRetainedMessages--tbmq-v2.json');
+      if (route === 'GET /api/retained-msg') return recordedTbmqAnswer('retained/getRetainedMessage--mqtt5-properties.json');
+      if (route === 'DELETE /api/retained-msg') return recordedTbmqAnswer('retained/deleteRetainedMessage.json');
+      return undefined;
+    });
+    openAt('/retained-messages?topicFilter=retained%2F%23&sortProperty=payloadSize');
+    const row = (await screen.findByRole('button', { name: 'retained/v5/props' })).closest('tr') as HTMLElement;
+    expect(row.textContent).toContain('{"temp": 21.5}');
+    expect(screen.getByRole('button', { name: 'demo/retained/1' })).toBeTruthy();
+    // Starling's extensions are not offered: no tree view, topic filter, tick boxes or size column.
+    expect(screen.queryByRole('tab', { name: 'Topic tree' })).toBeNull();
+    expect(screen.queryByTestId('retained-topic-filter')).toBeNull();
+    expect(screen.queryByLabelText('Select retained/v5/props')).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: /Size/ })).toBeNull();
+    // The list asks with TBMQ's parameters only.
+    const asked = listCalls(calls)[0]?.url.searchParams;
+    expect(asked?.get('topicFilter')).toBeNull();
+    expect(asked?.get('sortProperty')).toBe('createdTime');
+
+    fireEvent.click(screen.getByRole('button', { name: 'retained/v5/props' }));
+    expect((await screen.findByTestId('retained-details-topic')).textContent).toBe('retained/v5/props');
+    expect(screen.getByTestId('payload-json').textContent).toContain('"temp": 21.5');
+    expect(screen.getByTestId('retained-user-properties').textContent).toContain('celsius');
+
+    fireEvent.click(screen.getByTestId('retained-details-delete'));
+    fireEvent.click(await screen.findByTestId('confirm-dialog-ok'));
+    await waitFor(() => expect(calls.some((call) => call.method === 'DELETE' && call.url.searchParams.get('topicName') === 'retained/v5/props')).toBe(true));
+    expect(calls.filter((call) => call.url.pathname.startsWith('/api/retained-msg/tree') || call.url.pathname.includes('/delete'))).toEqual([]);
+    expect(getCurrentToast()?.type).not.toBe('error');
   });
 });

@@ -12,7 +12,7 @@ import { RetainedMessageDrawer } from './details/retained-message-drawer';
 import { RetainedMessagesTable } from './list/retained-messages-table';
 import { RetainedSearchBoxes } from './list/retained-search-boxes';
 import { RetainedTree } from './tree/retained-tree';
-import { useRetainedMessagesList } from './use-retained-messages-list';
+import { useRetainedMessagesList, useRetainedSupport } from './use-retained-messages-list';
 import { type RetainedView, useRetainedMessagesUrl } from './use-retained-messages-url';
 import './retained-messages-page.css';
 import { FilterToggleButton, RefreshButton } from '../../components/table/list-toolbar-buttons';
@@ -47,12 +47,16 @@ function useTopicSelection() {
  * Spec section 2, /retained-messages (issue 14): find retained messages by topic text, topic filter,
  * QoS, payload and time; read one with its MQTT 5 properties and payload; delete one, the ticked
  * ones or everything the filter matches; or see them as a topic tree and delete whole branches.
+ * The tree (with the topic filter) and the bulk deletes are Starling extensions: on a broker
+ * without them the list, the details and single deletes remain.
  */
 export default function RetainedMessagesPage() {
   const intl = useIntl();
   const url = useRetainedMessagesUrl();
+  const support = useRetainedSupport();
   const { filter, pageLink } = url;
-  const list = useRetainedMessagesList(url, url.view === 'list');
+  const view = support.tree ? url.view : 'list';
+  const list = useRetainedMessagesList(url, view === 'list');
   const selection = useTopicSelection();
   const [filterOpen, setFilterOpen] = useState(false);
   const [target, setTarget] = useState<RetainedDeleteTarget | null>(null);
@@ -76,26 +80,30 @@ export default function RetainedMessagesPage() {
   const listView = (
     <>
       <div className="retained-page__toolbar">
-        <RetainedSearchBoxes filter={filter} onSearch={(changes) => applyFilter({ ...filter, ...changes }, { replace: true })} />
+        <RetainedSearchBoxes filter={filter} withTopicFilter={support.tree} onSearch={(changes) => applyFilter({ ...filter, ...changes }, { replace: true })} />
         <FilterToggleButton open={filterOpen} onToggle={() => setFilterOpen((open) => !open)} activeCount={filterCount} testId="retained-filter-toggle">
           <FormattedMessage id="retained-message.filter" />
         </FilterToggleButton>
         <RefreshButton query={list} />
       </div>
       {filterOpen && <RetainedFilterPanel filter={filter} onApply={(next) => applyFilter(next)} onClose={() => setFilterOpen(false)} />}
-      <RetainedBulkBar
-        selected={selection.selection.size}
-        matching={page?.totalElements ?? 0}
-        filtered={isFiltered(filter)}
-        onDeleteSelected={() => setTarget({ scope: 'selection', topics: [...selection.selection] })}
-        onDeleteMatching={() => setTarget({ scope: 'filtered', filter, count: page?.totalElements ?? 0 })}
-        onClearSelection={selection.clear}
-      />
+      {support.bulkDelete && (
+        <RetainedBulkBar
+          selected={selection.selection.size}
+          matching={page?.totalElements ?? 0}
+          filtered={isFiltered(filter)}
+          onDeleteSelected={() => setTarget({ scope: 'selection', topics: [...selection.selection] })}
+          onDeleteMatching={() => setTarget({ scope: 'filtered', filter, count: page?.totalElements ?? 0 })}
+          onClearSelection={selection.clear}
+        />
+      )}
       {rows === undefined ? (
         <Spinner className="retained-page__loading" aria-label={intl.formatMessage({ id: 'common.loading' })} />
       ) : rows.length > 0 ? (
         <RetainedMessagesTable
           messages={rows}
+          starlingSorts={support.tree}
+          selectable={support.bulkDelete}
           refreshing={list.isPlaceholderData}
           sort={pageLink.sort}
           onSort={url.toggleSort}
@@ -125,11 +133,13 @@ export default function RetainedMessagesPage() {
 
   return (
     <Card className="retained-page">
-      <Tabs id="retained-view" selectedTabId={url.view} onChange={(view) => url.setView(view as RetainedView)} className="retained-page__views">
-        <Tab id="list" title={intl.formatMessage({ id: 'retained-message.list-view' })} />
-        <Tab id="tree" title={intl.formatMessage({ id: 'retained-message.tree' })} />
-      </Tabs>
-      {url.view === 'tree' ? (
+      {support.tree && (
+        <Tabs id="retained-view" selectedTabId={view} onChange={(next) => url.setView(next as RetainedView)} className="retained-page__views">
+          <Tab id="list" title={intl.formatMessage({ id: 'retained-message.list-view' })} />
+          <Tab id="tree" title={intl.formatMessage({ id: 'retained-message.tree' })} />
+        </Tabs>
+      )}
+      {view === 'tree' ? (
         <RetainedTree onShowMessages={(topic) => url.showInList({ ...EMPTY_RETAINED_FILTER, topicFilter: branchTopicFilter(topic) })} onOpenMessage={url.openMessage} />
       ) : (
         listView

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { ApplicationSharedSubscription } from '../../api/generated/model/applicationSharedSubscription';
 import { pageOf, type RecordedCall, stubBrokerCalls } from '../../test-support/broker-stub';
 import { renderPage, setUpSignedInPageTests } from '../../test-support/page-test';
+import { recordedTbmqAnswer, tbmqNoHandler } from '../../test-support/tbmq-recorded-answers';
+import { getCurrentToast } from '../../components/toast/toast-store';
 import SharedSubscriptionApplicationsPage from './shared-subscription-applications-page';
 
 const orders: ApplicationSharedSubscription = { id: 'orders', createdTime: 1_700_000_000_000, name: 'Orders', topicFilter: 'shop/+/orders', partitions: 3, kafkaTopic: 'starling.app.orders' };
@@ -198,5 +200,22 @@ describe('application shared subscriptions page (spec section 2)', () => {
     fireEvent.click(await screen.findByTestId('confirm-dialog-ok'));
     expect((await screen.findByRole('alert')).textContent).toContain('Kafka is not configured: set STARLING_KAFKA_BOOTSTRAP');
     expect(screen.getByText('Orders')).toBeTruthy();
+  });
+
+  it('lists TBMQ 2.3’s recorded subscriptions, which name no Kafka topic: no such column, and the delete says "its Kafka topic"', async () => {
+    stubBrokerCalls(({ method, url }) => {
+      if (url.pathname === '/api/starling/extensions') return tbmqNoHandler();
+      if (url.pathname === '/api/app/cluster-info') return recordedTbmqAnswer('app/getKafkaClusterInfo.json');
+      if (url.pathname === '/api/app/shared/subs' && method === 'GET') return recordedTbmqAnswer('app-shared-subs/getApplicationSharedSubscriptions.json');
+      return undefined;
+    });
+    renderPage(<SharedSubscriptionApplicationsPage />);
+    const row = await rowOf('app-shared-1');
+    expect(within(row).getByText('app/shared/#')).toBeTruthy();
+    expect(within(row).getByText('2')).toBeTruthy();
+    expect(screen.queryByRole('columnheader', { name: 'Kafka topic' })).toBeNull();
+    fireEvent.click(within(row).getByRole('button', { name: 'Delete app-shared-1' }));
+    expect((await screen.findByTestId('delete-app-shared-subscription-text')).textContent).toMatch(/^Its Kafka topic and every message/);
+    expect(getCurrentToast()).toBeNull();
   });
 });

@@ -48,6 +48,6 @@ export interface ApplicationSharedSubscription {
   topicFilter: string;
   /** @minimum 1 */
   partitions: number;
-  /** The Kafka topic the node writes matching messages to. */
-  kafkaTopic: string;
+  /** Starling's own (a production broker leaves it out): the Kafka topic the node writes matching messages to. */
+  kafkaTopic?: string;
 }

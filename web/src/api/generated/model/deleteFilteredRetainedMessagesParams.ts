@@ -40,6 +40,7 @@ Conventions:
  * OpenAPI spec version: 1.3.0
  */
 import type { RetainedTopicSearchParameter } from './retainedTopicSearchParameter';
+import type { RetainedTopicNameSearchParameter } from './retainedTopicNameSearchParameter';
 import type { RetainedTopicFilterParameter } from './retainedTopicFilterParameter';
 import type { RetainedQosListParameter } from './retainedQosListParameter';
 import type { RetainedPayloadSearchParameter } from './retainedPayloadSearchParameter';
@@ -53,7 +54,12 @@ export type DeleteFilteredRetainedMessagesParams = {
  */
 textSearch?: RetainedTopicSearchParameter;
 /**
- * An MQTT topic filter (`$share/{shareName}/{filter}` for a shared subscription). MQTT allows 65535 bytes; 1024 characters is far beyond real topic trees (cloud brokers stop at 256 bytes) and still fits in a URL query however it is percent-encoded.
+ * Part of the topic, ignoring case (the production broker's filter field; the same test as textSearch).
+ * @maxLength 1024
+ */
+topicName?: RetainedTopicNameSearchParameter;
+/**
+ * Starling's own (retainedTree extension; a production broker ignores it). An MQTT topic filter (`+` one level, `#` the rest; MQTT 5 section 4.7) the topic must match, as a subscriber's would. Shared subscription filters are refused (400), since retained messages never go to them.
  * @minLength 1
  * @maxLength 1024
  */

@@ -39,13 +39,22 @@ Conventions:
 
  * OpenAPI spec version: 1.3.0
  */
-import type { TimeseriesKeysParameter } from './timeseriesKeysParameter';
 
 export type GetTimeseriesLatestParams = {
 /**
- * Comma-joined keys of TimeseriesKey; a key outside that list is answered 400 naming `keys`.
+ * `total` for all nodes together, or a node id (`/api/app/brokers`).
+ * @minLength 1
+ * @maxLength 255
+ */
+entityId: string;
+/**
+ * Comma-joined keys; left out, every key the entity has samples of. Starling answers 400 naming `keys` for a key outside TimeseriesKey; a production broker answers an unknown key with nothing.
  * @minLength 1
  * @maxLength 1024
  */
-keys: TimeseriesKeysParameter;
+keys?: string;
+/**
+ * Whether values are numbers (true, the default) or strings.
+ */
+useStrictDataTypes?: boolean;
 };

@@ -42,13 +42,19 @@ Conventions:
 
 export interface KafkaBroker {
   brokerId: number;
-  /** host:port the broker advertises. */
+  /** The host the broker advertises. */
   address: string;
-  /** Whether the cluster names this broker its controller. */
-  controller: boolean;
+  /**
+   * Starling's own: the port the broker advertises.
+   * @minimum 0
+   * @maximum 65535
+   */
+  port?: number;
   /**
    * Bytes of the broker's log directories (every replica it keeps).
    * @minimum 0
    */
   brokerSize: number;
+  /** Starling's own: whether the cluster names this broker its controller. */
+  controller?: boolean;
 }

@@ -41,6 +41,12 @@ Conventions:
  */
 import type { KafkaBroker } from './kafkaBroker';
 
+/**
+ * Every broker of the cluster, as one page.
+ */
 export interface KafkaClusterInfo {
-  brokers: KafkaBroker[];
+  data: KafkaBroker[];
+  totalPages: number;
+  totalElements: number;
+  hasNext: boolean;
 }

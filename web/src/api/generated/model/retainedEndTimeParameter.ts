@@ -41,6 +41,6 @@ Conventions:
  */
 
 /**
- * Messages stored (updatedTime) at or before this time, epoch milliseconds.
+ * Messages stored (createdTime) at or before this time, epoch milliseconds.
  */
 export type RetainedEndTimeParameter = number;

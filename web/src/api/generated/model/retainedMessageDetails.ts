@@ -43,6 +43,6 @@ import type { RetainedMessageInfo } from './retainedMessageInfo';
 import type { RetainedMessageDetailsAllOf } from './retainedMessageDetailsAllOf';
 
 /**
- * The row's fields, the whole payload and the MQTT 5 properties the message was published with.
+ * The list's fields with, from Starling, the exact payload and the MQTT 5 properties the message was published with (all optional: a production broker sends none of them).
  */
 export type RetainedMessageDetails = RetainedMessageInfo & RetainedMessageDetailsAllOf;

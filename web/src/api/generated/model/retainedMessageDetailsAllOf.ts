@@ -39,7 +39,6 @@ Conventions:
 
  * OpenAPI spec version: 1.3.0
  */
-import type { RetainedUserProperty } from './retainedUserProperty';
 import type { RetainedMessageDetailsAllOfMessageExpiryInterval } from './retainedMessageDetailsAllOfMessageExpiryInterval';
 import type { RetainedMessageDetailsAllOfExpiryTime } from './retainedMessageDetailsAllOfExpiryTime';
 import type { RetainedMessageDetailsAllOfResponseTopic } from './retainedMessageDetailsAllOfResponseTopic';
@@ -47,24 +46,25 @@ import type { RetainedMessageDetailsAllOfCorrelationData } from './retainedMessa
 
 export type RetainedMessageDetailsAllOf = {
   /**
-   * The whole payload, base64.
+   * Starling's own: the whole payload, base64 (exact, binary payloads too).
    * @maxLength 357913940
    */
-  payload: string;
-  /** In the order published; a key may repeat. */
-  userProperties: RetainedUserProperty[];
+  payloadBase64?: string;
   /**
-   * MQTT 5 Message Expiry Interval as published
+   * Starling's own: MQTT 5 Message Expiry Interval as published, seconds; null when it never expires.
    * @minimum 1
    */
-  messageExpiryInterval: RetainedMessageDetailsAllOfMessageExpiryInterval;
-  /** When it expires and new subscribers stop receiving it */
-  expiryTime: RetainedMessageDetailsAllOfExpiryTime;
-  /** @maxLength 65535 */
-  responseTopic: RetainedMessageDetailsAllOfResponseTopic;
+  messageExpiryInterval?: RetainedMessageDetailsAllOfMessageExpiryInterval;
+  /** Starling's own: when it expires and new subscribers stop receiving it, epoch milliseconds; null when never. */
+  expiryTime?: RetainedMessageDetailsAllOfExpiryTime;
   /**
-   * Base64.
+   * Starling's own.
+   * @maxLength 65535
+   */
+  responseTopic?: RetainedMessageDetailsAllOfResponseTopic;
+  /**
+   * Starling's own, base64.
    * @maxLength 87380
    */
-  correlationData: RetainedMessageDetailsAllOfCorrelationData;
+  correlationData?: RetainedMessageDetailsAllOfCorrelationData;
 };

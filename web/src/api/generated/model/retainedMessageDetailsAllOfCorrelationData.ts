@@ -41,7 +41,7 @@ Conventions:
  */
 
 /**
- * Base64.
+ * Starling's own, base64.
  * @maxLength 87380
  */
 export type RetainedMessageDetailsAllOfCorrelationData = string | null;

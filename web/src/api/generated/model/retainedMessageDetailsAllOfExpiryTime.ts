@@ -41,6 +41,6 @@ Conventions:
  */
 
 /**
- * When it expires and new subscribers stop receiving it
+ * Starling's own: when it expires and new subscribers stop receiving it, epoch milliseconds; null when never.
  */
 export type RetainedMessageDetailsAllOfExpiryTime = number | null;

@@ -41,7 +41,7 @@ Conventions:
  */
 
 /**
- * MQTT 5 Message Expiry Interval as published
+ * Starling's own: MQTT 5 Message Expiry Interval as published, seconds; null when it never expires.
  * @minimum 1
  */
 export type RetainedMessageDetailsAllOfMessageExpiryInterval = number | null;

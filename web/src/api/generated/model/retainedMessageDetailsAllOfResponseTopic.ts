@@ -41,6 +41,7 @@ Conventions:
  */
 
 /**
+ * Starling's own.
  * @maxLength 65535
  */
 export type RetainedMessageDetailsAllOfResponseTopic = string | null;

@@ -40,11 +40,12 @@ Conventions:
  * OpenAPI spec version: 1.3.0
  */
 import type { RetainedMessageInfoQos } from './retainedMessageInfoQos';
+import type { RetainedMessageInfoUserProperties } from './retainedMessageInfoUserProperties';
 import type { RetainedMessageInfoPayloadFormatIndicator } from './retainedMessageInfoPayloadFormatIndicator';
 import type { RetainedMessageInfoContentType } from './retainedMessageInfoContentType';
 
 /**
- * One row of the retained messages list.
+ * One retained message as the production broker lists it (TBMQ 2.3 RetainedMsgDto); the fields marked Starling's own are optional, left out by a production broker.
  */
 export interface RetainedMessageInfo {
   /**
@@ -52,32 +53,29 @@ export interface RetainedMessageInfo {
    * @maxLength 65535
    */
   topic: string;
+  /** The whole payload read as UTF-8 text; bytes that are not UTF-8 become U+FFFD, so a binary payload is exact only in payloadBase64. */
+  payload: string;
   /** The QoS it was published with. */
   qos: RetainedMessageInfoQos;
+  /** When this message was stored (a later retained PUBLISH to the topic replaces it) */
+  createdTime: number;
+  /** MQTT 5 user properties; null when it has none. */
+  userProperties: RetainedMessageInfoUserProperties;
   /**
-   * The payload's first 96 bytes, base64; the whole payload when it is no longer.
-   * @maxLength 128
-   */
-  payloadPreview: string;
-  /**
-   * Payload bytes.
+   * Starling's own: payload bytes.
    * @minimum 1
    */
-  payloadSize: number;
-  /** MQTT 5 Payload Format Indicator as published (1 UTF-8 text, 0 unspecified bytes); null when the publisher left it out. */
-  payloadFormatIndicator: RetainedMessageInfoPayloadFormatIndicator;
+  payloadSize?: number;
   /**
-   * MQTT 5 Content Type as published.
+   * Starling's own: the payload's first 96 bytes, base64; the whole payload when it is no longer.
+   * @maxLength 128
+   */
+  payloadPreview?: string;
+  /** Starling's own: MQTT 5 Payload Format Indicator as published (1 UTF-8 text, 0 unspecified bytes); null when the publisher left it out. */
+  payloadFormatIndicator?: RetainedMessageInfoPayloadFormatIndicator;
+  /**
+   * Starling's own: MQTT 5 Content Type as published.
    * @maxLength 65535
    */
-  contentType: RetainedMessageInfoContentType;
-  /** When the topic got a retained message after having none */
-  createdTime: number;
-  /** When this message was stored */
-  updatedTime: number;
-  /**
-   * MQTT 5 user properties (key and value pairs).
-   * @minimum 0
-   */
-  userPropertiesCount: number;
+  contentType?: RetainedMessageInfoContentType;
 }

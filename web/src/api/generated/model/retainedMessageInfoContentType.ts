@@ -41,7 +41,7 @@ Conventions:
  */
 
 /**
- * MQTT 5 Content Type as published.
+ * Starling's own: MQTT 5 Content Type as published.
  * @maxLength 65535
  */
 export type RetainedMessageInfoContentType = string | null;

@@ -41,6 +41,6 @@ Conventions:
  */
 
 /**
- * MQTT 5 Payload Format Indicator as published (1 UTF-8 text, 0 unspecified bytes); null when the publisher left it out.
+ * Starling's own: MQTT 5 Payload Format Indicator as published (1 UTF-8 text, 0 unspecified bytes); null when the publisher left it out.
  */
 export type RetainedMessageInfoPayloadFormatIndicator = 0 | 1 | null;

@@ -41,7 +41,7 @@ Conventions:
  */
 
 /**
- * `payload` orders by the payload bytes.
+ * topic, qos and createdTime are the production broker's; payload (the payload bytes), payloadSize and userPropertiesCount are Starling's own (retainedTree extension).
  */
 export type RetainedMessageSortProperty = typeof RetainedMessageSortProperty[keyof typeof RetainedMessageSortProperty];
 
@@ -50,9 +50,8 @@ export type RetainedMessageSortProperty = typeof RetainedMessageSortProperty[key
 export const RetainedMessageSortProperty = {
   topic: 'topic',
   qos: 'qos',
+  createdTime: 'createdTime',
   payload: 'payload',
   payloadSize: 'payloadSize',
-  createdTime: 'createdTime',
-  updatedTime: 'updatedTime',
   userPropertiesCount: 'userPropertiesCount',
 } as const;

@@ -41,6 +41,6 @@ Conventions:
  */
 
 /**
- * Messages stored (updatedTime) at or after this time, epoch milliseconds.
+ * Messages stored (createdTime) at or after this time, epoch milliseconds.
  */
 export type RetainedStartTimeParameter = number;

@@ -41,6 +41,6 @@ Conventions:
  */
 
 /**
- * An MQTT topic filter (`+` one level, `#` the rest; MQTT 5 section 4.7) the topic must match, as a subscriber's would. Shared subscription filters are refused (400), since retained messages never go to them.
+ * Starling's own (retainedTree extension; a production broker ignores it). An MQTT topic filter (`+` one level, `#` the rest; MQTT 5 section 4.7) the topic must match, as a subscriber's would. Shared subscription filters are refused (400), since retained messages never go to them.
  */
 export type RetainedTopicFilterParameter = string;

@@ -41,8 +41,14 @@ Conventions:
  */
 
 export interface RetainedUserProperty {
-  /** @maxLength 65535 */
-  key: string;
-  /** @maxLength 65535 */
-  value: string;
+  /**
+   * The key.
+   * @maxLength 65535
+   */
+  k: string;
+  /**
+   * The value.
+   * @maxLength 65535
+   */
+  v: string;
 }

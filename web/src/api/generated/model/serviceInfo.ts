@@ -41,22 +41,31 @@ Conventions:
  */
 import type { ServiceInfoServiceType } from './serviceInfoServiceType';
 import type { ServiceInfoStatus } from './serviceInfoStatus';
+import type { ServiceInfoCpuUsage } from './serviceInfoCpuUsage';
+import type { ServiceInfoCpuCount } from './serviceInfoCpuCount';
+import type { ServiceInfoMemoryUsage } from './serviceInfoMemoryUsage';
+import type { ServiceInfoTotalMemory } from './serviceInfoTotalMemory';
+import type { ServiceInfoDiskUsage } from './serviceInfoDiskUsage';
+import type { ServiceInfoTotalDiskSpace } from './serviceInfoTotalDiskSpace';
 
 export interface ServiceInfo {
   serviceId: string;
   serviceType: ServiceInfoServiceType;
+  /** ACTIVE when the node sampled within the last hour, INACTIVE within the last week, OUTDATED before (or never). */
   status: ServiceInfoStatus;
   /** When the node last sampled */
   lastUpdateTime: number;
   /** Percent of all cores. */
-  cpuUsage: number;
-  cpuCount: number;
+  cpuUsage: ServiceInfoCpuUsage;
+  cpuCount: ServiceInfoCpuCount;
+  /** Percent of the machine's memory. */
+  memoryUsage: ServiceInfoMemoryUsage;
   /** Bytes. */
-  memoryUsage: number;
+  totalMemory: ServiceInfoTotalMemory;
+  /** Percent of the file system's size. */
+  diskUsage: ServiceInfoDiskUsage;
   /** Bytes. */
-  totalMemory: number;
-  /** Bytes the data directory holds. */
-  diskUsage: number;
-  /** Bytes of the data directory's file system. */
-  totalDiskSpace: number;
+  totalDiskSpace: ServiceInfoTotalDiskSpace;
+  /** Whether any of the resource fields holds a value. */
+  dataPresent: boolean;
 }

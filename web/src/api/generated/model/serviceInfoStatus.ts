@@ -40,11 +40,15 @@ Conventions:
  * OpenAPI spec version: 1.3.0
  */
 
+/**
+ * ACTIVE when the node sampled within the last hour, INACTIVE within the last week, OUTDATED before (or never).
+ */
 export type ServiceInfoStatus = typeof ServiceInfoStatus[keyof typeof ServiceInfoStatus];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const ServiceInfoStatus = {
-  ONLINE: 'ONLINE',
-  OFFLINE: 'OFFLINE',
+  ACTIVE: 'ACTIVE',
+  INACTIVE: 'INACTIVE',
+  OUTDATED: 'OUTDATED',
 } as const;

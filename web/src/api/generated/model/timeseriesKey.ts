@@ -41,7 +41,7 @@ Conventions:
  */
 
 /**
- * The production broker family's keys, then Starling's own: connections open now per listener and the node process's resource usage (CPU in percent, memory and disk in bytes).
+ * The production broker family's keys, then Starling's own: connections open now per listener and the node process's resource usage, each in percent as the production broker family keeps it: CPU of all cores, memory (the resident set) of the machine's memory, disk (what the data directory holds) of its file system's size.
  */
 export type TimeseriesKey = typeof TimeseriesKey[keyof typeof TimeseriesKey];
 

@@ -10,10 +10,10 @@ import { HelpButton } from '../../../components/help/help-button';
 import { entityHelpIds } from '../../../components/help/help-ids';
 import { MEDIA_GT_SM } from '../../../components/media-query/breakpoints';
 import { useMediaQuery } from '../../../components/media-query/use-media-query';
-import { bytesOfBase64 } from '../../../components/payload-viewer/payload-content';
 import { PayloadViewer } from '../../../components/payload-viewer/payload-viewer';
 import type { RetainedDeleteTarget } from '../delete/retained-delete';
 import { RetainedDeleteDialog } from '../delete/retained-delete-dialog';
+import { retainedPayloadBytes } from '../retained-payload';
 import { RetainedMessageFields } from './retained-message-fields';
 import { RETAINED_REFRESH_MS } from '../use-retained-messages-list';
 
@@ -35,7 +35,7 @@ export function RetainedMessageDrawer({ topic, onClose }: RetainedMessageDrawerP
 }
 
 function Payload({ message }: { message: RetainedMessageDetails }) {
-  const payload = useMemo(() => bytesOfBase64(message.payload), [message.payload]);
+  const payload = useMemo(() => retainedPayloadBytes(message), [message]);
   return <PayloadViewer payload={payload} formatIndicator={message.payloadFormatIndicator} />;
 }
 
@@ -74,7 +74,7 @@ function RetainedMessageBody({ topic, onDeleted }: { topic: string; onDeleted: (
       <h4 className="retained-details__heading">
         <FormattedMessage id="retained-message.payload" />
       </h4>
-      <Payload key={message.updatedTime} message={message} />
+      <Payload key={message.createdTime} message={message} />
       <RetainedDeleteDialog target={target} onClose={() => setTarget(null)} onDone={onDeleted} />
     </div>
   );

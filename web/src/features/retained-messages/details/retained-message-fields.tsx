@@ -4,6 +4,7 @@ import type { RetainedMessageDetails } from '../../../api/generated/model/retain
 import { CopyButton } from '../../../components/copy-button/copy-button';
 import { DataSizeText } from '../../../components/format/data-size-text';
 import { bytesOfBase64, hexOf } from '../../../components/payload-viewer/payload-content';
+import { userPropertyPairs } from '../retained-payload';
 import { timeLeft } from './time-left';
 import { useNow } from './use-now';
 import { type FieldRow, FieldRows } from '../../../components/details/field-rows';
@@ -18,7 +19,7 @@ function Moment({ value }: { value: number }) {
 }
 
 /** How long new subscribers still receive the message, counting down; MQTT 5 section 3.3.2.3.3. */
-function ExpiryLeft({ expiryTime, interval }: { expiryTime: number | null; interval: number | null }) {
+function ExpiryLeft({ expiryTime, interval }: { expiryTime: number | null; interval: number | null | undefined }) {
   const intl = useIntl();
   const now = useNow(EXPIRY_TICK_MS);
   if (expiryTime === null) return <FormattedMessage id="retained-message.never-expires" />;
@@ -33,12 +34,13 @@ function ExpiryLeft({ expiryTime, interval }: { expiryTime: number | null; inter
   );
 }
 
-function FormatIndicator({ value }: { value: 0 | 1 | null }) {
-  if (value === null) return NOTHING;
+function FormatIndicator({ value }: { value: 0 | 1 | null | undefined }) {
+  if (value === null || value === undefined) return NOTHING;
   return <FormattedMessage id={value === 1 ? 'retained-message.format-utf8' : 'retained-message.format-bytes'} />;
 }
 
-function UserProperties({ properties }: { properties: RetainedMessageDetails['userProperties'] }) {
+function UserProperties({ message }: { message: RetainedMessageDetails }) {
+  const properties = userPropertyPairs(message);
   if (properties.length === 0) return NOTHING;
   return (
     <HTMLTable compact className="retained-details__user-properties" data-testid="retained-user-properties">
@@ -53,11 +55,11 @@ function UserProperties({ properties }: { properties: RetainedMessageDetails['us
         </tr>
       </thead>
       <tbody>
-        {properties.map(({ key, value }, index) => (
+        {properties.map(({ k, v }, index) => (
           // A key may repeat: the position tells the pairs apart.
-          <tr key={`${index}:${key}`}>
-            <td>{key}</td>
-            <td>{value}</td>
+          <tr key={`${index}:${k}`}>
+            <td>{k}</td>
+            <td>{v}</td>
           </tr>
         ))}
       </tbody>
@@ -65,8 +67,13 @@ function UserProperties({ properties }: { properties: RetainedMessageDetails['us
   );
 }
 
-/** Everything the broker keeps of a retained message but its payload: the topic, times and the MQTT 5 properties. */
+/**
+ * Everything the broker tells of a retained message but its payload: the topic, time and MQTT 5
+ * properties. A production broker sends no size or MQTT 5 property but the user properties: those
+ * rows show "—" there.
+ */
 export function RetainedMessageFields({ message }: { message: RetainedMessageDetails }) {
+  const { correlationData, expiryTime } = message;
   const rows: FieldRow[] = [
     [
       'retained-message.topic',
@@ -77,13 +84,12 @@ export function RetainedMessageFields({ message }: { message: RetainedMessageDet
     ],
     ['retained-message.qos', message.qos],
     ['retained-message.created', <Moment value={message.createdTime} />],
-    ['retained-message.updated', <Moment value={message.updatedTime} />],
-    ['retained-message.size', <DataSizeText bytes={message.payloadSize} />],
+    ['retained-message.size', message.payloadSize === undefined ? NOTHING : <DataSizeText bytes={message.payloadSize} />],
     ['retained-message.content-type', message.contentType ?? NOTHING],
     ['retained-message.payload-format', <FormatIndicator value={message.payloadFormatIndicator} />],
-    ['retained-message.message-expiry', <ExpiryLeft expiryTime={message.expiryTime} interval={message.messageExpiryInterval} />],
+    ['retained-message.message-expiry', expiryTime === undefined ? NOTHING : <ExpiryLeft expiryTime={expiryTime} interval={message.messageExpiryInterval} />],
     ['retained-message.response-topic', message.responseTopic ?? NOTHING],
-    ['retained-message.correlation-data', message.correlationData === null ? NOTHING : <code>{hexOf(bytesOfBase64(message.correlationData))}</code>],
+    ['retained-message.correlation-data', correlationData === null || correlationData === undefined ? NOTHING : <code>{hexOf(bytesOfBase64(correlationData))}</code>],
   ];
   return (
     <>
@@ -95,7 +101,7 @@ export function RetainedMessageFields({ message }: { message: RetainedMessageDet
       <h4 className="retained-details__heading">
         <FormattedMessage id="retained-message.user-properties" />
       </h4>
-      <UserProperties properties={message.userProperties} />
+      <UserProperties message={message} />
     </>
   );
 }

@@ -7,21 +7,26 @@ import { DataSizeText } from '../../../components/format/data-size-text';
 import { ActionsColumnHeader, TABLE_ACTIONS_CLASS } from '../../../components/table/actions-column-header';
 import { SortableColumnHeader } from '../../../components/table/sortable-column-header';
 import type { SortState } from '../../../components/table/use-page-link';
+import { PRODUCTION_SORT_PROPERTIES } from '../retained-filter';
+import { userPropertyPairs } from '../retained-payload';
 import { PayloadPreviewCell } from './payload-preview-cell';
 
-/** The columns of the retained messages list (issue 14), each sortable, in the order they show. */
+/** The columns of the retained messages list (issue 14), in the order they show. */
 const COLUMNS = [
   ['topic', 'retained-message.topic'],
   ['qos', 'retained-message.qos'],
   ['payload', 'retained-message.payload'],
   ['payloadSize', 'retained-message.size'],
   ['createdTime', 'retained-message.created'],
-  ['updatedTime', 'retained-message.updated'],
   ['userPropertiesCount', 'retained-message.user-properties-column'],
 ] as const satisfies readonly (readonly [RetainedMessageSortProperty, string])[];
 
 interface RetainedMessagesTableProps {
   messages: RetainedMessageInfo[];
+  /** The broker sorts by Starling's own properties too (payload, size, user properties). */
+  starlingSorts: boolean;
+  /** Rows can be ticked for a bulk delete (the retainedBulkDelete extension). */
+  selectable: boolean;
   /** A newer page is on its way: the rows shown are the previous ones. */
   refreshing: boolean;
   sort: SortState<RetainedMessageSortProperty>;
@@ -44,9 +49,14 @@ function Moment({ value }: { value: number }) {
   );
 }
 
-/** The retained messages: a dense table, sorted by its column headers, with a tick box per row. */
-export function RetainedMessagesTable({ messages, refreshing, sort, onSort, selection, onToggle, onToggleAll, onOpen, onDelete }: RetainedMessagesTableProps) {
+/**
+ * The retained messages: a dense table, sorted by its column headers, with a tick box per row where
+ * bulk deletes exist. The size column shows only when the broker tells sizes (Starling).
+ */
+export function RetainedMessagesTable({ messages, starlingSorts, selectable, refreshing, sort, onSort, selection, onToggle, onToggleAll, onOpen, onDelete }: RetainedMessagesTableProps) {
   const intl = useIntl();
+  const withSizes = messages.some((message) => message.payloadSize !== undefined);
+  const columns = COLUMNS.filter(([property]) => property !== 'payloadSize' || withSizes);
   const allTicked = messages.every((message) => selection.has(message.topic));
   const someTicked = messages.some((message) => selection.has(message.topic));
   return (
@@ -55,14 +65,22 @@ export function RetainedMessagesTable({ messages, refreshing, sort, onSort, sele
       <HTMLTable compact striped interactive className={refreshing ? 'retained-table retained-table--refreshing' : 'retained-table'} aria-busy={refreshing}>
         <thead>
           <tr>
-            <th className="retained-table__tick">
-              <Checkbox checked={allTicked} indeterminate={someTicked && !allTicked} onChange={onToggleAll} aria-label={intl.formatMessage({ id: 'retained-message.select-page' })} />
-            </th>
-            {COLUMNS.map(([property, label]) => (
-              <SortableColumnHeader key={property} property={property} sort={sort} onSort={onSort}>
-                <FormattedMessage id={label} />
-              </SortableColumnHeader>
-            ))}
+            {selectable && (
+              <th className="retained-table__tick">
+                <Checkbox checked={allTicked} indeterminate={someTicked && !allTicked} onChange={onToggleAll} aria-label={intl.formatMessage({ id: 'retained-message.select-page' })} />
+              </th>
+            )}
+            {columns.map(([property, label]) =>
+              starlingSorts || PRODUCTION_SORT_PROPERTIES.includes(property) ? (
+                <SortableColumnHeader key={property} property={property} sort={sort} onSort={onSort}>
+                  <FormattedMessage id={label} />
+                </SortableColumnHeader>
+              ) : (
+                <th key={property}>
+                  <FormattedMessage id={label} />
+                </th>
+              ),
+            )}
             <ActionsColumnHeader />
           </tr>
         </thead>
@@ -73,9 +91,11 @@ export function RetainedMessagesTable({ messages, refreshing, sort, onSort, sele
             const remove = intl.formatMessage({ id: 'retained-message.delete-message' }, { topic });
             return (
               <tr key={topic} data-testid="retained-row" onDoubleClick={() => onOpen(topic)}>
-                <td className="retained-table__tick">
-                  <Checkbox checked={selection.has(topic)} onChange={() => onToggle(topic)} aria-label={intl.formatMessage({ id: 'retained-message.select-message' }, { topic })} />
-                </td>
+                {selectable && (
+                  <td className="retained-table__tick">
+                    <Checkbox checked={selection.has(topic)} onChange={() => onToggle(topic)} aria-label={intl.formatMessage({ id: 'retained-message.select-message' }, { topic })} />
+                  </td>
+                )}
                 <td className="retained-table__topic">
                   {/* The topic opens the message; its drawer has the copy button. */}
                   <Button variant="minimal" size="small" className="retained-table__open" title={open} onClick={() => onOpen(topic)}>
@@ -86,17 +106,14 @@ export function RetainedMessagesTable({ messages, refreshing, sort, onSort, sele
                 <td className="retained-table__payload-cell">
                   <PayloadPreviewCell message={message} />
                 </td>
-                <td className="retained-table__number retained-table__nowrap">
-                  <DataSizeText bytes={message.payloadSize} />
-                </td>
+                {withSizes && (
+                  <td className="retained-table__number retained-table__nowrap">{message.payloadSize !== undefined && <DataSizeText bytes={message.payloadSize} />}</td>
+                )}
                 <td>
                   <Moment value={message.createdTime} />
                 </td>
-                <td>
-                  <Moment value={message.updatedTime} />
-                </td>
                 <td className="retained-table__number">
-                  <FormattedNumber value={message.userPropertiesCount} />
+                  <FormattedNumber value={userPropertyPairs(message).length} />
                 </td>
                 <td className={TABLE_ACTIONS_CLASS}>
                   <Button variant="minimal" size="small" icon={<TrashIcon />} aria-label={remove} title={remove} onClick={() => onDelete(topic)} />

@@ -10,6 +10,8 @@ import { isSearchableTopicFilter, type RetainedFilter } from '../retained-filter
 
 interface RetainedSearchBoxesProps {
   filter: RetainedFilter;
+  /** The broker takes a topic filter (Starling's own, with the retainedTree extension). */
+  withTopicFilter: boolean;
   /** Called once typing pauses, with the texts that can be searched for. */
   onSearch: (changes: Pick<RetainedFilter, 'textSearch' | 'topicFilter'>) => void;
 }
@@ -19,7 +21,7 @@ interface RetainedSearchBoxesProps {
  * filter with + and # (matched as a subscriber's would be). What is typed reaches the URL once the
  * operator pauses; a topic filter no subscriber could use is pointed out and not searched for.
  */
-export function RetainedSearchBoxes({ filter, onSearch }: RetainedSearchBoxesProps) {
+export function RetainedSearchBoxes({ filter, withTopicFilter, onSearch }: RetainedSearchBoxesProps) {
   const intl = useIntl();
   const [text, setText] = useState(filter.textSearch);
   const [topicFilter, setTopicFilter] = useState(filter.topicFilter);
@@ -48,22 +50,24 @@ export function RetainedSearchBoxes({ filter, onSearch }: RetainedSearchBoxesPro
   return (
     <>
       <SearchInput label={intl.formatMessage(entityLabels.RETAINED_MESSAGE.search)} value={text} onValueChange={setText} className="retained-page__search" />
-      <FormGroup
-        className="retained-page__topic-filter"
-        helperText={invalidFilter ? intl.formatMessage({ id: 'retained-message.topic-filter-invalid' }) : undefined}
-        intent={invalidFilter ? 'danger' : 'none'}
-      >
-        <InputGroup
-          leftIcon={<FilterIcon />}
-          placeholder={intl.formatMessage({ id: 'retained-message.topic-filter-placeholder' })}
-          aria-label={intl.formatMessage({ id: 'retained-message.topic-filter' })}
-          aria-invalid={invalidFilter}
+      {withTopicFilter && (
+        <FormGroup
+          className="retained-page__topic-filter"
+          helperText={invalidFilter ? intl.formatMessage({ id: 'retained-message.topic-filter-invalid' }) : undefined}
           intent={invalidFilter ? 'danger' : 'none'}
-          value={topicFilter}
-          onValueChange={setTopicFilter}
-          data-testid="retained-topic-filter"
-        />
-      </FormGroup>
+        >
+          <InputGroup
+            leftIcon={<FilterIcon />}
+            placeholder={intl.formatMessage({ id: 'retained-message.topic-filter-placeholder' })}
+            aria-label={intl.formatMessage({ id: 'retained-message.topic-filter' })}
+            aria-invalid={invalidFilter}
+            intent={invalidFilter ? 'danger' : 'none'}
+            value={topicFilter}
+            onValueChange={setTopicFilter}
+            data-testid="retained-topic-filter"
+          />
+        </FormGroup>
+      )}
     </>
   );
 }

@@ -59,7 +59,7 @@ function ApplicationSubscriptionForm({ subscription, kafkaNotConfigured, onDone 
     mutation: {
       onSuccess: (saved) => {
         const message = adding ? 'app-shared-subscription.added' : 'app-shared-subscription.renamed';
-        showToast({ message: intl.formatMessage({ id: message }, { name: saved.name, kafkaTopic: saved.kafkaTopic }), type: 'success' });
+        showToast({ message: intl.formatMessage({ id: message }, { name: saved.name, known: saved.kafkaTopic === undefined ? 'no' : 'yes', kafkaTopic: saved.kafkaTopic }), type: 'success' });
         void queryClient.invalidateQueries({ queryKey: getGetApplicationSharedSubscriptionsQueryKey() });
         onDone();
       },
@@ -121,7 +121,7 @@ function ApplicationSubscriptionForm({ subscription, kafkaNotConfigured, onDone 
           </>
         ) : (
           <p className={Classes.TEXT_MUTED}>
-            <FormattedMessage id="app-shared-subscription.rename-note" values={{ topicFilter: <code>{subscription.topicFilter}</code>, kafkaTopic: <code>{subscription.kafkaTopic}</code> }} />
+            <FormattedMessage id="app-shared-subscription.rename-note" values={{ topicFilter: <code>{subscription.topicFilter}</code>, known: subscription.kafkaTopic === undefined ? 'no' : 'yes', kafkaTopic: <code>{subscription.kafkaTopic}</code> }} />
           </p>
         )}
       </DialogBody>

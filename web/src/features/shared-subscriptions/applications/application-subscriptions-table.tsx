@@ -24,9 +24,13 @@ interface ApplicationSubscriptionsTableProps {
   onDelete: (subscription: ApplicationSharedSubscription) => void;
 }
 
-/** BROKER-API.md, shared subscriptions → applications: created, name, topic filter, partitions, plus the Kafka topic. */
+/**
+ * BROKER-API.md, shared subscriptions → applications: created, name, topic filter, partitions, plus
+ * the Kafka topic where the broker tells it (Starling; a production broker leaves it out).
+ */
 export function ApplicationSubscriptionsTable({ subscriptions, refreshing, sort, onSort, shareName, onRename, onDelete }: ApplicationSubscriptionsTableProps) {
   const intl = useIntl();
+  const withKafkaTopics = subscriptions.some((subscription) => subscription.kafkaTopic !== undefined);
   const header = (property: GetApplicationSharedSubscriptionsSortProperty, label: ColumnLabel) => (
     <SortableColumnHeader property={property} sort={sort} onSort={onSort}>
       <FormattedMessage id={label} />
@@ -42,9 +46,11 @@ export function ApplicationSubscriptionsTable({ subscriptions, refreshing, sort,
             {header('name', 'app-shared-subscription.name')}
             {header('topicFilter', 'app-shared-subscription.topic-filter')}
             {header('partitions', 'app-shared-subscription.partitions')}
-            <th>
-              <FormattedMessage id="app-shared-subscription.kafka-topic" />
-            </th>
+            {withKafkaTopics && (
+              <th>
+                <FormattedMessage id="app-shared-subscription.kafka-topic" />
+              </th>
+            )}
             <ActionsColumnHeader />
           </tr>
         </thead>
@@ -71,9 +77,7 @@ export function ApplicationSubscriptionsTable({ subscriptions, refreshing, sort,
                 <td>
                   <FormattedNumber value={subscription.partitions} />
                 </td>
-                <td>
-                  <code>{subscription.kafkaTopic}</code>
-                </td>
+                {withKafkaTopics && <td>{subscription.kafkaTopic !== undefined && <code>{subscription.kafkaTopic}</code>}</td>}
                 <td className={TABLE_ACTIONS_CLASS}>
                   {rowAction('app-shared-subscription.rename-subscription', <EditIcon />, () => onRename(subscription))}
                   {rowAction('app-shared-subscription.delete-subscription', <TrashIcon />, () => onDelete(subscription))}

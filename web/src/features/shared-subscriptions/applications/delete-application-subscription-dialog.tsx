@@ -43,7 +43,7 @@ export function DeleteApplicationSubscriptionDialog({ subscription, onClose, onD
         <p data-testid="delete-app-shared-subscription-text">
           <FormattedMessage
             id="app-shared-subscription.delete-text"
-            values={{ kafkaTopic: <code>{subscription?.kafkaTopic}</code>, subscriptionTopic: <code>{subscriptionTopicOf('…', subscription?.topicFilter ?? '')}</code> }}
+            values={{ known: subscription?.kafkaTopic === undefined ? 'no' : 'yes', kafkaTopic: <code>{subscription?.kafkaTopic}</code>, subscriptionTopic: <code>{subscriptionTopicOf('…', subscription?.topicFilter ?? '')}</code> }}
           />
         </p>
       }

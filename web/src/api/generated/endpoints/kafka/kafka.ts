@@ -80,7 +80,7 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * `brokerSize` is the bytes of the broker's log directories as Kafka's DescribeLogDirs reports them: every partition replica the broker keeps, internal topics included.
+ * `brokerSize` is the bytes of the broker's log directories as Kafka's DescribeLogDirs reports them: every partition replica the broker keeps, internal topics included. TBMQ 2.3 answers the same at `/api/app/cluster-info/v2` (what its own console calls, answered asynchronously); this console calls this path, which both serve.
  * @summary The brokers of the Kafka cluster the node uses (STARLING_KAFKA_BOOTSTRAP), ordered by broker id.
  */
 export const getKafkaClusterInfo = (
@@ -148,7 +148,7 @@ export function useGetKafkaClusterInfo<TData = Awaited<ReturnType<typeof getKafk
 
 
 /**
- * `size` is the bytes the topic's partitions take on disk, every replica counted. The broker reads at most 10,000 topics; pages are made from those.
+ * `size` is the bytes the topic's partitions take on disk, every replica counted. The broker reads at most 10,000 topics; pages are made from those. TBMQ 2.3 answers the same at `/api/app/kafka-topics/v2`; this console calls this path, which both serve.
  * @summary A page of the Kafka cluster's topics (internal ones left out); textSearch matches part of the name, ignoring case. Default order name, ascending; ties by name.
  */
 export const getKafkaTopics = (
@@ -217,7 +217,7 @@ export function useGetKafkaTopics<TData = Awaited<ReturnType<typeof getKafkaTopi
 
 
 /**
- * `lag` is the sum, over the partitions the group has committed offsets for, of the partition's log end offset minus the committed offset. The broker reads at most 10,000 groups; pages are made from those.
+ * `lag` is the sum, over the partitions the group has committed offsets for, of the partition's log end offset minus the committed offset. The broker reads at most 10,000 groups; pages are made from those. TBMQ 2.3 answers the same at `/api/app/consumer-groups/v2`; this console calls this path, which both serve.
  * @summary A page of the Kafka cluster's consumer groups; textSearch matches part of the group id, ignoring case. Default order groupId, ascending; ties by group id.
  */
 export const getKafkaConsumerGroups = (
@@ -413,7 +413,7 @@ export const useSaveApplicationSharedSubscription = <TError = BadRequestResponse
       return useMutation(mutationOptions);
     }
     /**
- * @summary A page of application shared subscriptions; textSearch matches part of the name or of the topic filter, ignoring case. Default order createdTime, descending; ties by id. Answers without Kafka too: the subscriptions are stored by the node.
+ * @summary A page of application shared subscriptions; textSearch matches part of the name or of the topic filter, ignoring case. Default order createdTime, descending; ties by id. Answers without Kafka too: the subscriptions are stored by the node. TBMQ 2.3 answers this path called with `topic` (a topic filter) instead of a page link with the one subscription of that filter, a lookup this console does not use.
  */
 export const getApplicationSharedSubscriptions = (
     params: GetApplicationSharedSubscriptionsParams,
@@ -461,7 +461,7 @@ export type GetApplicationSharedSubscriptionsQueryError = BadRequestResponse | U
 
 
 /**
- * @summary A page of application shared subscriptions; textSearch matches part of the name or of the topic filter, ignoring case. Default order createdTime, descending; ties by id. Answers without Kafka too: the subscriptions are stored by the node.
+ * @summary A page of application shared subscriptions; textSearch matches part of the name or of the topic filter, ignoring case. Default order createdTime, descending; ties by id. Answers without Kafka too: the subscriptions are stored by the node. TBMQ 2.3 answers this path called with `topic` (a topic filter) instead of a page link with the one subscription of that filter, a lookup this console does not use.
  */
 
 export function useGetApplicationSharedSubscriptions<TData = Awaited<ReturnType<typeof getApplicationSharedSubscriptions>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(

@@ -65,7 +65,7 @@ import type {
   GetTimeseriesValuesParams,
   NotFoundResponse,
   PayloadTooLargeResponse,
-  ServiceInfo,
+  ServiceInfoPage,
   TimeseriesData,
   UnauthorizedResponse
 } from '../../model';
@@ -151,17 +151,16 @@ export function useGetTimeseriesValues<TData = Awaited<ReturnType<typeof getTime
 
 
 /**
- * @summary The newest sample of each key asked, of one node or of all nodes together.
+ * @summary The newest sample of each key asked (every key the entity has when none is asked), of one node or of all nodes together.
  */
 export const getTimeseriesLatest = (
-    entityId: string,
     params: GetTimeseriesLatestParams,
  options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
 ) => {
       
       
       return httpClient<TimeseriesData>(
-      {url: `/api/timeseries/${entityId}/latest`, method: 'GET',
+      {url: `/api/timeseries/latest`, method: 'GET',
         params, signal
     },
       options);
@@ -170,31 +169,29 @@ export const getTimeseriesLatest = (
 
 
 
-export const getGetTimeseriesLatestQueryKey = (entityId?: string,
-    params?: GetTimeseriesLatestParams,) => {
+export const getGetTimeseriesLatestQueryKey = (params?: GetTimeseriesLatestParams,) => {
     return [
-    `/api/timeseries/${entityId}/latest`, ...(params ? [params]: [])
+    `/api/timeseries/latest`, ...(params ? [params]: [])
     ] as const;
     }
 
     
-export const getGetTimeseriesLatestQueryOptions = <TData = Awaited<ReturnType<typeof getTimeseriesLatest>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(entityId: string,
-    params: GetTimeseriesLatestParams, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getTimeseriesLatest>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+export const getGetTimeseriesLatestQueryOptions = <TData = Awaited<ReturnType<typeof getTimeseriesLatest>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(params: GetTimeseriesLatestParams, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getTimeseriesLatest>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
 
-  const queryKey =  queryOptions?.queryKey ?? getGetTimeseriesLatestQueryKey(entityId,params);
+  const queryKey =  queryOptions?.queryKey ?? getGetTimeseriesLatestQueryKey(params);
 
   
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof getTimeseriesLatest>>> = ({ signal }) => getTimeseriesLatest(entityId,params, requestOptions, signal);
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getTimeseriesLatest>>> = ({ signal }) => getTimeseriesLatest(params, requestOptions, signal);
 
       
 
       
 
-   return  { queryKey, queryFn, enabled: !!(entityId), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getTimeseriesLatest>>, TError, TData> & { queryKey: QueryKey }
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getTimeseriesLatest>>, TError, TData> & { queryKey: QueryKey }
 }
 
 export type GetTimeseriesLatestQueryResult = NonNullable<Awaited<ReturnType<typeof getTimeseriesLatest>>>
@@ -202,16 +199,15 @@ export type GetTimeseriesLatestQueryError = BadRequestResponse | UnauthorizedRes
 
 
 /**
- * @summary The newest sample of each key asked, of one node or of all nodes together.
+ * @summary The newest sample of each key asked (every key the entity has when none is asked), of one node or of all nodes together.
  */
 
 export function useGetTimeseriesLatest<TData = Awaited<ReturnType<typeof getTimeseriesLatest>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
- entityId: string,
-    params: GetTimeseriesLatestParams, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getTimeseriesLatest>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+ params: GetTimeseriesLatestParams, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getTimeseriesLatest>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
 
-  const queryOptions = getGetTimeseriesLatestQueryOptions(entityId,params,options)
+  const queryOptions = getGetTimeseriesLatestQueryOptions(params,options)
 
   const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
 
@@ -223,7 +219,7 @@ export function useGetTimeseriesLatest<TData = Awaited<ReturnType<typeof getTime
 
 
 /**
- * A node that has not reported for three sampling periods is OFFLINE. CPU is the node process's use over the last sampling period, in percent of all cores; memory is the process's resident set; disk is what the node's data directory holds, against its file system's size. The nodes listed are those whose samples the time series holds: one whose samples have all passed the retention is no longer listed.
+ * One page holding every node, ordered by service id. `status` follows the newest sample: ACTIVE within the last hour, INACTIVE within the last week, OUTDATED before. CPU is the node process's use over the last sampling period, memory the process's resident set against the machine's memory, disk what the node's data directory holds against its file system's size, each in percent. The nodes listed are those whose samples the time series holds: one whose samples have all passed the retention is no longer listed.
  * @summary Resource usage of each broker node (CPU, memory, disk), as the production broker family's monitoring shows it.
  */
 export const getServiceInfos = (
@@ -232,8 +228,8 @@ export const getServiceInfos = (
 ) => {
       
       
-      return httpClient<ServiceInfo[]>(
-      {url: `/api/service/info`, method: 'GET', signal
+      return httpClient<ServiceInfoPage>(
+      {url: `/api/app/service/info`, method: 'GET', signal
     },
       options);
     }
@@ -243,7 +239,7 @@ export const getServiceInfos = (
 
 export const getGetServiceInfosQueryKey = () => {
     return [
-    `/api/service/info`
+    `/api/app/service/info`
     ] as const;
     }
 

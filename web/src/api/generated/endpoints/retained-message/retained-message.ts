@@ -79,8 +79,9 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
+ * The production broker's list (TBMQ 2.3 `GET /api/retained-msg/v2`). `textSearch` and `topicName` both match part of the topic, ignoring case. `topicFilter` and the sort properties payload, payloadSize and userPropertiesCount are Starling's own (they come with the retainedTree extension): a production broker ignores them. A production broker applies the time window only when both `startTime` and `endTime` are given.
  * @summary A page of the retained messages the broker holds, one per topic (messages past their expiry
-are left out). Every filter is optional; given filters all apply. Default order: updatedTime,
+are left out). Every filter is optional; given filters all apply. Default order: createdTime,
 newest first; equal values are ordered by topic.
 
  */
@@ -91,7 +92,7 @@ export const getRetainedMessages = (
       
       
       return httpClient<RetainedMessagePage>(
-      {url: `/api/v2/retained-msg`, method: 'GET',
+      {url: `/api/retained-msg/v2`, method: 'GET',
         params, signal
     },
       options);
@@ -102,7 +103,7 @@ export const getRetainedMessages = (
 
 export const getGetRetainedMessagesQueryKey = (params?: GetRetainedMessagesParams,) => {
     return [
-    `/api/v2/retained-msg`, ...(params ? [params]: [])
+    `/api/retained-msg/v2`, ...(params ? [params]: [])
     ] as const;
     }
 
@@ -131,7 +132,7 @@ export type GetRetainedMessagesQueryError = BadRequestResponse | UnauthorizedRes
 
 /**
  * @summary A page of the retained messages the broker holds, one per topic (messages past their expiry
-are left out). Every filter is optional; given filters all apply. Default order: updatedTime,
+are left out). Every filter is optional; given filters all apply. Default order: createdTime,
 newest first; equal values are ordered by topic.
 
  */
@@ -224,7 +225,8 @@ export const useDeleteFilteredRetainedMessages = <TError = BadRequestResponse | 
       return useMutation(mutationOptions);
     }
     /**
- * @summary One retained message with its whole payload and its MQTT 5 properties.
+ * A production broker (TBMQ 2.3) answers this path with a page when it is called with `pageSize` and `page` instead of `topicName`, its older list; the console lists with `GET /api/retained-msg/v2`.
+ * @summary One retained message with its whole payload (and, on Starling, its MQTT 5 properties).
  */
 export const getRetainedMessage = (
     params: GetRetainedMessageParams,
@@ -272,7 +274,7 @@ export type GetRetainedMessageQueryError = BadRequestResponse | UnauthorizedResp
 
 
 /**
- * @summary One retained message with its whole payload and its MQTT 5 properties.
+ * @summary One retained message with its whole payload (and, on Starling, its MQTT 5 properties).
  */
 
 export function useGetRetainedMessage<TData = Awaited<ReturnType<typeof getRetainedMessage>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
