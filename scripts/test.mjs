@@ -1,6 +1,6 @@
 // npm test: install what is missing (Apache Kafka for the Kafka tests too), then every check —
 // generated client, type-check, lint, unit, contract, integration, Kafka, contract fuzzing and
-// end-to-end (directly, and through a proxy) — and a closing line with the counts of all test runners.
+// end-to-end (directly, through a proxy, and in front of a production broker's recorded answers) — and a closing line with the counts of all test runners.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -138,6 +138,8 @@ await fuzzing();
 await playwright('end-to-end (Playwright in Chromium)', 'playwright.config.ts');
 // The console in upstream mode in front of a second broker process, and under a sub-path behind nginx.
 await playwright('end-to-end through a proxy (upstream mode, nginx)', 'playwright.proxy.config.ts');
+// Every page in front of the recorded answers of a real TBMQ 2.3.0 (npm run test:compat names a live broker).
+await playwright('compatibility with TBMQ 2.3.0 (recorded answers)', 'playwright.compat.config.ts');
 
 const minutes = ((Date.now() - started) / 60000).toFixed(1);
 console.log('');

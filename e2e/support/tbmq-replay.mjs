@@ -30,20 +30,21 @@ function loadRecordings() {
   return byRoute;
 }
 
-/** The recorded exchange that best answers a request: the same query, else the plain recording of the path, else any success. */
+/**
+ * The recorded exchange that best answers a request: the same query; else one with the same
+ * parameter names, or of the same form (its parameters all among the request's), the plain recording
+ * (no variant) first, then the variant with the shortest name (TBMQ's own form before special cases).
+ */
 export function pickExchange(byRoute, method, url) {
-  const candidates = byRoute.get(`${method} ${url.pathname}`) ?? [];
+  const candidates = [...(byRoute.get(`${method} ${url.pathname}`) ?? [])].sort((a, b) => a.variant.length - b.variant.length);
   const asked = [...url.searchParams.entries()].sort().join('&');
   const sameQuery = candidates.find((exchange) => [...exchange.query.entries()].sort().join('&') === asked);
   if (sameQuery) return sameQuery;
   const succeeded = candidates.filter((exchange) => exchange.response.status < 300);
-  // With parameters the recordings did not use, a recording of the same parameter names fits best.
-  const names = [...new Set(url.searchParams.keys())].sort().join(',');
-  return (
-    succeeded.find((exchange) => [...new Set(exchange.query.keys())].sort().join(',') === names) ??
-    succeeded.find((exchange) => exchange.variant === '' || exchange.variant.startsWith('tbmq')) ??
-    succeeded[0]
-  );
+  // One path may answer two forms by its parameters (TBMQ's GET /api/subscription?clientId= and ?pageSize&page).
+  const names = (query) => [...new Set(query.keys())].sort().join(',');
+  const form = (exchange) => [...exchange.query.keys()].filter((name) => !url.searchParams.has(name)).length === 0 && [...url.searchParams.keys()].some((name) => exchange.query.has(name));
+  return succeeded.find((exchange) => names(exchange.query) === names(url.searchParams)) ?? succeeded.find(form) ?? succeeded[0];
 }
 
 function base64Url(value) {

@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test';
+import { openConsoleAs } from '../support/accounts.js';
+import { compatSettings } from '../support/compat-settings.js';
+
+/**
+ * Journeys that change the broker: each makes something through the console, sees it as the broker
+ * answers it, and removes it again. They run only against a live broker, and only when asked for
+ * (STARLING_COMPAT_WRITE=true): the recorded answers do not change when written to.
+ */
+test.skip(!compatSettings.writes || compatSettings.replayed, 'writes run against a live broker with STARLING_COMPAT_WRITE=true');
+
+const stamp = Date.now();
+
+test('a user is added, found, renamed and deleted', async ({ page }) => {
+  const email = `compat-${stamp}@example.com`;
+  await openConsoleAs(page, compatSettings);
+  await page.goto('/users');
+  await page.getByTestId('add-user').click();
+  const dialog = page.getByRole('dialog', { name: 'Add user' });
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('First name').fill('Ada');
+  await dialog.getByTestId('user-dialog-save').click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByLabel('Search users').fill(email);
+  const row = page.getByTestId('user-row').filter({ hasText: email });
+  await expect(row).toContainText('Ada');
+  await row.getByRole('button', { name: `Edit ${email}` }).click();
+  const editDialog = page.getByRole('dialog', { name: 'Edit user' });
+  await expect(editDialog.getByLabel('First name')).toHaveValue('Ada');
+  await editDialog.getByLabel('First name').fill('Augusta');
+  await editDialog.getByTestId('user-dialog-save').click();
+  await expect(editDialog).toBeHidden();
+  await expect(row).toContainText('Augusta');
+
+  await row.getByRole('button', { name: `Delete ${email}` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByTestId('user-row').filter({ hasText: email })).toHaveCount(0);
+  await expect(page.locator('.toast--error')).toHaveCount(0);
+});
+
+test('client credentials are added, have their password changed and are deleted', async ({ page }) => {
+  const name = `compat credentials ${stamp}`;
+  await openConsoleAs(page, compatSettings);
+  await page.goto('/client-credentials');
+  await page.getByTestId('add-credentials').click();
+  const dialog = page.getByRole('dialog', { name: 'Add client credentials' });
+  await dialog.getByLabel(/^Name/).fill(name);
+  await dialog.getByLabel('Username', { exact: true }).fill(`compat-${stamp}`);
+  await dialog.getByLabel('Password', { exact: true }).fill('first-Secret-1');
+  await dialog.getByTestId('credentials-dialog-save').click();
+  // A bundled broker in its AUTO anonymous mode warns first; a production broker does not.
+  const warning = page.getByRole('alertdialog', { name: 'These are the first client credentials' });
+  const connectivity = page.getByRole('dialog', { name: `Check connectivity: ${name}` });
+  await expect(warning.or(connectivity)).toBeVisible();
+  if (await warning.isVisible()) await warning.getByTestId('confirm-dialog-ok').click();
+  await expect(connectivity).toBeVisible();
+  await connectivity.getByRole('button', { name: 'Close' }).last().click();
+
+  const row = page.getByTestId('credentials-row').filter({ hasText: name });
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: `Change the password of ${name}` }).click();
+  const change = page.getByRole('dialog').filter({ hasText: 'password' });
+  await change.getByLabel(/^Current password/).fill('first-Secret-1');
+  await change.getByLabel(/^New password/).first().fill('second-Secret-2');
+  await change.getByRole('button', { name: /Change password|Save/ }).click();
+  await expect(change).toBeHidden();
+
+  await row.getByRole('button', { name: `Delete ${name}` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByTestId('credentials-row').filter({ hasText: name })).toHaveCount(0);
+  await expect(page.locator('.toast--error')).toHaveCount(0);
+});
