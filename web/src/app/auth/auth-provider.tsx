@@ -4,7 +4,7 @@ import { endSession } from '../../api/auth-session';
 import { useHasSession } from '../../api/use-has-session';
 import { getGetBrokerConfigQueryKey, useGetBrokerConfig } from '../../api/generated/endpoints/app/app';
 import { getGetCurrentUserQueryKey, useGetCurrentUser } from '../../api/generated/endpoints/auth/auth';
-import { getIsAdminUserTokenAccessEnabledQueryKey, useIsAdminUserTokenAccessEnabled } from '../../api/generated/endpoints/admin/admin';
+import { getIsAdminUserTokenAccessEnabledQueryKey, useIsAdminUserTokenAccessEnabled } from '../../api/generated/endpoints/user/user';
 import { onHttpError } from '../../api/http-events';
 import { useLocation } from 'wouter';
 import { AuthContext, type AuthState } from './auth-context';

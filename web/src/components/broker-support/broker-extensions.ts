@@ -1,4 +1,4 @@
-import { getGetBrokerExtensionsQueryKey, useGetBrokerExtensions } from '../../api/generated/endpoints/app/app';
+import { getGetBrokerExtensionsQueryKey, useGetBrokerExtensions } from '../../api/generated/endpoints/starling/starling';
 import { useHasSession } from '../../api/use-has-session';
 
 /**

@@ -3,7 +3,7 @@ import { DisableIcon } from '@blueprintjs/icons';
 import { type Query, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { getGetBrokerExtensionsQueryKey } from '../../api/generated/endpoints/app/app';
+import { getGetBrokerExtensionsQueryKey } from '../../api/generated/endpoints/starling/starling';
 import { isUnansweredCall } from './unanswered-call';
 
 /** The extensions call is asked of every broker: one without it simply has no extensions (broker-extensions.ts). */

@@ -3,12 +3,8 @@ import { PlusIcon } from '@blueprintjs/icons';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import {
-  getGetAdminUsersQueryKey,
-  getIsAdminUserTokenAccessEnabledQueryKey,
-  useGetAdminUsers,
-  useIsAdminUserTokenAccessEnabled,
-} from '../../api/generated/endpoints/admin/admin';
+import { getGetAdminUsersQueryKey, useGetAdminUsers } from '../../api/generated/endpoints/admin/admin';
+import { getIsAdminUserTokenAccessEnabledQueryKey, useIsAdminUserTokenAccessEnabled } from '../../api/generated/endpoints/user/user';
 
 import type { GetAdminUsersSortProperty } from '../../api/generated/model/getAdminUsersSortProperty';
 import type { User } from '../../api/generated/model/user';

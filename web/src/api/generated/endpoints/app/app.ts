@@ -53,7 +53,6 @@ import type {
   BadRequestResponse,
   BrokerConfig,
   ForbiddenResponse,
-  GetBrokerExtensions200,
   MessageRates,
   UnauthorizedResponse
 } from '../../model';
@@ -459,77 +458,6 @@ export function useGetHelpBaseUrl<TData = Awaited<ReturnType<typeof getHelpBaseU
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
 
   const queryOptions = getGetHelpBaseUrlQueryOptions(options)
-
-  const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
-
-  query.queryKey = queryOptions.queryKey ;
-
-  return query;
-}
-
-
-
-/**
- * @summary The Starling extensions this broker serves: the names used by `x-starling-extension` in this
-contract. A broker without this call (404) serves none of them.
-
- */
-export const getBrokerExtensions = (
-    
- options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
-) => {
-      
-      
-      return httpClient<GetBrokerExtensions200>(
-      {url: `/api/starling/extensions`, method: 'GET', signal
-    },
-      options);
-    }
-  
-
-
-
-export const getGetBrokerExtensionsQueryKey = () => {
-    return [
-    `/api/starling/extensions`
-    ] as const;
-    }
-
-    
-export const getGetBrokerExtensionsQueryOptions = <TData = Awaited<ReturnType<typeof getBrokerExtensions>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getBrokerExtensions>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getGetBrokerExtensionsQueryKey();
-
-  
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof getBrokerExtensions>>> = ({ signal }) => getBrokerExtensions(requestOptions, signal);
-
-      
-
-      
-
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getBrokerExtensions>>, TError, TData> & { queryKey: QueryKey }
-}
-
-export type GetBrokerExtensionsQueryResult = NonNullable<Awaited<ReturnType<typeof getBrokerExtensions>>>
-export type GetBrokerExtensionsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
-
-
-/**
- * @summary The Starling extensions this broker serves: the names used by `x-starling-extension` in this
-contract. A broker without this call (404) serves none of them.
-
- */
-
-export function useGetBrokerExtensions<TData = Awaited<ReturnType<typeof getBrokerExtensions>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
-  options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getBrokerExtensions>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
-  
- ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
-
-  const queryOptions = getGetBrokerExtensionsQueryOptions(options)
 
   const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
 

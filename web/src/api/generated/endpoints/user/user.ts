@@ -200,3 +200,137 @@ export function useIsUserTokenAccessEnabled<TData = Awaited<ReturnType<typeof is
 
 
 
+/**
+ * @summary Whether signing in as another user (getAdminUserToken) is enabled.
+ */
+export const isAdminUserTokenAccessEnabled = (
+    
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+      
+      
+      return httpClient<boolean>(
+      {url: `/api/admin/user/tokenAccessEnabled`, method: 'GET', signal
+    },
+      options);
+    }
+  
+
+
+
+export const getIsAdminUserTokenAccessEnabledQueryKey = () => {
+    return [
+    `/api/admin/user/tokenAccessEnabled`
+    ] as const;
+    }
+
+    
+export const getIsAdminUserTokenAccessEnabledQueryOptions = <TData = Awaited<ReturnType<typeof isAdminUserTokenAccessEnabled>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof isAdminUserTokenAccessEnabled>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getIsAdminUserTokenAccessEnabledQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof isAdminUserTokenAccessEnabled>>> = ({ signal }) => isAdminUserTokenAccessEnabled(requestOptions, signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof isAdminUserTokenAccessEnabled>>, TError, TData> & { queryKey: QueryKey }
+}
+
+export type IsAdminUserTokenAccessEnabledQueryResult = NonNullable<Awaited<ReturnType<typeof isAdminUserTokenAccessEnabled>>>
+export type IsAdminUserTokenAccessEnabledQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+
+
+/**
+ * @summary Whether signing in as another user (getAdminUserToken) is enabled.
+ */
+
+export function useIsAdminUserTokenAccessEnabled<TData = Awaited<ReturnType<typeof isAdminUserTokenAccessEnabled>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof isAdminUserTokenAccessEnabled>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+  
+ ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
+
+  const queryOptions = getIsAdminUserTokenAccessEnabledQueryOptions(options)
+
+  const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary A token pair for another user (sign in as that user); 403 when token access is off.
+ */
+export const getAdminUserToken = (
+    id: string,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+      
+      
+      return httpClient<TokenPair>(
+      {url: `/api/admin/user/${id}/token`, method: 'GET', signal
+    },
+      options);
+    }
+  
+
+
+
+export const getGetAdminUserTokenQueryKey = (id?: string,) => {
+    return [
+    `/api/admin/user/${id}/token`
+    ] as const;
+    }
+
+    
+export const getGetAdminUserTokenQueryOptions = <TData = Awaited<ReturnType<typeof getAdminUserToken>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: string, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getAdminUserToken>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetAdminUserTokenQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAdminUserToken>>> = ({ signal }) => getAdminUserToken(id, requestOptions, signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getAdminUserToken>>, TError, TData> & { queryKey: QueryKey }
+}
+
+export type GetAdminUserTokenQueryResult = NonNullable<Awaited<ReturnType<typeof getAdminUserToken>>>
+export type GetAdminUserTokenQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+
+
+/**
+ * @summary A token pair for another user (sign in as that user); 403 when token access is off.
+ */
+
+export function useGetAdminUserToken<TData = Awaited<ReturnType<typeof getAdminUserToken>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: string, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getAdminUserToken>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+  
+ ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
+
+  const queryOptions = getGetAdminUserTokenQueryOptions(id,options)
+
+  const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
