@@ -60,10 +60,11 @@ test('client credentials are added, have their password changed and are deleted'
   const row = page.getByTestId('credentials-row').filter({ hasText: name });
   await expect(row).toBeVisible();
   await row.getByRole('button', { name: `Change the password of ${name}` }).click();
-  const change = page.getByRole('dialog').filter({ hasText: 'password' });
-  await change.getByLabel(/^Current password/).fill('first-Secret-1');
-  await change.getByLabel(/^New password/).first().fill('second-Secret-2');
-  await change.getByRole('button', { name: /Change password|Save/ }).click();
+  const change = page.getByRole('dialog', { name: new RegExp(`^Change the password of`) });
+  await change.getByLabel('Current password').fill('first-Secret-1');
+  await change.getByLabel('New password', { exact: true }).fill('second-Secret-2');
+  await change.getByLabel('New password again').fill('second-Secret-2');
+  await change.getByTestId('credentials-change-password-submit').click();
   await expect(change).toBeHidden();
 
   await row.getByRole('button', { name: `Delete ${name}` }).click();
