@@ -4,7 +4,7 @@ import { getCurrentToast } from '../../components/toast/toast-store';
 import type { RecordedCall } from '../../test-support/broker-stub';
 import { renderPage, setUpSignedInPageTests } from '../../test-support/page-test';
 import SessionsPage from './sessions-page';
-import { stubTbmqSessionsBroker } from './tbmq-recordings-broker';
+import { recording, stubTbmqSessionsBroker } from './tbmq-recordings-broker';
 
 /** Starling's own calls (x-starling-extension), which a production broker does not have. */
 const EXTENSION_PATHS = ['/api/starling/extensions', '/api/client-session/events', '/api/v2/client-session/disconnect', '/api/v2/client-session/remove'];
@@ -63,6 +63,25 @@ describe('sessions page against TBMQ 2.3 (recorded answers, no extensions)', () 
     const disconnect = calls.find((call) => call.method === 'DELETE');
     expect(disconnect?.url.pathname).toBe('/api/client-session/disconnect');
     expect(Object.fromEntries(disconnect?.url.searchParams ?? [])).toEqual({ clientId: 'dev-v5-live', sessionId: '55dd01e6-20dc-4df8-9fdc-0d4d4ce89b9c' });
+  });
+
+  it('shows the disconnect once TBMQ has applied it, which it does a moment after answering', async () => {
+    // TBMQ answers the DELETE first and disconnects through its queues: its recorded details right
+    // after a disconnect still say CONNECTED. Here the session reads as connected twice more.
+    const connected = recording('sessions/getClientSessionDetails--device-v5-connected-subscription-options.json').response.body as Record<string, unknown>;
+    let readsAfterDisconnect: number | null = null;
+    stubTbmqSessionsBroker((call) => {
+      if (call.method === 'DELETE') readsAfterDisconnect = 0;
+      if (readsAfterDisconnect === null || call.method !== 'GET' || call.url.pathname !== '/api/client-session') return undefined;
+      readsAfterDisconnect += 1;
+      return Response.json(readsAfterDisconnect <= 2 ? connected : { ...connected, connectionState: 'DISCONNECTED', disconnectedAt: Date.now() });
+    });
+    openAt('/sessions?session=dev-v5-live');
+    fireEvent.click(await screen.findByTestId('session-details-disconnect'));
+    fireEvent.click(await screen.findByTestId('confirm-dialog-ok'));
+    // Before the next regular refresh (10 s), without a reload.
+    expect(await screen.findByTestId('session-details-remove')).toBeTruthy();
+    expect(readsAfterDisconnect).toBeGreaterThanOrEqual(3);
   });
 
   it('shows an offline MQTT 3.1.1 session’s end, and removes it with TBMQ’s call', async () => {

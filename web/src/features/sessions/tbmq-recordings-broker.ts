@@ -31,10 +31,13 @@ const NO_HANDLER = () => new Response(null, { status: 404 });
 /**
  * A broker that answers the sessions and subscriptions calls as TBMQ 2.3.0 did, and serves no
  * Starling extension (GET /api/starling/extensions is one more path it has no handler for).
+ * `answerFirst` answers a call differently where it returns a response.
  */
-export function stubTbmqSessionsBroker(): RecordedCall[] {
+export function stubTbmqSessionsBroker(answerFirst?: (call: RecordedCall) => Response | undefined): RecordedCall[] {
   const sessionList = recording('sessions/getClientSessions.json').response.body;
   return stubBrokerCalls((call) => {
+    const first = answerFirst?.(call);
+    if (first) return first;
     const route = `${call.method} ${call.url.pathname}`;
     if (route === 'GET /api/auth/user') return Response.json({ id: 'me', email: 'me@example.com', authority: 'SYS_ADMIN' });
     if (route === 'POST /api/auth/token') return Response.json(makeTokenPair());

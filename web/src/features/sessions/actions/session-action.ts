@@ -53,6 +53,12 @@ async function runSessionAction({ kind, target }: SessionAction): Promise<number
   return (await (disconnecting ? disconnectFilteredClientSessions(params) : removeFilteredClientSessions(params))).affectedCount;
 }
 
+/**
+ * A production broker (TBMQ) applies a disconnect or removal through its own queues after answering,
+ * so the views look again a few times over the next seconds, not only at once.
+ */
+const FOLLOW_UP_DELAYS_MS = [500, 1_500, 3_500, 7_000];
+
 /** Everything that shows sessions is out of date after an action. */
 export function refreshSessionViews(queryClient: QueryClient): void {
   for (const queryKey of [
@@ -78,6 +84,9 @@ export function useSessionActionMutation(onDone: (action: SessionAction) => void
       showToast({ message: intl.formatMessage({ id }, { count }), type: 'success' });
       onDone(action);
     },
-    onSettled: () => refreshSessionViews(queryClient),
+    onSettled: () => {
+      refreshSessionViews(queryClient);
+      for (const delay of FOLLOW_UP_DELAYS_MS) setTimeout(() => refreshSessionViews(queryClient), delay);
+    },
   });
 }
