@@ -20,6 +20,12 @@ describe('outgoing mail settings form', () => {
     expect(mailSettingsOf(mailSettingsValuesOf(stored))).toEqual(settings);
   });
 
+  it('sends an empty username for no login, as TBMQ stores it (its mail service fails without the field)', () => {
+    const settings = mailSettingsOf({ ...mailSettingsValuesOf(stored), username: '  ' });
+    expect(settings.username).toBe('');
+    expect('password' in settings).toBe(false);
+  });
+
   it('sends a newly typed password', () => {
     expect(mailSettingsOf({ ...mailSettingsValuesOf(stored), password: 'n3w' }).password).toBe('n3w');
   });

@@ -103,7 +103,8 @@ export function mailSettingsOf(values: MailSettingsValues, saved?: MailSettings)
     timeout: Number(values.timeout),
     enableTls: values.enableTls,
     ...(usesTls(values) && values.tlsVersion !== '' ? { tlsVersion: values.tlsVersion } : {}),
-    ...(username !== '' ? { username } : {}),
+    // Always there, empty for no login: TBMQ's mail service reads the field and fails without it.
+    username,
     ...(values.password !== '' ? { password: values.password } : {}),
   };
 }
