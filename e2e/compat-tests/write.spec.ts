@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { openConsoleAs } from '../support/accounts.js';
+import { callApi } from '../support/api.js';
+import { compatApiToken } from '../support/compat-clients.js';
 import { compatSettings } from '../support/compat-settings.js';
 import { roundTrip } from '../support/proxy-journeys.js';
 
@@ -109,4 +111,34 @@ test('a web-socket connection with existing credentials connects through the con
   await page.getByTestId('confirm-dialog-ok').click();
   await expect(page.getByTestId('ws-connection-item').filter({ hasText: name })).toHaveCount(0);
   await expect(page.locator('.toast--error')).toHaveCount(0);
+});
+
+test('a web-socket connection with generated credentials connects through the console, subscribes, publishes and receives', async ({ page }) => {
+  const name = `compat generated ${stamp}`;
+  await openConsoleAs(page, compatSettings);
+  await page.goto('/ws-client');
+  await page.getByRole('button', { name: 'Add connection' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add connection' });
+  await dialog.getByRole('textbox', { name: /^Name/ }).fill(name);
+  await expect(dialog.getByRole('radio', { name: 'Generated' })).toBeChecked();
+  // A broker that makes no credentials for a connection has the console make them first.
+  const made = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/mqtt/client/credentials', { timeout: 15_000 }).catch(() => null);
+  await dialog.getByTestId('ws-connection-save').click();
+  await expect(dialog).toBeHidden();
+  const madeHere = await made;
+  try {
+    await page.getByTestId('ws-connection-item').filter({ hasText: name }).getByRole('button').first().click();
+    await roundTrip(page, `compat/${stamp}/generated`, 'hello with generated credentials');
+    await page.getByTestId('ws-disconnect').click();
+    await page.getByLabel(`Actions for ${name}`).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page.getByTestId('confirm-dialog-ok').click();
+    await expect(page.getByTestId('ws-connection-item').filter({ hasText: name })).toHaveCount(0);
+    await expect(page.locator('.toast--error')).toHaveCount(0);
+  } finally {
+    if (madeHere?.ok()) {
+      const { id } = (await madeHere.json()) as { id: string };
+      await callApi('DELETE', `/api/mqtt/client/credentials/${id}`, undefined, await compatApiToken(), compatSettings.broker);
+    }
+  }
 });

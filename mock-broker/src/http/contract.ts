@@ -128,8 +128,14 @@ export function describeErrors(location: string, errors: ErrorObject[] | null | 
 /** The API contract loaded from openapi.yaml, compiled once into validators. */
 export class Contract {
   private readonly paths: ContractPath[] = [];
+  /** Extensions marked on a schema rather than a call: a field's meaning only Starling gives it. */
+  private readonly schemaExtensions: string[];
 
   constructor(document: OpenApiDocument) {
+    this.schemaExtensions = Object.values(document.components.schemas ?? {}).flatMap((schema) => {
+      const extension = (schema as { 'x-starling-extension'?: unknown })['x-starling-extension'];
+      return typeof extension === 'string' ? [extension] : [];
+    });
     const strict = new Ajv2020({ allErrors: true, strict: false });
     const coercing = new Ajv2020({ allErrors: true, strict: false, coerceTypes: 'array' });
     for (const ajv of [strict, coercing]) {
@@ -191,9 +197,9 @@ export class Contract {
     return this.paths.flatMap((contractPath) => [...contractPath.operations.values()]);
   }
 
-  /** The names of the extensions the contract marks, each once, sorted. */
+  /** The names of the extensions the contract marks (on calls and on schemas), each once, sorted. */
   get extensions(): string[] {
-    return [...new Set(this.operations.flatMap((operation) => (operation.extension ? [operation.extension] : [])))].sort();
+    return [...new Set([...this.operations.flatMap((operation) => (operation.extension ? [operation.extension] : [])), ...this.schemaExtensions])].sort();
   }
 
   /** The contract's path a request path falls under: the path first, then its method (as OpenAPI matches). */

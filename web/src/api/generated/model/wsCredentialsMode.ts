@@ -41,7 +41,11 @@ Conventions:
  */
 
 /**
- * Starling's own (saveWsConnection); the production broker keeps none.
+ * Starling's own (saveWsConnection); the production broker keeps none. A broker that lists
+`wsGeneratedCredentials` makes credentials for an AUTO connection itself; in front of one that
+does not, the console first creates client credentials for the connection (saveMqttClientCredentials)
+and saves the connection linked to them, as the production broker's own client does.
+
  */
 export type WsCredentialsMode = typeof WsCredentialsMode[keyof typeof WsCredentialsMode];
 

@@ -1,13 +1,14 @@
 import { Dialog, DialogBody, Spinner } from '@blueprintjs/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ApiError } from '../../../api/api-error';
 import { apiFieldError } from '../../../api/api-error-field';
-import { getGetWsConnectionQueryKey, getGetWsConnectionsQueryKey, useSaveWsConnection } from '../../../api/generated/endpoints/ws-client/ws-client';
+import { getGetWsConnectionQueryKey, getGetWsConnectionsQueryKey, saveWsConnection } from '../../../api/generated/endpoints/ws-client/ws-client';
 import type { BrokerConfig } from '../../../api/generated/model/brokerConfig';
 import type { WsConnection } from '../../../api/generated/model/wsConnection';
 import { useCurrentUser } from '../../../api/use-current-user';
+import { useExtension } from '../../../components/broker-support/broker-extensions';
 import { ApiErrorCallout } from '../../../components/form/api-error-callout';
 import { FormDialogFooter } from '../../../components/form/form-dialog-footer';
 import { HelpButton } from '../../../components/help/help-button';
@@ -20,6 +21,7 @@ import { ConnectionCredentialsFields } from './connection-credentials-fields';
 import { CONNECTION_API_FIELDS, type ConnectionFormValues, connectionSaveOf, hasConnectionErrors, validateConnectionForm } from './connection-form-values';
 import { listenerPortOf, wssPortOf } from './connection-url';
 import { LastWillFields } from './last-will-fields';
+import { saveWithCredentialsMadeHere } from './made-credentials';
 import { useConnectionFormStart } from './use-connection-form-start';
 
 export interface ConnectionDialogProps {
@@ -82,17 +84,20 @@ function ConnectionForm({ initialValues, config, existing, ownerId, onClose }: C
   const queryClient = useQueryClient();
   const [values, setValues] = useState(initialValues);
   const [submitted, setSubmitted] = useState(false);
-  const save = useSaveWsConnection<ApiError>({
-    mutation: {
-      onSuccess: (saved) => {
-        showToast({ message: intl.formatMessage({ id: 'ws-client.connection.saved' }), type: 'success' });
-        void queryClient.invalidateQueries({ queryKey: getGetWsConnectionsQueryKey() });
-        queryClient.setQueryData(getGetWsConnectionQueryKey(saved.id), saved);
-        onClose(saved);
-      },
+  // Generated credentials: the broker makes them when it can (wsGeneratedCredentials), else the console does first.
+  const brokerMakesCredentials = useExtension('wsGeneratedCredentials') !== 'missing';
+  const save = useMutation<WsConnection, ApiError, ConnectionFormValues>({
+    mutationFn: (given) => {
+      // Field errors show under their field; the others above the form.
+      const send = (saving: ConnectionFormValues) => saveWsConnection(connectionSaveOf(saving, ownerId, existing?.id), { ignoreErrors: true });
+      return given.credentialsMode === 'AUTO' && !brokerMakesCredentials ? saveWithCredentialsMadeHere(given, send) : send(given);
     },
-    // Field errors show under their field; the others above the form.
-    request: { ignoreErrors: true },
+    onSuccess: (saved) => {
+      showToast({ message: intl.formatMessage({ id: 'ws-client.connection.saved' }), type: 'success' });
+      void queryClient.invalidateQueries({ queryKey: getGetWsConnectionsQueryKey() });
+      queryClient.setQueryData(getGetWsConnectionQueryKey(saved.id), saved);
+      onClose(saved);
+    },
   });
   const errors = validateConnectionForm(values);
   const shownErrors = submitted ? errors : {};
@@ -105,7 +110,7 @@ function ConnectionForm({ initialValues, config, existing, ownerId, onClose }: C
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setSubmitted(true);
-    if (!hasConnectionErrors(errors)) save.mutate({ data: connectionSaveOf(values, ownerId, existing?.id) });
+    if (!hasConnectionErrors(errors)) save.mutate(values);
   }
 
   const generatedUsername = existing?.configuration.credentialsMode === 'AUTO' ? (existing.configuration.username ?? undefined) : undefined;
