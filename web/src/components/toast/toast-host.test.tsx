@@ -3,7 +3,7 @@ import { IntlProvider } from 'react-intl';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import englishMessages from '../../../public/assets/locale/locale.constant-en_US.json';
 import { stubScreenWidth } from '../../test-support/screen-width';
-import { loadToastSanitizer, plainTextToastMessage } from './toast-message';
+import { loadToastSanitizer, plainTextToastMessage, toastMessageWith } from './toast-message';
 import { ToastHost } from './toast-host';
 import { dismissToast, showToast, type ToastOptions, TOAST_ANIMATION_MS } from './toast-store';
 
@@ -29,6 +29,16 @@ describe('toast host (spec sections 8 and 9)', () => {
     });
     vi.useRealTimers();
     cleanup();
+  });
+
+  it('shows values from outside as written: a Kafka group id or an error text carrying a link stays text', async () => {
+    renderHost();
+    const groupId = '<a href="https://attacker.example/">Sign in again</a>';
+    show({ message: toastMessageWith((values) => `Consumer group <b>${String(values.groupId)}</b> deleted`, { groupId }), type: 'success' });
+    await act(() => loadToastSanitizer());
+    const toast = screen.getByTestId('toast');
+    expect(toast.querySelector('a')).toBeNull();
+    expect(toast.querySelector('b')?.textContent).toBe(groupId);
   });
 
   it('renders simple markup and drops scripts and event handlers', async () => {

@@ -35,3 +35,14 @@ const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
 export function plainTextToastMessage(text: string): string {
   return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
 }
+
+type MessageValue = string | number | undefined;
+
+/**
+ * A toast message from the locale with values from outside (a Kafka group id, a broker's or
+ * mqtt.js's error text): each value is escaped, so it shows as written and can never become a link
+ * or other markup in the toast's HTML rendering; the locale's own markup stays.
+ */
+export function toastMessageWith(format: (values: Record<string, MessageValue>) => string, values: Record<string, MessageValue>): string {
+  return format(Object.fromEntries(Object.entries(values).map(([name, value]) => [name, typeof value === 'string' ? plainTextToastMessage(value) : value])));
+}

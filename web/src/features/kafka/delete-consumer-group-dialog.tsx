@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { getGetKafkaConsumerGroupsQueryKey, useDeleteKafkaConsumerGroup } from '../../api/generated/endpoints/kafka/kafka';
 import { ConfirmDialog } from '../../components/dialogs/confirm-dialog';
 import { showToast } from '../../components/toast/toast-store';
+import { toastMessageWith } from '../../components/toast/toast-message';
 
 interface DeleteConsumerGroupDialogProps {
   /** The group to delete; the dialog is closed while null. */
@@ -29,7 +30,7 @@ export function DeleteConsumerGroupDialog({ groupId, onClose }: DeleteConsumerGr
       { params: { groupId } },
       {
         onSuccess: () => {
-          showToast({ message: intl.formatMessage({ id: 'kafka.group-deleted' }, { groupId }), type: 'success' });
+          showToast({ message: toastMessageWith((values) => intl.formatMessage({ id: 'kafka.group-deleted' }, values), { groupId }), type: 'success' });
           close();
         },
         onSettled: () => void queryClient.invalidateQueries({ queryKey: getGetKafkaConsumerGroupsQueryKey() }),

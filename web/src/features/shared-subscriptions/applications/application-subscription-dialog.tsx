@@ -11,6 +11,7 @@ import { bindTextField } from '../../../components/form/bind-text-field';
 import { FormDialogFooter } from '../../../components/form/form-dialog-footer';
 import { TextField } from '../../../components/form/text-field';
 import { showToast } from '../../../components/toast/toast-store';
+import { toastMessageWith } from '../../../components/toast/toast-message';
 import {
   APPLICATION_SUBSCRIPTION_FIELDS,
   applicationSubscriptionFormValuesOf,
@@ -59,7 +60,7 @@ function ApplicationSubscriptionForm({ subscription, kafkaNotConfigured, onDone 
     mutation: {
       onSuccess: (saved) => {
         const message = adding ? 'app-shared-subscription.added' : 'app-shared-subscription.renamed';
-        showToast({ message: intl.formatMessage({ id: message }, { name: saved.name, known: saved.kafkaTopic === undefined ? 'no' : 'yes', kafkaTopic: saved.kafkaTopic }), type: 'success' });
+        showToast({ message: toastMessageWith((values) => intl.formatMessage({ id: message }, values), { name: saved.name, known: saved.kafkaTopic === undefined ? 'no' : 'yes', kafkaTopic: saved.kafkaTopic }), type: 'success' });
         void queryClient.invalidateQueries({ queryKey: getGetApplicationSharedSubscriptionsQueryKey() });
         onDone();
       },

@@ -9,6 +9,7 @@ import { ExtensionPanel } from '../../../components/broker-support/extension-pan
 import { bindTextField } from '../../../components/form/bind-text-field';
 import { TextField } from '../../../components/form/text-field';
 import { showToast } from '../../../components/toast/toast-store';
+import { toastMessageWith } from '../../../components/toast/toast-message';
 import { CollapsibleSection } from '../collapsible-section';
 import { QosSelect } from '../../../components/mqtt/qos-selects';
 import { PayloadField } from './payload-field';
@@ -51,7 +52,7 @@ function PublishForm({ connection, connected, onPublish }: PublishPanelProps) {
     try {
       await onPublish(publishMessageOf(values, mqttVersion));
     } catch (error) {
-      showToast({ message: intl.formatMessage({ id: 'ws-client.publish.failed' }, { reason: error instanceof Error ? error.message : String(error) }), type: 'error' });
+      showToast({ message: toastMessageWith((values) => intl.formatMessage({ id: 'ws-client.publish.failed' }, values), { reason: error instanceof Error ? error.message : String(error) }), type: 'error' });
     } finally {
       setPublishing(false);
     }

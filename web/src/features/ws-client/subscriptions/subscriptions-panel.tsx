@@ -10,6 +10,7 @@ import type { WsSubscription } from '../../../api/generated/model/wsSubscription
 import type { WsSubscriptionConfiguration } from '../../../api/generated/model/wsSubscriptionConfiguration';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { showToast } from '../../../components/toast/toast-store';
+import { toastMessageWith } from '../../../components/toast/toast-message';
 import { changesClientSubscription } from './subscription-rules';
 
 /** Spec section 9: a connection keeps at most 100 subscriptions, so one page holds them all. */
@@ -55,7 +56,7 @@ export function SubscriptionsPanel({ connection, connected, brokerMessageRate, o
     try {
       await action();
     } catch (error) {
-      showToast({ message: intl.formatMessage({ id: 'ws-client.subscription.client-failed' }, { reason: error instanceof Error ? error.message : String(error) }), type: 'error' });
+      showToast({ message: toastMessageWith((values) => intl.formatMessage({ id: 'ws-client.subscription.client-failed' }, values), { reason: error instanceof Error ? error.message : String(error) }), type: 'error' });
     }
   };
 
