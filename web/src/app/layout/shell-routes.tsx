@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import { Redirect, Route, Switch } from 'wouter';
 import { PageAvailability } from '../../components/broker-support/page-availability';
+import { PageErrorBoundary } from '../../components/page-error/page-error-boundary';
 import { PageLoading } from '../../components/page-loading/page-loading';
 import { useDocumentTitle } from '../../components/document-title/use-document-title';
 import { DEFAULT_URL } from '../auth/redirect-url';
@@ -33,10 +34,12 @@ function ShellPage({ route }: { route: PageRoute }) {
   useDocumentTitle(intl.formatMessage(route.title));
   const Page = route.page;
   return (
-    <Suspense fallback={<PageLoading />}>
-      <PageAvailability>
-        <Page />
-      </PageAvailability>
-    </Suspense>
+    <PageErrorBoundary>
+      <Suspense fallback={<PageLoading />}>
+        <PageAvailability>
+          <Page />
+        </PageAvailability>
+      </Suspense>
+    </PageErrorBoundary>
   );
 }

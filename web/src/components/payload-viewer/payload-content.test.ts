@@ -6,7 +6,10 @@ import {
   countJsonValues,
   hexDump,
   isReadableText,
+  jsonNestingDepth,
   lenientTextOf,
+  MAX_JSON_TREE_DEPTH,
+  parsedJsonDocument,
   payloadPreview,
   readPayload,
   startsFolded,
@@ -75,6 +78,17 @@ describe('payload content rules (spec section 3: JSON, TEXT, BINARY)', () => {
     expect(payloadPreview(utf8('{\n  "a": 1\n}'), null)).toEqual({ kind: 'TEXT', text: '{ "a": 1 }' });
     expect(payloadPreview(bytes(0x00, 0x10, 0xff), null)).toEqual({ kind: 'BINARY', text: '00 10 ff' });
     expect(payloadPreview(new Uint8Array([...utf8('Grü'), 0xc3]), null, { truncated: true })).toEqual({ kind: 'TEXT', text: 'Grü' });
+  });
+
+  it('counts the values of a list of a million numbers without overflowing the stack', () => {
+    expect(countJsonValues({ values: Array.from({ length: 1_000_000 }, (_, index) => index) })).toBe(1_000_002);
+  });
+
+  it('measures nesting without recursion, brackets inside strings not counted', () => {
+    expect(jsonNestingDepth('{"a":[{"b":"[[[{{{"}]}')).toBe(3);
+    expect(jsonNestingDepth('{"a":"\\"[[["}')).toBe(1);
+    expect(parsedJsonDocument(`${'['.repeat(MAX_JSON_TREE_DEPTH + 1)}${']'.repeat(MAX_JSON_TREE_DEPTH + 1)}`)).toBeUndefined();
+    expect(parsedJsonDocument(`${'['.repeat(MAX_JSON_TREE_DEPTH)}${']'.repeat(MAX_JSON_TREE_DEPTH)}`)).toBeDefined();
   });
 
   it('folds the nested levels of large JSON documents only', () => {

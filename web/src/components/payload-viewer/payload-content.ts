@@ -60,10 +60,34 @@ export function isReadableText(text: string): boolean {
   return true;
 }
 
-/** The value of a JSON object or array; undefined for anything else (a bare number or string reads best as text). */
+/** Deeper JSON than this is shown as text: a tree that deep cannot be read, and would not render. */
+export const MAX_JSON_TREE_DEPTH = 200;
+
+/** How deep objects and arrays nest in a JSON text, counted without recursion (strings skipped). */
+export function jsonNestingDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const character = text[index];
+    if (inString) {
+      if (character === '\\') index += 1;
+      else if (character === '"') inString = false;
+    } else if (character === '"') inString = true;
+    else if (character === '{' || character === '[') deepest = Math.max(deepest, ++depth);
+    else if (character === '}' || character === ']') depth -= 1;
+  }
+  return deepest;
+}
+
+/**
+ * The value of a JSON object or array; undefined for anything else (a bare number or string reads
+ * best as text) and for documents nested deeper than MAX_JSON_TREE_DEPTH.
+ */
 export function parsedJsonDocument(text: string): { value: unknown } | undefined {
   const start = text.trimStart()[0];
   if (start !== '{' && start !== '[') return undefined;
+  if (jsonNestingDepth(text) > MAX_JSON_TREE_DEPTH) return undefined;
   try {
     return { value: JSON.parse(text) as unknown };
   } catch {
@@ -141,11 +165,17 @@ export function payloadPreview(bytes: Uint8Array, formatIndicator: PayloadFormat
   return { kind: 'BINARY', text: hexOf(bytes) };
 }
 
-/** How many values a JSON document holds, its objects and arrays counted too. */
+/** How many values a JSON document holds, its objects and arrays counted too (without recursion). */
 export function countJsonValues(value: unknown): number {
-  if (Array.isArray(value)) return 1 + value.reduce<number>((total, item) => total + countJsonValues(item), 0);
-  if (value !== null && typeof value === 'object') return 1 + Object.values(value).reduce<number>((total, item) => total + countJsonValues(item), 0);
-  return 1;
+  let count = 0;
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    count += 1;
+    // One at a time: spreading a list of a million items would overflow the stack it avoids.
+    if (next !== null && typeof next === 'object') for (const item of Object.values(next)) pending.push(item);
+  }
+  return count;
 }
 
 /** A document of more values than this opens with its nested objects and arrays folded. */

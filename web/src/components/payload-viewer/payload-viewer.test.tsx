@@ -36,6 +36,13 @@ describe('payload viewer', () => {
     expect(json.textContent).not.toContain('"value"');
   });
 
+  it('shows a document of 100,000 nested brackets as text instead of overflowing the stack', () => {
+    const depth = 100_000;
+    renderWithProviders(<PayloadViewer payload={utf8(`${'['.repeat(depth)}${']'.repeat(depth)}`)} />);
+    expect(screen.queryByRole('radio', { name: 'JSON' })).toBeNull();
+    expect(screen.getByTestId('payload-text').textContent).toHaveLength(2 * depth);
+  });
+
   it('shows text as it is, and lets the reader switch to its bytes', () => {
     renderWithProviders(<PayloadViewer payload={utf8('Grüße\naus Berlin')} />);
     expect(screen.queryByRole('radio', { name: 'JSON' })).toBeNull();
