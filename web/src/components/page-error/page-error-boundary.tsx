@@ -14,13 +14,13 @@ interface PageErrorBoundaryState {
  * going blank. A page opened again (another route, or Reload) starts afresh.
  */
 export class PageErrorBoundary extends Component<{ children: ReactNode }, PageErrorBoundaryState> {
-  state: PageErrorBoundaryState = { error: null };
+  override state: PageErrorBoundaryState = { error: null };
 
   static getDerivedStateFromError(error: unknown): PageErrorBoundaryState {
     return { error: error instanceof Error ? error : new Error(String(error)) };
   }
 
-  render() {
+  override render() {
     const { error } = this.state;
     if (error === null) return this.props.children;
     return (
