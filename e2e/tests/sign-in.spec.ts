@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { OPERATOR, signIn } from '../support/accounts.js';
+import { OPERATOR, openConsoleAs, signIn } from '../support/accounts.js';
+import { e2eBroker } from '../support/broker-settings.js';
 
 test('an administrator signs in and sees the shell with every menu entry', async ({ page }) => {
   await page.goto('/');
@@ -63,4 +64,20 @@ test('a loginError parameter shows the login error dialog and leaves the URL', a
   await expect(page).toHaveURL(/\/login$/);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+});
+
+test('a sign-in link opened while signed in asks before it replaces the session', async ({ page }) => {
+  await openConsoleAs(page, OPERATOR);
+  await page.goto(`/home?publicId=${e2eBroker.publicId}`);
+  const ask = page.getByRole('dialog', { name: 'Sign in with this link?' });
+  await ask.getByRole('button', { name: 'Keep my session' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  // Still the administrator: the side menu is theirs.
+  await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Users' })).toBeVisible();
+
+  await page.goto(`/home?publicId=${e2eBroker.publicId}`);
+  await ask.getByRole('button', { name: 'Sign in with the link' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  // The public session: no side menu links.
+  await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link')).toHaveCount(0);
 });

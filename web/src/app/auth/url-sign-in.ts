@@ -1,7 +1,6 @@
 import type { ApiError } from '../../api/api-error';
 import { startSession } from '../../api/auth-session';
 import { login, loginPublic } from '../../api/generated/endpoints/auth/auth';
-
 import { SIGN_IN_PARAMETERS } from './sign-in-parameters';
 
 export interface UrlSignInResult {
@@ -35,6 +34,14 @@ export async function signInFromUrl(search: string): Promise<UrlSignInResult> {
     result.failure = (error as ApiError).message;
   }
   return result;
+}
+
+/** Parameters that sign someone in (a loginError only reports). */
+const SIGNING_IN = ['accessToken', 'username', 'publicId'] as const;
+
+export function signsSomeoneIn(search: string): boolean {
+  const parameters = new URLSearchParams(search);
+  return SIGNING_IN.some((name) => parameters.has(name));
 }
 
 /** The URL without the sign-in parameters, so a reload or a shared link does not sign in again. */
