@@ -1,19 +1,13 @@
-import { useEffect, useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
 import './login-error-dialog.css';
+import { useShownModal } from './use-shown-modal';
 
 /**
  * Spec sections 2 and 8: a loginError parameter shows in a dialog titled "login error" with a close
  * button. A native dialog: it may open over the sign-in page, which loads no Blueprint; Escape closes it.
  */
 export default function LoginErrorDialog({ message, onClose }: { message: string; onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (element === null) return;
-    if (typeof element.showModal === 'function') element.showModal();
-    else element.setAttribute('open', '');
-  }, []);
+  const dialog = useShownModal();
   return (
     <dialog ref={dialog} className="login-error-dialog" aria-labelledby="login-error-title" onClose={onClose}>
       <h2 id="login-error-title" className="login-error-dialog__title">

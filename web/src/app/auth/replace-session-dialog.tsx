@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
 import './login-error-dialog.css';
+import { useShownModal } from './use-shown-modal';
 
 /**
  * A link that signs in (`?accessToken=`, `?username=`, `?publicId=`) opened while someone is signed
@@ -8,13 +8,7 @@ import './login-error-dialog.css';
  * error's, so that it needs no Blueprint before the console has loaded; Escape keeps the session.
  */
 export default function ReplaceSessionDialog({ onKeep, onReplace }: { onKeep: () => void; onReplace: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (element === null) return;
-    if (typeof element.showModal === 'function') element.showModal();
-    else element.setAttribute('open', '');
-  }, []);
+  const dialog = useShownModal();
   return (
     <dialog ref={dialog} className="login-error-dialog" aria-labelledby="replace-session-title" onCancel={onKeep}>
       <h2 id="replace-session-title" className="login-error-dialog__title">
