@@ -51,6 +51,16 @@ export class AttemptCounter {
     }
   }
 
+  /** Takes back one attempt recorded at `at` (one that turned out not to count). */
+  withdraw(key: string, at: number): void {
+    const stored = storedKey(key);
+    const times = this.attempts.get(stored);
+    const index = times?.lastIndexOf(at) ?? -1;
+    if (times === undefined || index < 0) return;
+    times.splice(index, 1);
+    if (times.length === 0) this.attempts.delete(stored);
+  }
+
   forget(key: string): void {
     this.attempts.delete(storedKey(key));
   }

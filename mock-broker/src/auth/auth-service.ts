@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import { ApiError } from '../http/api-error.js';
 import type { UserRepository } from '../users/user-repository.js';
@@ -14,6 +15,8 @@ const INVALID_CREDENTIALS = 'Invalid username or password';
 export class AuthService {
   private readonly accountLimiter: SignInLimiter;
   private readonly addressLimiter: SignInLimiter;
+  /** A hash of nothing anyone knows, compared for an unknown account: refusing takes as long either way. */
+  private readonly unknownAccountHash = bcrypt.hashSync(randomBytes(16).toString('base64'), BCRYPT_ROUNDS);
 
   constructor(
     private readonly users: UserRepository,
@@ -40,19 +43,25 @@ export class AuthService {
     });
   }
 
-  /** Signs in; failed attempts are limited per account and per address (429, code 33). */
+  /**
+   * Signs in; failed attempts are limited per account and per address (429, code 33). Each attempt
+   * is counted before its password is compared and taken back when it succeeds, so that concurrent
+   * guesses cannot all pass the check before any has failed; an unknown account is compared against a
+   * hash of nothing anyone knows, so that it answers no sooner than a known one.
+   */
   async login(username: string, password: string, address: string): Promise<TokenPair> {
     const account = username.trim().toLowerCase();
-    this.accountLimiter.check(account);
-    this.addressLimiter.check(address);
+    const now = Date.now();
+    this.accountLimiter.check(account, now);
+    this.addressLimiter.check(address, now);
+    this.accountLimiter.recordFailure(account, now);
+    this.addressLimiter.recordFailure(address, now);
     const user = this.users.findByEmail(username);
     const hash = user ? this.users.passwordHash(user.id) : undefined;
-    if (!user || !hash || !(await bcrypt.compare(password, hash))) {
-      this.accountLimiter.recordFailure(account);
-      this.addressLimiter.recordFailure(address);
-      throw ApiError.unauthorized(INVALID_CREDENTIALS);
-    }
+    const matches = await bcrypt.compare(password, hash ?? this.unknownAccountHash);
+    if (!user || !hash || !matches) throw ApiError.unauthorized(INVALID_CREDENTIALS);
     this.accountLimiter.reset(account);
+    this.addressLimiter.withdraw(address, now);
     this.expiry.refuseIfExpired(user);
     this.users.recordSignIn(user.id);
     return this.tokens.issue(user);

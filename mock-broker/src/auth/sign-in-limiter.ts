@@ -38,6 +38,11 @@ export class SignInLimiter {
     this.failures.record(key, now);
   }
 
+  /** Takes back an attempt counted at `at` before it was judged, once it succeeded. */
+  withdraw(key: string, at: number): void {
+    this.failures.withdraw(key, at);
+  }
+
   reset(key: string): void {
     this.failures.forget(key);
   }
