@@ -39,6 +39,11 @@ export class AttemptCounter {
     return Math.max(1, Math.ceil((oldest + this.limits.windowMs - now) / 1000));
   }
 
+  /** Attempts within the window. */
+  count(key: string, now = Date.now()): number {
+    return this.recent(storedKey(key), now).length;
+  }
+
   record(key: string, now = Date.now()): void {
     const stored = storedKey(key);
     // Only the latest maxAttempts times decide anything: concurrent attempts cannot pile up more.

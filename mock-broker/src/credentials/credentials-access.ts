@@ -45,27 +45,28 @@ export class CredentialsAccessControl implements AccessControl {
     if (blockedClient) {
       return { admitted: false, reason: `Blocked: ${blockedClient.type} "${blockedClient.value}"`, returnCode: 5, passwordChecked: false, blockedClient };
     }
-    if (checkPassword && this.guessing?.refuses(identity.username, identity.address)) {
+    const guessing = checkPassword ? this.guessing : undefined;
+    if (guessing && !(await guessing.begin(identity.username, identity.address))) {
       return { admitted: false, reason: TOO_MANY_FAILURES, returnCode: 5, passwordChecked: false };
     }
-    const credentials = this.catalog.find(identity);
-    if (!credentials) {
-      if (this.anonymous.allowed()) return { admitted: true, credentials: undefined, passwordChecked: false };
-      if (checkPassword && password !== undefined) {
-        await this.passwords.check('', this.unknownIdentityHash, password);
-        this.guessing?.failed(identity.username, identity.address);
+    let matched: boolean | undefined;
+    try {
+      const credentials = this.catalog.find(identity);
+      if (!credentials) {
+        if (this.anonymous.allowed()) return { admitted: true, credentials: undefined, passwordChecked: false };
+        if (checkPassword && password !== undefined) matched = await this.passwords.check('', this.unknownIdentityHash, password).then(() => false);
+        const reason = 'No client credentials match and anonymous access is off';
+        return { admitted: false, reason, returnCode: identity.username === undefined ? 5 : 4, passwordChecked: false };
       }
-      const reason = 'No client credentials match and anonymous access is off';
-      return { admitted: false, reason, returnCode: identity.username === undefined ? 5 : 4, passwordChecked: false };
+      const passwordHash = credentials.credentialsType === 'MQTT_BASIC' ? credentials.passwordHash : null;
+      if (passwordHash === null || !checkPassword) return { admitted: true, credentials, passwordChecked: false };
+      matched = password !== undefined && (await this.passwords.check(credentials.id, passwordHash, password));
+      return matched
+        ? { admitted: true, credentials, passwordChecked: true }
+        : { admitted: false, reason: BAD_CREDENTIALS, returnCode: 4, passwordChecked: true, credentials };
+    } finally {
+      guessing?.end(identity.username, identity.address, matched);
     }
-    const passwordHash = credentials.credentialsType === 'MQTT_BASIC' ? credentials.passwordHash : null;
-    if (passwordHash === null || !checkPassword) return { admitted: true, credentials, passwordChecked: false };
-    const matches = password !== undefined && (await this.passwords.check(credentials.id, passwordHash, password));
-    if (matches) this.guessing?.succeeded(identity.username);
-    else this.guessing?.failed(identity.username, identity.address);
-    return matches
-      ? { admitted: true, credentials, passwordChecked: true }
-      : { admitted: false, reason: BAD_CREDENTIALS, returnCode: 4, passwordChecked: true, credentials };
   }
 
   async authenticate(attempt: ConnectAttempt): Promise<AuthenticationResult> {

@@ -1,16 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../support/api-client.js';
+import { saveCredentials } from '../support/client-credentials.js';
+import { RawClients } from '../support/raw-mqtt-client.js';
 import { startTestNode, type TestNode } from '../support/test-node.js';
 
-// Security review N3 and N12: console sign-in limits that concurrent guesses cannot get past, and
-// refusals that take as long for an unknown account as for a known one.
+// Security review N3 and N12: sign-in limits (console and MQTT) that concurrent guesses cannot get
+// past, and refusals that take as long for an unknown account as for a known one.
 
 const LIMIT = 3;
 let node: TestNode;
+const raw = new RawClients(() => node.mqttPort);
 
 beforeAll(async () => {
   node = await startTestNode({ signInMaxFailures: LIMIT, signInWindowSeconds: 300 });
+  const api = new ApiClient(node.baseUrl);
+  await api.signIn();
+  await saveCredentials(api, { name: 'Meter', value: { userName: 'meter', password: 'right' } });
+  await saveCredentials(api, { name: 'Fleet', value: { userName: 'fleet', password: 'right' } });
 });
-afterAll(() => node.destroy());
+afterAll(async () => {
+  raw.closeAll();
+  await node.destroy();
+});
 
 function signIn(username: string, password: string, base = node.baseUrl) {
   return fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password }) });
@@ -21,6 +32,17 @@ describe('sign-in limits under concurrent guesses', () => {
     const statuses = await Promise.all(Array.from({ length: 100 }, (_, index) => signIn('sysadmin@starling.local', `guess-${index}`).then((answer) => answer.status)));
     expect(statuses.filter((status) => status === 401)).toHaveLength(LIMIT);
     expect(statuses.filter((status) => status === 429)).toHaveLength(100 - LIMIT);
+  });
+
+  it('checks no more MQTT passwords for one username than its limit when 60 CONNECTs arrive at once (the rest: 0x87 unchecked)', async () => {
+    const codes = await Promise.all(Array.from({ length: 60 }, (_, index) => raw.connect({ clientId: `guess-${index}`, username: 'meter', password: Buffer.from(`guess-${index}`) }).then(({ connack }) => connack.reasonCode)));
+    expect(codes.filter((code) => code === 0x86)).toHaveLength(LIMIT);
+    expect(codes.filter((code) => code === 0x87)).toHaveLength(60 - LIMIT);
+  });
+
+  it('still lets 30 clients with the right password in at once: they take turns rather than being refused', async () => {
+    const codes = await Promise.all(Array.from({ length: 30 }, (_, index) => raw.connect({ clientId: `fleet-${index}`, username: 'fleet', password: Buffer.from('right') }).then(({ connack }) => connack.reasonCode)));
+    expect(codes).toEqual(Array.from({ length: 30 }, () => 0));
   });
 });
 

@@ -40,3 +40,28 @@ describe('password check worker', () => {
     }
   });
 });
+
+describe('password guessing guard under concurrent CONNECTs', () => {
+  it('lets no more checks run for a username than its failures left, and lets the waiting ones go on after a right password', async () => {
+    const guard = new PasswordGuessingGuard({ maxFailures: 2, windowMs: 60_000 });
+    expect(await guard.begin('meter', '10.0.0.1')).toBe(true);
+    expect(await guard.begin('meter', '10.0.0.2')).toBe(true);
+    let third: boolean | undefined;
+    const waiting = guard.begin('meter', '10.0.0.3').then((admitted) => (third = admitted));
+    await Promise.resolve();
+    expect(third).toBeUndefined();
+    guard.end('meter', '10.0.0.1', true);
+    await waiting;
+    expect(third).toBe(true);
+  });
+
+  it('refuses the waiting ones once the checks under way have failed', async () => {
+    const guard = new PasswordGuessingGuard({ maxFailures: 2, windowMs: 60_000 });
+    await guard.begin('meter', '10.0.0.1');
+    await guard.begin('meter', '10.0.0.1');
+    const waiting = guard.begin('meter', '10.0.0.1');
+    guard.end('meter', '10.0.0.1', false);
+    guard.end('meter', '10.0.0.1', false);
+    expect(await waiting).toBe(false);
+  });
+});
