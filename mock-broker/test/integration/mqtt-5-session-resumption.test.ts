@@ -110,8 +110,8 @@ describe('unacknowledged deliveries on resumption (4.4, 3.3.1.1)', () => {
 describe('Receive Maximum while a resumed session drains its queue (3.3.4, 4.9)', () => {
   it('never has more unacknowledged PUBLISHes out than the client\'s Receive Maximum; the rest follow, in order, as acknowledgements come', async () => {
     const clientId = 'drain';
-    const receiveMaximum = 5;
-    const queued = Array.from({ length: 23 }, (_, index) => `m${index + 1}`);
+    const receiveMaximum = 10;
+    const queued = Array.from({ length: 105 }, (_, index) => `m${index + 1}`);
     await leaveSubscribedSession(raw, clientId, 'drain/+', 1);
     const { client: publisher } = await raw.connect({});
     await publishAll(publisher, queued.map((payload) => ({ topic: 'drain/t', payload, qos: 1 as const })));
