@@ -171,7 +171,7 @@ export function observeBroker(broker: MqttBroker, observers: BrokerObservers): B
     const now = Date.now();
     const record = recordOf.get(client);
     // After a takeover the registry already holds the new connection's record: leave it.
-    if (record && sessions.get(client.id) === record) sessions.disconnected(client.id, now);
+    if (record && sessions.get(client.id) === record) sessions.disconnected(client.id, now, (client as ObservedClient).sessionExpiryInterval);
     const serverReason = (client as ObservedClient).disconnectReasonCode ?? null;
     if (takenOver.has(client)) {
       events.record({ ts: now, clientId: client.id, type: 'TAKEN_OVER', reason: 'Session taken over', reasonCode: 142, initiator: 'BROKER' });

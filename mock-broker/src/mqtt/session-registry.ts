@@ -88,12 +88,18 @@ export class SessionRegistry {
     else this.store.delete(record.clientId);
   }
 
-  disconnected(clientId: string, at: number): SessionRecord | undefined {
+  /**
+   * The connection ended; `sessionExpiryInterval` is the one in force at its end, which the
+   * client's DISCONNECT may have changed from its CONNECT's (MQTT 5 section 3.14.2.2.2).
+   */
+  disconnected(clientId: string, at: number, sessionExpiryInterval?: number): SessionRecord | undefined {
     const session = this.sessions.get(clientId);
     if (!session) return undefined;
     this.changed(clientId);
+    if (sessionExpiryInterval !== undefined) session.sessionExpiryInterval = sessionExpiryInterval;
     if (session.sessionExpiryInterval === 0) {
       this.sessions.delete(clientId);
+      this.store.delete(clientId);
     } else {
       session.connectionState = 'DISCONNECTED';
       session.disconnectedAt = at;

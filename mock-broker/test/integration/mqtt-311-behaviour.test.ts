@@ -123,6 +123,18 @@ describe('MQTT 3.1.1', () => {
     expect(payloads).toEqual(['m1', 'm2', 'm3']);
   });
 
+  it('resends an unacknowledged QoS 1 message on reconnect with DUP set and its packet id (3.1.1 sections 4.4, 3.3.1.1)', async () => {
+    const { client: first } = await raw.connect({ clientId: 'resend-311', clean: false }, v311);
+    await first.subscribe('resend-311/t', { qos: 1 });
+    const { client: publisher } = await raw.connect({}, v311);
+    publisher.publish('resend-311/t', 'unacknowledged', { qos: 1, messageId: 1 });
+    const sent = await first.nextPublish();
+    expect(sent.dup).toBe(false);
+    first.end();
+    const { client: back } = await raw.connect({ clientId: 'resend-311', clean: false }, v311);
+    expect(await back.nextPublish()).toMatchObject({ payload: Buffer.from('unacknowledged'), messageId: sent.messageId, dup: true });
+  });
+
   it('closes the older connection when a second one takes over the client id', async () => {
     const first = await suite.clients.connect({ ...v311, clientId: 'takeover' });
     const firstClosed = new Promise<boolean>((resolve) => first.once('close', () => resolve(true)));

@@ -9,6 +9,7 @@ const client = { id: 'c1' } as Client;
 function flowWith(limits: Partial<ClientLimits>, maxHeldMessages = 100) {
   const sent: IPublishPacket[] = [];
   const discarded: OutgoingPublish[] = [];
+  const reportedSent: (number | undefined)[] = [];
   const flow = new ConnectionFlow(
     client,
     { receiveMaximum: 65535, maximumPacketSize: undefined, topicAliasMaximum: 0, ...limits },
@@ -16,9 +17,9 @@ function flowWith(limits: Partial<ClientLimits>, maxHeldMessages = 100) {
       sent.push(packet as IPublishPacket);
       done();
     },
-    { maxHeldMessages, onDiscarded: (_client, packet) => discarded.push(packet) },
+    { maxHeldMessages, onDiscarded: (_client, packet) => discarded.push(packet), onSent: (_client, packet) => reportedSent.push(packet.messageId) },
   );
-  return { flow, sent, discarded };
+  return { flow, sent, discarded, reportedSent };
 }
 
 let nextId = 1;
@@ -30,12 +31,15 @@ const done = () => undefined;
 
 describe('connection flow towards one client (MQTT 5 section 4.9)', () => {
   it('sends at most Receive Maximum QoS 1/2 messages before acknowledgements, the rest in order as places free', () => {
-    const { flow, sent } = flowWith({ receiveMaximum: 2 });
+    const { flow, sent, reportedSent } = flowWith({ receiveMaximum: 2 });
     const messages = ['a', 'b', 'c', 'd'].map((topic) => message(topic));
     for (const each of messages) flow.publish(each, done);
     expect(sent.map((packet) => packet.topic)).toEqual(['a', 'b']);
+    // Held messages are not reported sent: resent later they are still first deliveries (DUP 0).
+    expect(reportedSent).toEqual(messages.slice(0, 2).map((each) => each.messageId));
     flow.completed(messages[1]?.messageId as number);
     expect(sent.map((packet) => packet.topic)).toEqual(['a', 'b', 'c']);
+    expect(reportedSent).toEqual(messages.slice(0, 3).map((each) => each.messageId));
     flow.completed(999);
     expect(sent).toHaveLength(3);
     flow.completed(messages[0]?.messageId as number);

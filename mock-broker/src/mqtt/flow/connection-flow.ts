@@ -24,6 +24,8 @@ export interface FlowOptions {
   maxHeldMessages: number;
   /** A message the client will never get (too large for it, expired while waiting, no room to wait). */
   onDiscarded(client: Client, packet: OutgoingPublish): void;
+  /** A QoS 1/2 message went out on the wire: sent again later, it is a re-delivery. */
+  onSent(client: Client, packet: OutgoingPublish): void;
 }
 
 const PUBLISH_PROPERTIES_NOT_SENT = 'messageExpiry';
@@ -90,6 +92,7 @@ export class ConnectionFlow {
     }
     this.sendPacket(this.client, wire.packet, done);
     wire.commit?.();
+    if (packet.qos > 0) this.options.onSent(this.client, packet);
   }
 
   /** The packet as this client gets it; undefined when it must not be sent at all. */

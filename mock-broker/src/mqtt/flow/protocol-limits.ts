@@ -36,6 +36,8 @@ const isError = (packet: OutgoingPacket) => (packet.reasonCode ?? 0) >= FIRST_ER
  * the broker's own Receive Maximum (a client exceeding it is disconnected with 0x93) and the
  * limits the client stated in CONNECT (see ConnectionFlow). Sits between Aedes and the wire
  * through Aedes' outgoing hook and the inbound packet hooks; MQTT 3.1.1 clients pass untouched.
+ * Both tell the persistence which QoS 1/2 PUBLISHes reached the wire, so that a resumed session
+ * sends those again with DUP 1 (section 3.3.1.1).
  */
 export function installProtocolLimits(broker: MqttBroker, options: ProtocolLimitOptions): void {
   const hooked = broker as HookedBroker;
@@ -46,6 +48,10 @@ export function installProtocolLimits(broker: MqttBroker, options: ProtocolLimit
     broker.persistence.droppedMessages.discarded(client.id, persisted);
     // A persistent session keeps the message queued until acknowledged: it counts as delivered.
     if (packet.qos > 0 && !(client as DisconnectingClient).clean) void broker.persistence.outgoingClearMessageId(client, persisted).catch(() => undefined);
+  };
+
+  const sent = (client: Client, packet: { qos?: number; messageId?: number }) => {
+    if ((packet.qos ?? 0) > 0 && packet.messageId !== undefined) broker.persistence.outgoingSent(client, packet.messageId);
   };
 
   onInboundPacket(broker, (client, packet: Packet) => {
@@ -87,7 +93,10 @@ export function installProtocolLimits(broker: MqttBroker, options: ProtocolLimit
   const next: OutgoingHook = hooked.outgoing ?? ((client, packet, done, send) => send(client, packet, done));
   hooked.outgoing = (client, packet, done, send) => {
     const state = connections.get(client);
-    if (!state || state.version !== 5) return next(client, packet, done, send);
+    if (!state || state.version !== 5) {
+      if (packet.cmd === 'publish') sent(client, packet as OutgoingPublish);
+      return next(client, packet, done, send);
+    }
     switch (packet.cmd) {
       case 'publish':
         state.flow ??= flowFor(client, state, send);
@@ -115,6 +124,6 @@ export function installProtocolLimits(broker: MqttBroker, options: ProtocolLimit
       maximumPacketSize: stated.maximumPacketSize,
       topicAliasMaximum: state.topicAliasMaximum,
     };
-    return new ConnectionFlow(client, limits, send, { maxHeldMessages: options.maxHeldMessages, onDiscarded: discarded });
+    return new ConnectionFlow(client, limits, send, { maxHeldMessages: options.maxHeldMessages, onDiscarded: discarded, onSent: sent });
   };
 }

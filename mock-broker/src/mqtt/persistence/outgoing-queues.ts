@@ -68,6 +68,19 @@ export class OutgoingQueues {
   }
 
   /**
+   * The publish carrying `messageId` went out on the wire: should it be sent again (the session
+   * resumed before its acknowledgement), it goes with DUP 1 (MQTT 5 section 3.3.1.1). Marked when
+   * sent, not when its id was assigned, as a message held back by the client's Receive Maximum has
+   * an id but was never sent.
+   */
+  markSent(clientId: string, messageId: number): void {
+    const message = this.#queues.get(clientId)?.find(({ packet }) => packet.cmd === 'publish' && packet.messageId === messageId);
+    if (!message || message.packet.dup) return;
+    message.packet.dup = true;
+    outgoingRows.save(this.#journal, message);
+  }
+
+  /**
    * Removes the acknowledged (or skipped) message and returns it. A message Aedes never gave an
    * id to, such as one skipped by a no-local subscription, is found by broker id and counter.
    */

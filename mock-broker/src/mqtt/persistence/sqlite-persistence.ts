@@ -181,6 +181,11 @@ export class SqlitePersistence {
     if (packet.cmd === 'pubrel' && this.#acknowledgeAfterCommit) await this.#journal.whenStored();
   }
 
+  /** Not Aedes': the node's outgoing hook reports each QoS 1/2 publish it put on the wire (OutgoingQueues.markSent). */
+  outgoingSent(client: ClientRef, messageId: number): void {
+    this.#outgoing.markSent(client.id, messageId);
+  }
+
   async outgoingClearMessageId(client: ClientRef, packet: PersistedPacket): Promise<PersistedPacket | undefined> {
     return this.#outgoing.clear(client.id, packet);
   }
