@@ -40,6 +40,13 @@ export class AppSharedSubscriptionService {
     return subscription;
   }
 
+  /** The subscription whose topic filter is exactly `topicFilter` (TBMQ's lookup by topic). */
+  byTopicFilter(topicFilter: string): AppSharedSubscription {
+    const subscription = this.repository.findByTopicFilter(topicFilter);
+    if (!subscription) throw ApiError.notFound(`No application shared subscription has the topic filter ${JSON.stringify(topicFilter)}`);
+    return subscription;
+  }
+
   async save(input: AppSharedSubscriptionInput, now = Date.now()): Promise<AppSharedSubscription> {
     const name = input.name.trim();
     if (name === '') throw ApiError.invalidArguments('body.name must not be blank');

@@ -12,7 +12,7 @@ export interface OpenedListeners {
 /** What the monitoring area samples, read from the broker's live views and the listeners (once they are open). */
 export function nodeReadings(mqtt: MqttViews, opened: OpenedListeners): NodeReadings {
   return {
-    counters: () => mqtt.statistics.snapshot(),
+    counters: () => ({ ...mqtt.statistics.snapshot(), processedBytes: opened.listeners?.processedBytes() ?? 0 }),
     sessions: () => mqtt.sessions.counts().total,
     subscriptions: () => {
       let count = 0;

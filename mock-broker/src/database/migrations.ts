@@ -355,4 +355,22 @@ export const migrations: readonly Migration[] = [
       UPDATE ws_subscription SET configuration = json_insert(configuration, '$.options', NULL, '$.subscriptionId', NULL);
     `,
   },
+  {
+    // The production broker's time-series key processedBytes (the bytes its connections carried),
+    // sampled as a counter like the other traffic keys. Samples taken before have none.
+    version: 16,
+    sql: 'ALTER TABLE timeseries_sample ADD COLUMN processed_bytes NUMERIC;',
+  },
+  {
+    // Stored settings as the production broker keeps them (issue 24): each row has an id (a random
+    // UUID) and the time it was created; rows stored before get theirs now.
+    version: 17,
+    sql: `
+      ALTER TABLE admin_settings ADD COLUMN id TEXT;
+      ALTER TABLE admin_settings ADD COLUMN created_time INTEGER;
+      UPDATE admin_settings SET created_time = CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER),
+        id = lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-'
+          || substr('89ab', 1 + abs(random()) % 4, 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)));
+    `,
+  },
 ];

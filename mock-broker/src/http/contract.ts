@@ -22,6 +22,8 @@ interface OperationObject {
   'x-starling-password-change-session'?: boolean;
   /** A Starling extension: the name GET /api/starling/extensions lists when this broker serves it. */
   'x-starling-extension'?: string;
+  /** Where one path serves several calls told apart by the query: each call's parameters, all required for it. */
+  'x-starling-query-forms'?: string[][];
   parameters?: (ParameterObject | { $ref: string })[];
   requestBody?: { required?: boolean; content: Record<string, { schema: JsonSchema }> };
   responses: Record<string, { $ref?: string; content?: Record<string, { schema: JsonSchema }> }>;
@@ -160,6 +162,7 @@ export class Contract {
           type: 'object',
           properties: Object.fromEntries(parameters.map((parameter) => [parameter.name, resolveReferences(parameter.schema)])),
           required: parameters.filter((parameter) => parameter.required).map((parameter) => parameter.name),
+          ...(operation['x-starling-query-forms'] ? { anyOf: operation['x-starling-query-forms'].map((names) => ({ required: names })) } : {}),
         };
         const bodySchema = operation.requestBody?.content['application/json']?.schema;
         const responses = new Map<string, ValidateFunction | undefined>();

@@ -1,5 +1,5 @@
 import { ApiError } from '../http/api-error.js';
-import type { SettingsRepository } from '../settings/settings-repository.js';
+import type { SettingsRepository, StoredSettings } from '../settings/settings-repository.js';
 
 export const MAIL_SETTINGS_KEY = 'mail';
 
@@ -13,18 +13,16 @@ export interface MailSettings {
   tlsVersion?: 'TLSv1.2' | 'TLSv1.3';
   username?: string;
   password?: string;
+  /** TBMQ's own fields, kept and answered as given: this broker has no SMTP proxy and shows no password dialog by them. */
+  enableProxy?: boolean;
+  showChangePassword?: boolean;
 }
 
-/**
- * What a save or a test mail may send (openapi.yaml, MailSettings): TBMQ's form too, with the port and
- * timeout as digit strings and fields of its own (enableProxy, showChangePassword), which are not kept.
- */
+/** What a save or a test mail may send (openapi.yaml, MailSettings): TBMQ's form too, with the port and timeout as digit strings. */
 export type GivenMailSettings = Omit<MailSettings, 'smtpPort' | 'timeout'> & {
   smtpPort: number | string;
   timeout: number | string;
   passwordSet?: boolean;
-  enableProxy?: boolean;
-  showChangePassword?: boolean;
 };
 
 /** What the API answers: the password never, only whether one is stored. */
@@ -37,6 +35,11 @@ export const DEFAULT_MAIL_SETTINGS: MailSettings = {
   smtpPort: 25,
   timeout: 10_000,
   enableTls: false,
+  // As TBMQ installs its row: every field present.
+  username: '',
+  tlsVersion: 'TLSv1.2',
+  enableProxy: false,
+  showChangePassword: false,
 };
 
 export function viewOf(settings: MailSettings): MailSettingsView {
@@ -59,7 +62,7 @@ const MAX_TIMEOUT_MS = 600_000;
 
 /** The settings the broker keeps from what was given: numbers for the port and timeout, nothing it does not use. */
 function keptOf(given: GivenMailSettings): MailSettings {
-  const { mailFrom, smtpProtocol, smtpHost, enableTls, tlsVersion, username, password } = given;
+  const { mailFrom, smtpProtocol, smtpHost, enableTls, tlsVersion, username, password, enableProxy, showChangePassword } = given;
   return {
     mailFrom,
     smtpProtocol,
@@ -70,6 +73,8 @@ function keptOf(given: GivenMailSettings): MailSettings {
     ...(tlsVersion === undefined ? {} : { tlsVersion }),
     ...(username === undefined ? {} : { username }),
     ...(password === undefined ? {} : { password }),
+    ...(enableProxy === undefined ? {} : { enableProxy }),
+    ...(showChangePassword === undefined ? {} : { showChangePassword }),
   };
 }
 
@@ -93,6 +98,14 @@ export class MailSettingsStore {
     return this.settings.find<MailSettings>(MAIL_SETTINGS_KEY) ?? DEFAULT_MAIL_SETTINGS;
   }
 
+  /** The stored row; the defaults are stored first when there is none, as the production broker's install stores them. */
+  stored(): StoredSettings<MailSettings> {
+    const stored = this.settings.stored<MailSettings>(MAIL_SETTINGS_KEY);
+    if (stored) return stored;
+    this.settings.save(MAIL_SETTINGS_KEY, DEFAULT_MAIL_SETTINGS);
+    return this.stored();
+  }
+
   /**
    * The settings as given; without a password, the stored one when host, port and username are
    * unchanged. With another of those, a stored password answers 400 naming the password field;
@@ -107,9 +120,8 @@ export class MailSettingsStore {
     return { ...settings, password: stored.password };
   }
 
-  save(given: GivenMailSettings): MailSettings {
-    const settings = this.withStoredPassword(given);
-    this.settings.save(MAIL_SETTINGS_KEY, settings);
-    return settings;
+  save(given: GivenMailSettings): StoredSettings<MailSettings> {
+    this.settings.save(MAIL_SETTINGS_KEY, this.withStoredPassword(given));
+    return this.stored();
   }
 }

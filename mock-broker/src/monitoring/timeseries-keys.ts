@@ -5,6 +5,7 @@ export const TIMESERIES_KEYS = [
   'droppedMsgs',
   'inboundPayloadTraffic',
   'outboundPayloadTraffic',
+  'processedBytes',
   'sessions',
   'subscriptions',
   'retainedMsgs',
@@ -26,6 +27,7 @@ export const COUNTER_KEYS: ReadonlySet<TimeseriesKey> = new Set([
   'droppedMsgs',
   'inboundPayloadTraffic',
   'outboundPayloadTraffic',
+  'processedBytes',
 ]);
 
 export const TOTAL_ENTITY_ID = 'total';

@@ -38,6 +38,8 @@ export type OpenConnections = Record<ListenerKind, number>;
 export interface MqttListeners {
   /** Connections open now on each listener (the monitoring area samples them). */
   openConnections(): OpenConnections;
+  /** Bytes read from and written to client connections since the listeners opened (the time-series key processedBytes). */
+  processedBytes(): number;
   mqttPort: number;
   wsPort: number;
   /** Null when no certificate is configured. */
@@ -52,22 +54,36 @@ function notWebSocket(_request: http.IncomingMessage, response: http.ServerRespo
 
 /**
  * Counts open connections per remote address, so that one address cannot hold every file
- * descriptor the node has, and per listener. Only addresses with an open connection are kept.
+ * descriptor the node has, and per listener, and the bytes they carry. Only addresses with an open
+ * connection are kept.
  */
 class OpenConnectionCounts {
   readonly #open = new Map<string, number>();
   readonly perListener: OpenConnections = { tcp: 0, tls: 0, ws: 0, wss: 0 };
+  /** The sockets open now, and what the closed ones carried: bytes on the wire, whatever the listener. */
+  readonly #sockets = new Set<net.Socket>();
+  #closedBytes = 0;
 
   constructor(private readonly maximum: number) {}
 
+  /** Bytes read and written on every admitted connection (for WebSocket, the frames with their MQTT packets). */
+  processedBytes(): number {
+    let bytes = this.#closedBytes;
+    for (const socket of this.#sockets) bytes += socket.bytesRead + socket.bytesWritten;
+    return bytes;
+  }
+
   /** Answers false (and counts nothing) when the address already holds the maximum. */
-  admit(address: string | undefined, socket: { once(event: 'close', listener: () => void): unknown }, listener: ListenerKind): boolean {
+  admit(address: string | undefined, socket: net.Socket, listener: ListenerKind): boolean {
     const key = address ?? 'unknown';
     const open = this.#open.get(key) ?? 0;
     if (open >= this.maximum) return false;
     this.#open.set(key, open + 1);
     this.perListener[listener] += 1;
+    this.#sockets.add(socket);
     socket.once('close', () => {
+      this.#sockets.delete(socket);
+      this.#closedBytes += socket.bytesRead + socket.bytesWritten;
       this.perListener[listener] -= 1;
       const left = (this.#open.get(key) ?? 1) - 1;
       if (left === 0) this.#open.delete(key);
@@ -190,7 +206,7 @@ export async function startMqttListeners(broker: MqttBroker, options: ListenerOp
       webSocketServers.push(attachWebSocket(wssServer, 'wss', broker, connections, options));
       wssPort = await start(wssServer, options.wssPort, 'STARLING_WSS_PORT');
     }
-    return { openConnections: () => ({ ...connections.perListener }), mqttPort, wsPort, mqttsPort, wssPort, close };
+    return { openConnections: () => ({ ...connections.perListener }), processedBytes: () => connections.processedBytes(), mqttPort, wsPort, mqttsPort, wssPort, close };
   } catch (error) {
     await close();
     throw error;

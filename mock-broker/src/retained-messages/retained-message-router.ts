@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { listPageLink } from '../http/query-forms.js';
 import { validatedParameters as parameters } from '../http/validated-parameters.js';
 import type { RetainedView } from '../mqtt/persistence/retained-view.js';
 import { retainedBranchPage, type RetainedBranchQuery } from './retained-branches.js';
@@ -18,8 +19,10 @@ export function retainedMessageRouter(service: RetainedMessageService, retained:
   router.post('/api/v2/retained-msg/delete', (request, response) => {
     response.json(service.deleteMatching(parameters<RetainedFilterParameters>(request)));
   });
+  // Two calls at one path, told apart by the query as TBMQ tells them (openapi.yaml getRetainedMessage).
   router.get('/api/retained-msg', (request, response) => {
-    response.json(service.details(parameters<TopicParameters>(request).topicName));
+    const { topicName, ...query } = parameters<Partial<TopicParameters & RetainedPageQuery>>(request);
+    response.json(topicName === undefined ? service.page({ ...query, ...listPageLink(query, 'topicName') }) : service.details(topicName));
   });
   router.delete('/api/retained-msg', (request, response) => {
     service.delete(parameters<TopicParameters>(request).topicName);

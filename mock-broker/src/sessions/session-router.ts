@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { listPageLink } from '../http/query-forms.js';
 import { validatedParameters as parameters } from '../http/validated-parameters.js';
 import type { ClientEventQuery, ClientEventType } from '../mqtt/client-event-log.js';
 import type { PageLink } from '../http/page.js';
@@ -27,8 +28,10 @@ export function sessionRouter(sessions: SessionService): Router {
   router.post('/api/v2/client-session/remove', (request, response) => {
     response.json(sessions.removeMatching(parameters<SessionFilterParameters>(request)));
   });
+  // Two calls at one path, told apart by the query as TBMQ tells them (openapi.yaml getClientSessionDetails).
   router.get('/api/client-session', (request, response) => {
-    response.json(sessions.details(parameters<ClientParameters>(request).clientId));
+    const { clientId, ...query } = parameters<Partial<ClientParameters & SessionPageQuery>>(request);
+    response.json(clientId === undefined ? sessions.page({ ...query, ...listPageLink(query, 'clientId') }) : sessions.details(clientId));
   });
   router.get('/api/client-session/details', (request, response) => {
     response.json(sessions.advancedDetails(parameters<ClientParameters>(request).clientId));

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { ApiError } from '../http/api-error.js';
+import { listPageLink } from '../http/query-forms.js';
 import { validatedParameters as parameters } from '../http/validated-parameters.js';
 import type { SessionRegistry } from '../mqtt/session-registry.js';
 import type { SharedSubscriptions } from '../mqtt/shared-subscriptions.js';
@@ -14,13 +14,8 @@ type SubscriptionQuery = { clientId?: string } & Partial<SharedGroupPageQuery>;
 export function subscriptionRouter(subscriptions: SubscriptionService, sessions: SessionRegistry, groups: SharedSubscriptions): Router {
   const router = Router();
   router.get('/api/subscription', (request, response) => {
-    const { clientId, pageSize, page, ...search } = parameters<SubscriptionQuery>(request);
-    if (clientId !== undefined) {
-      response.json(subscriptions.of(clientId));
-      return;
-    }
-    if (pageSize === undefined || page === undefined) throw ApiError.badRequest('Invalid request: query.clientId is required (or query.pageSize and query.page for shared subscription groups)');
-    response.json(sharedGroupPage(groups, sessions, { ...search, pageSize, page }));
+    const { clientId, ...query } = parameters<SubscriptionQuery>(request);
+    response.json(clientId === undefined ? sharedGroupPage(groups, sessions, { ...query, ...listPageLink(query, 'clientId') }) : subscriptions.of(clientId));
   });
   router.post('/api/subscription', async (request, response) => {
     const body = request.body as { clientId: string; subscriptions: SubscriptionSave[] };

@@ -2,7 +2,8 @@ import { Router } from 'express';
 import { signedInUserId } from '../http/authenticate.js';
 import type { MailService } from '../mail/mail-service.js';
 import { ApiError } from '../http/api-error.js';
-import { type GivenMailSettings, MAIL_SETTINGS_KEY, type MailSettingsStore, viewOf } from '../mail/mail-settings.js';
+import { type GivenMailSettings, MAIL_SETTINGS_KEY, type MailSettings, type MailSettingsStore, viewOf } from '../mail/mail-settings.js';
+import type { StoredSettings } from './settings-repository.js';
 import type { UserService } from '../users/user-service.js';
 
 /** The body of a save or a test mail; TBMQ's `id` and `createdTime` of the stored row may come along, unused. */
@@ -11,17 +12,19 @@ interface SettingsBody {
   jsonValue: GivenMailSettings;
 }
 
+/** The row as the production broker answers it: its id and creation time, the key, and the value without the password. */
+const answerOf = ({ id, createdTime, value }: StoredSettings<MailSettings>) => ({ id, createdTime, key: MAIL_SETTINGS_KEY, jsonValue: viewOf(value) });
+
 /** System settings (spec: settings → outgoing mail), the one key this broker stores. The mail password is never answered. */
 export function settingsRouter(mailSettings: MailSettingsStore, mail: MailService, users: UserService): Router {
   const router = Router();
   router.get('/api/admin/settings/:key', (request, response) => {
     // TBMQ keeps other keys (general, connectivity…); this broker stores the mail server only.
     if (request.params.key !== MAIL_SETTINGS_KEY) throw ApiError.notFound(`No settings are stored under key ${request.params.key}`);
-    response.json({ key: MAIL_SETTINGS_KEY, jsonValue: viewOf(mailSettings.current()) });
+    response.json(answerOf(mailSettings.stored()));
   });
   router.post('/api/admin/settings', (request, response) => {
-    const saved = mailSettings.save((request.body as SettingsBody).jsonValue);
-    response.json({ key: MAIL_SETTINGS_KEY, jsonValue: viewOf(saved) });
+    response.json(answerOf(mailSettings.save((request.body as SettingsBody).jsonValue)));
   });
   router.post('/api/admin/settings/testMail', async (request, response) => {
     const settings = mailSettings.withStoredPassword((request.body as SettingsBody).jsonValue);

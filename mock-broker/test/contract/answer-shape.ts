@@ -35,23 +35,26 @@ export function shapeOf(value: unknown): Shape {
 /**
  * Where `answer` lacks what `recorded` has: a field the recorded answers carry that the answer does
  * not, or a field of another JSON type. A recorded null (TBMQ's "not set") matches any type, and so
- * does a field the answer has only as null; a list with no items says nothing of its items.
+ * does a field the answer has only as null; a list with no items says nothing of its items. With
+ * `sameCall`, the shape of every recorded answer to the same call: a field TBMQ answered in several
+ * types (it keeps some as they were saved, a number or digits) may be answered in any of them.
  */
-export function missingFromShape(recorded: Shape, answer: Shape, at = 'answer'): string[] {
+export function missingFromShape(recorded: Shape, answer: Shape, at = 'answer', sameCall?: Shape): string[] {
   const recordedTypes = [...recorded.types].filter((type) => type !== 'null');
   const answerTypes = [...answer.types].filter((type) => type !== 'null');
-  if (recordedTypes.length > 0 && answerTypes.length > 0 && !recordedTypes.every((type) => answerTypes.includes(type))) {
+  const typesOfCall = sameCall?.types ?? new Set<string>();
+  if (recordedTypes.length > 0 && answerTypes.length > 0 && !recordedTypes.every((type) => answerTypes.includes(type)) && !answerTypes.every((type) => typesOfCall.has(type))) {
     return [`${at} is ${recordedTypes.join('|')} on TBMQ, ${answerTypes.join('|')} here`];
   }
   const problems: string[] = [];
   if (answer.types.has('object') || answerTypes.length === 0) {
     for (const [name, inner] of recorded.fields) {
       const mine = answer.fields.get(name);
-      if (mine) problems.push(...missingFromShape(inner, mine, `${at}.${name}`));
+      if (mine) problems.push(...missingFromShape(inner, mine, `${at}.${name}`, sameCall?.fields.get(name)));
       else if (answer.types.has('object') && [...inner.types].some((type) => type !== 'null')) problems.push(`${at}.${name} is missing`);
     }
   }
-  if (recorded.items && answer.items) problems.push(...missingFromShape(recorded.items, answer.items, `${at}[]`));
+  if (recorded.items && answer.items) problems.push(...missingFromShape(recorded.items, answer.items, `${at}[]`, sameCall?.items));
   return problems;
 }
 

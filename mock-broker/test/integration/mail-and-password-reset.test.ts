@@ -44,9 +44,14 @@ afterAll(async () => {
 });
 
 describe('outgoing mail settings', () => {
-  it('answer defaults before anything is saved', async () => {
-    const answer = await admin.call<{ jsonValue: MailSettingsView }>('GET', '/api/admin/settings/mail');
+  it('answer defaults before anything is saved, as a stored row with its id and creation time (as TBMQ answers)', async () => {
+    const answer = await admin.call<{ id: string; createdTime: number; jsonValue: MailSettingsView }>('GET', '/api/admin/settings/mail');
     expect(answer.body.jsonValue).toMatchObject({ smtpHost: 'localhost', smtpPort: 25, passwordSet: false });
+    expect(answer.body.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(Math.abs(Date.now() - answer.body.createdTime)).toBeLessThan(60_000);
+    // A save replaces the value in the same row.
+    const saved = await admin.call<{ id: string; createdTime: number }>('POST', '/api/admin/settings', mailSettings({ timeout: 5000 }));
+    expect(saved.body).toMatchObject({ id: answer.body.id, createdTime: answer.body.createdTime });
   });
 
   it('keep the password but never answer it, and keep it when saved again without one', async () => {
@@ -59,12 +64,13 @@ describe('outgoing mail settings', () => {
     expect(JSON.stringify(read.body)).not.toContain(SMTP_LOGIN.password);
   });
 
-  it("take TBMQ's stored form (port and timeout as digit strings, the row's id, its own fields) and answer numbers", async () => {
+  it("take TBMQ's stored form (port and timeout as digit strings, the row's id, its own fields) and answer numbers, keeping TBMQ's fields", async () => {
     const tbmqForm = mailSettings({ smtpPort: String(mailServer.port), timeout: '7000', enableProxy: false, showChangePassword: false });
     const saved = await admin.call<{ jsonValue: MailSettingsView }>('POST', '/api/admin/settings', { id: '13402feb-30ff-488d-bb15-8fea3d6d09a5', createdTime: 0, ...tbmqForm });
     expect(saved.status).toBe(200);
     expect(saved.body.jsonValue).toMatchObject({ smtpPort: mailServer.port, timeout: 7000, passwordSet: true });
-    expect(saved.body.jsonValue).not.toHaveProperty('enableProxy');
+    // TBMQ's own fields are kept as given, as TBMQ keeps them.
+    expect(saved.body.jsonValue).toMatchObject({ enableProxy: false, showChangePassword: false });
     const tested = await admin.call('POST', '/api/admin/settings/testMail', tbmqForm);
     expect(tested.status).toBe(200);
     await mailServer.nextMail();

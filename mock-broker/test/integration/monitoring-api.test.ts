@@ -215,7 +215,7 @@ describe('bad queries answer 400 naming the field', () => {
   };
   const range = `startTs=${base}&endTs=${base + DAY}`;
 
-  it('names keys for a key outside TimeseriesKey', () => refused(`keys=incomingMsgs,nonsense&${range}`, 'keys'));
+  it('names keys for a malformed key', () => refused(`keys=incomingMsgs,non%20sense&${range}`, 'keys'));
   it('names endTs when it is not after startTs', () => refused(`keys=sessions&startTs=${base}&endTs=${base}`, 'endTs'));
   it('names interval when an aggregate has none, or one under a second', async () => {
     await refused(`keys=sessions&${range}&agg=AVG`, 'interval');
@@ -223,8 +223,8 @@ describe('bad queries answer 400 naming the field', () => {
   });
   it('names interval when it cuts the range into more buckets than maxDatapointsLimit', () => refused(`keys=sessions&startTs=0&endTs=${100_001 * 1000}&agg=AVG&interval=1000`, 'interval'));
   it('names limit beyond maxDatapointsLimit', () => refused(`keys=sessions&${range}&limit=100001`, 'limit'));
-  it('refuses latest for an unknown key, naming keys', async () => {
-    const answer = await api.call<{ message: string }>('GET', '/api/timeseries/latest?entityId=total&keys=bogus');
+  it('refuses latest for a malformed key, naming keys', async () => {
+    const answer = await api.call<{ message: string }>('GET', '/api/timeseries/latest?entityId=total&keys=bo%20gus');
     expect(answer.status).toBe(400);
     expect(answer.body.message).toContain('keys');
   });

@@ -32,6 +32,11 @@ const readCalls = recordedExchanges().filter((exchange) => {
   );
 });
 const pending = pendingRecordings('tbmq-pending-shapes');
+/** Per call, the shape of every recorded answer to it together. */
+const callShapes = new Map([...new Set(readCalls.map((exchange) => exchange.namedOperation))].map((operationId) => [
+  operationId,
+  shapeOf(readCalls.filter((exchange) => exchange.namedOperation === operationId).map((exchange) => exchange.response.body)).items,
+]));
 
 function recordedBody<T = Record<string, unknown>>(name: string): T {
   const exchange = recordedExchanges().find((candidate) => candidate.name === name);
@@ -126,7 +131,7 @@ describe('the bundled broker answers as TBMQ 2.3.0 does', () => {
     const answer = await api.call<{ errorCode?: number }>('GET', path);
     // An item the recordings' TBMQ held and this node was not seeded with: nothing to compare.
     if (answer.status === 404 && answer.body?.errorCode === ITEM_NOT_FOUND) return;
-    const differences = answer.status === 200 ? missingFromShape(shapeOf(exchange.response.body), shapeOf(answer.body)) : [`answered ${answer.status}, TBMQ 200`];
+    const differences = answer.status === 200 ? missingFromShape(shapeOf(exchange.response.body), shapeOf(answer.body), 'answer', callShapes.get(exchange.namedOperation)) : [`answered ${answer.status}, TBMQ 200`];
     if (pending.has(exchange.name)) expect(differences, 'the shapes agree now: remove it from tbmq-pending-shapes/').not.toEqual([]);
     else expect(differences.join('; ')).toBe('');
   });

@@ -187,3 +187,20 @@ describe('Kafka brokers', () => {
     expect(info.data[0]?.brokerSize).toBeGreaterThan(0);
   });
 });
+
+describe("TBMQ 2.3's v2 paths (what its own console and this one call)", () => {
+  it('answer the topics, consumer groups and brokers the first paths answer', async () => {
+    const query = `pageSize=100&page=0&textSearch=${run}&sortProperty=name&sortOrder=ASC`;
+    const names = (page: Page<TopicRow>) => page.data.map((topic) => [topic.name, topic.partitions]);
+    expect(names(await call<Page<TopicRow>>('GET', `/api/app/kafka-topics/v2?${query}`))).toEqual(names(await topics(`textSearch=${run}&sortProperty=name&sortOrder=ASC`)));
+    const groupIds = (page: Page<GroupRow>) => page.data.map((group) => group.groupId);
+    const groupQuery = `pageSize=100&page=0&textSearch=${run}&sortProperty=groupId&sortOrder=ASC`;
+    expect(groupIds(await call<Page<GroupRow>>('GET', `/api/app/consumer-groups/v2?${groupQuery}`))).toEqual(groupIds(await call<Page<GroupRow>>('GET', `/api/app/consumer-groups?${groupQuery}`)));
+    const brokers = (info: Page<{ brokerId: number; address: string }>) => info.data.map(({ brokerId, address }) => [brokerId, address]);
+    expect(brokers(await call('GET', '/api/app/cluster-info/v2'))).toEqual(brokers(await call('GET', '/api/app/cluster-info')));
+    // The same checks of the request: a bad sort property is 400 naming it.
+    const refused = await api.call<ErrorAnswer>('GET', '/api/app/kafka-topics/v2?pageSize=10&page=0&sortProperty=nope');
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain('sortProperty');
+  });
+});

@@ -12,6 +12,12 @@ describe('comparing the shapes of two answers', () => {
     expect(missingFromShape(shapeOf({ qos: 'AT_LEAST_ONCE' }), shapeOf({ qos: 1 }))).toEqual(['answer.qos is string on TBMQ, number here']);
   });
 
+  it('takes any type TBMQ answered a field in, in another recording of the same call, but no other', () => {
+    const sameCall = shapeOf([{ jsonValue: { smtpPort: '25' } }, { jsonValue: { smtpPort: 465 } }]).items;
+    expect(missingFromShape(shapeOf({ jsonValue: { smtpPort: '25' } }), shapeOf({ jsonValue: { smtpPort: 25 } }), 'answer', sameCall)).toEqual([]);
+    expect(missingFromShape(shapeOf({ jsonValue: { smtpPort: '25' } }), shapeOf({ jsonValue: { smtpPort: true } }), 'answer', sameCall)).toEqual(['answer.jsonValue.smtpPort is string on TBMQ, boolean here']);
+  });
+
   it('takes a null on either side as "not set", and extra fields of the answer as extensions', () => {
     expect(missingFromShape(shapeOf({ firstName: null, lastName: 'X' }), shapeOf({ firstName: 'Ann', lastName: null, queued: 3 }))).toEqual([]);
   });

@@ -6,10 +6,13 @@ import type { TimeseriesKey } from '../timeseries-keys.js';
 import type { ResourceReading, ResourceUsage } from './resource-usage.js';
 import type { SampleAnnouncer } from './sample-announcer.js';
 
+/** The counters sampled as growth per period: the broker's, and the bytes its connections carried. */
+export type SampledCounters = BrokerCounters & { processedBytes: number };
+
 /** What the sampler reads from the node, each time it samples. */
 export interface NodeReadings {
-  /** Totals since the node started (BrokerStatistics). */
-  counters(): BrokerCounters;
+  /** Totals since the node started (BrokerStatistics, and the listeners' processedBytes). */
+  counters(): SampledCounters;
   sessions(): number;
   subscriptions(): number;
   retainedMessages(): number;
@@ -56,7 +59,7 @@ export interface SamplerOptions {
  * announces both samples.
  */
 export class NodeSampler {
-  #previous: BrokerCounters;
+  #previous: SampledCounters;
   #resources: ResourceReading | undefined;
 
   constructor(
@@ -67,7 +70,7 @@ export class NodeSampler {
     private readonly options: SamplerOptions,
   ) {
     // A node starts from zero: its first sample counts what happened since it started.
-    this.#previous = { incomingMsgs: 0, outgoingMsgs: 0, droppedMsgs: 0, inboundPayloadTraffic: 0, outboundPayloadTraffic: 0 };
+    this.#previous = { incomingMsgs: 0, outgoingMsgs: 0, droppedMsgs: 0, inboundPayloadTraffic: 0, outboundPayloadTraffic: 0, processedBytes: 0 };
   }
 
   /** The process's resources at the newest sample (undefined before the first). */
@@ -78,7 +81,7 @@ export class NodeSampler {
   async sample(now = Date.now()): Promise<void> {
     const [resources, capacity] = await Promise.all([this.resourceUsage.read(), this.resourceUsage.capacity()]);
     const counters = this.readings.counters();
-    const growth = Object.fromEntries(Object.entries(counters).map(([key, value]) => [key, value - this.#previous[key as keyof BrokerCounters]]));
+    const growth = Object.fromEntries(Object.entries(counters).map(([key, value]) => [key, value - this.#previous[key as keyof SampledCounters]]));
     this.#previous = counters;
     this.#resources = resources;
     const sample: Sample = { ts: now, entityId: this.options.nodeId, values: { ...growth, ...liveLevels(this.readings), ...resourcePercents(resources, capacity) } };

@@ -8,6 +8,7 @@ export const TIMESERIES_METRICS = {
   droppedMsgs: { valueKind: 'count', title: 'monitoring.metric.droppedMsgs' },
   inboundPayloadTraffic: { valueKind: 'bytes', title: 'monitoring.metric.inboundPayloadTraffic' },
   outboundPayloadTraffic: { valueKind: 'bytes', title: 'monitoring.metric.outboundPayloadTraffic' },
+  processedBytes: { valueKind: 'bytes', title: 'monitoring.metric.processedBytes' },
   sessions: { valueKind: 'count', title: 'monitoring.metric.sessions' },
   subscriptions: { valueKind: 'count', title: 'monitoring.metric.subscriptions' },
   retainedMsgs: { valueKind: 'count', title: 'monitoring.metric.retainedMsgs' },

@@ -17,9 +17,9 @@ const RECORDED: Record<string, string> = {
   '/api/mqtt/client/credentials/info': 'credentials/getMqttClientCredentialsInfo.json',
   '/api/app/config': 'app/getBrokerConfig.json',
   '/api/system/info': 'system/getSystemInfo.json',
-  '/api/app/cluster-info': 'app/getKafkaClusterInfo.json',
-  '/api/app/kafka-topics': 'app/getKafkaTopics.json',
-  '/api/app/consumer-groups': 'app/getKafkaConsumerGroups.json',
+  '/api/app/cluster-info/v2': 'app/getKafkaClusterInfo--tbmq-v2.json',
+  '/api/app/kafka-topics/v2': 'app/getKafkaTopics--tbmq-v2.json',
+  '/api/app/consumer-groups/v2': 'app/getKafkaConsumerGroups--tbmq-v2.json',
 };
 
 /** TBMQ 2.3: its recorded answers, and 404 with an empty body for every path it has no handler for. */

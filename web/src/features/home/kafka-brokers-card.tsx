@@ -1,7 +1,7 @@
 import { HTMLTable, Tag } from '@blueprintjs/core';
 import { DataConnectionIcon } from '@blueprintjs/icons';
 import { FormattedMessage } from 'react-intl';
-import { getGetKafkaClusterInfoQueryKey, useGetKafkaClusterInfo } from '../../api/generated/endpoints/kafka/kafka';
+import { getGetKafkaClusterInfoV2QueryKey, useGetKafkaClusterInfoV2 } from '../../api/generated/endpoints/kafka/kafka';
 import { entityLabels } from '../../components/entity/entity-labels';
 import { DataSizeText } from '../../components/format/data-size-text';
 import { KAFKA_REQUEST, retryKafkaQuery } from '../../components/kafka/kafka-availability';
@@ -14,8 +14,8 @@ import { HOME_REFRESH_MS } from './home-refresh';
  * marked (where the broker tells it: Starling), and the bytes it holds.
  */
 export function KafkaBrokersCard() {
-  const cluster = useGetKafkaClusterInfo({
-    query: { queryKey: getGetKafkaClusterInfoQueryKey(), refetchInterval: HOME_REFRESH_MS, retry: retryKafkaQuery },
+  const cluster = useGetKafkaClusterInfoV2({
+    query: { queryKey: getGetKafkaClusterInfoV2QueryKey(), refetchInterval: HOME_REFRESH_MS, retry: retryKafkaQuery },
     request: KAFKA_REQUEST,
   });
   return (

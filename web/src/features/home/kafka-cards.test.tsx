@@ -41,7 +41,7 @@ const groupsByLag = {
 function stubKafka(failure?: object) {
   return stubBrokerCalls(({ url }) => {
     if (failure) return Response.json(failure, { status: 503 });
-    const answers: Record<string, object> = { '/api/app/cluster-info': cluster, '/api/app/kafka-topics': largestTopics, '/api/app/consumer-groups': groupsByLag };
+    const answers: Record<string, object> = { '/api/app/cluster-info/v2': cluster, '/api/app/kafka-topics/v2': largestTopics, '/api/app/consumer-groups/v2': groupsByLag };
     const answer = answers[url.pathname];
     return answer ? Response.json(answer) : undefined;
   });
@@ -75,7 +75,7 @@ describe('home Kafka cards (spec section 2: Kafka brokers, topics, consumer grou
     renderPage(cards());
     expect((await screen.findByTestId('home-kafka-topic-count')).textContent).toBe('14Topics');
     expect(screen.getAllByTestId('home-kafka-topic').map((row) => row.textContent)).toEqual(['orders4 MB', 'audit1.5 KB']);
-    const request = calls.find((call) => call.url.pathname === '/api/app/kafka-topics')?.url.searchParams;
+    const request = calls.find((call) => call.url.pathname === '/api/app/kafka-topics/v2')?.url.searchParams;
     expect(Object.fromEntries(request ?? [])).toEqual({ pageSize: '3', page: '0', sortProperty: 'size', sortOrder: 'DESC' });
     const card = screen.getByRole('region', { name: 'Kafka topics' });
     expect(within(card).getByRole('link', { name: 'Kafka topics' }).getAttribute('href')).toBe('/kafka/topics');
@@ -111,9 +111,9 @@ describe('home Kafka cards (spec section 2: Kafka brokers, topics, consumer grou
 
   it('shows TBMQ 2.3’s recorded answers: its broker by host without a controller mark, its topics and groups', async () => {
     const recorded: Record<string, string> = {
-      '/api/app/cluster-info': 'app/getKafkaClusterInfo.json',
-      '/api/app/kafka-topics': 'app/getKafkaTopics.json',
-      '/api/app/consumer-groups': 'app/getKafkaConsumerGroups.json',
+      '/api/app/cluster-info/v2': 'app/getKafkaClusterInfo--tbmq-v2.json',
+      '/api/app/kafka-topics/v2': 'app/getKafkaTopics--tbmq-v2.json',
+      '/api/app/consumer-groups/v2': 'app/getKafkaConsumerGroups--tbmq-v2.json',
     };
     stubBrokerCalls(({ url }) => (recorded[url.pathname] ? recordedTbmqAnswer(recorded[url.pathname] as string) : undefined));
     renderPage(cards());

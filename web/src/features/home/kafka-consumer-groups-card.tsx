@@ -2,7 +2,7 @@ import { Classes, HTMLTable } from '@blueprintjs/core';
 import { ManyToManyIcon } from '@blueprintjs/icons';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { getGetKafkaConsumerGroupsQueryKey, useGetKafkaConsumerGroups } from '../../api/generated/endpoints/kafka/kafka';
+import { getGetKafkaConsumerGroupsV2QueryKey, useGetKafkaConsumerGroupsV2 } from '../../api/generated/endpoints/kafka/kafka';
 import type { GetKafkaConsumerGroupsParams } from '../../api/generated/model/getKafkaConsumerGroupsParams';
 import type { KafkaConsumerGroupPage } from '../../api/generated/model/kafkaConsumerGroupPage';
 import { shortNumber } from '../../components/format/short-number';
@@ -62,8 +62,8 @@ function GroupsSummary({ page }: { page: KafkaConsumerGroupPage }) {
 
 /** Spec section 2, home dashboard "Kafka consumer groups": how many groups there are, their total lag and those most behind. */
 export function KafkaConsumerGroupsCard() {
-  const groups = useGetKafkaConsumerGroups(GROUPS_BY_LAG, {
-    query: { queryKey: getGetKafkaConsumerGroupsQueryKey(GROUPS_BY_LAG), refetchInterval: HOME_REFRESH_MS, retry: retryKafkaQuery },
+  const groups = useGetKafkaConsumerGroupsV2(GROUPS_BY_LAG, {
+    query: { queryKey: getGetKafkaConsumerGroupsV2QueryKey(GROUPS_BY_LAG), refetchInterval: HOME_REFRESH_MS, retry: retryKafkaQuery },
     request: KAFKA_REQUEST,
   });
   return (

@@ -2,7 +2,7 @@ import { Classes, HTMLTable } from '@blueprintjs/core';
 import { ListIcon } from '@blueprintjs/icons';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { getGetKafkaTopicsQueryKey, useGetKafkaTopics } from '../../api/generated/endpoints/kafka/kafka';
+import { getGetKafkaTopicsV2QueryKey, useGetKafkaTopicsV2 } from '../../api/generated/endpoints/kafka/kafka';
 import type { GetKafkaTopicsParams } from '../../api/generated/model/getKafkaTopicsParams';
 import { DataSizeText } from '../../components/format/data-size-text';
 import { shortNumber } from '../../components/format/short-number';
@@ -17,8 +17,8 @@ const LARGEST_TOPICS: GetKafkaTopicsParams = { pageSize: 3, page: 0, sortPropert
 /** Spec section 2, home dashboard "Kafka topics": how many topics there are and the largest ones. */
 export function KafkaTopicsCard() {
   const intl = useIntl();
-  const topics = useGetKafkaTopics(LARGEST_TOPICS, {
-    query: { queryKey: getGetKafkaTopicsQueryKey(LARGEST_TOPICS), refetchInterval: HOME_REFRESH_MS, retry: retryKafkaQuery },
+  const topics = useGetKafkaTopicsV2(LARGEST_TOPICS, {
+    query: { queryKey: getGetKafkaTopicsV2QueryKey(LARGEST_TOPICS), refetchInterval: HOME_REFRESH_MS, retry: retryKafkaQuery },
     request: KAFKA_REQUEST,
   });
   return (

@@ -1,7 +1,7 @@
 import { Callout } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { getGetKafkaConsumerGroupsQueryKey, useDeleteKafkaConsumerGroup } from '../../api/generated/endpoints/kafka/kafka';
+import { getGetKafkaConsumerGroupsV2QueryKey, useDeleteKafkaConsumerGroup } from '../../api/generated/endpoints/kafka/kafka';
 import { ConfirmDialog } from '../../components/dialogs/confirm-dialog';
 import { showToast } from '../../components/toast/toast-store';
 import { toastMessageWith } from '../../components/toast/toast-message';
@@ -33,7 +33,7 @@ export function DeleteConsumerGroupDialog({ groupId, onClose }: DeleteConsumerGr
           showToast({ message: toastMessageWith((values) => intl.formatMessage({ id: 'kafka.group-deleted' }, values), { groupId }), type: 'success' });
           close();
         },
-        onSettled: () => void queryClient.invalidateQueries({ queryKey: getGetKafkaConsumerGroupsQueryKey() }),
+        onSettled: () => void queryClient.invalidateQueries({ queryKey: getGetKafkaConsumerGroupsV2QueryKey() }),
       },
     );
   };

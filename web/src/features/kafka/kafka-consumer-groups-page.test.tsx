@@ -15,7 +15,7 @@ const groups = () => [
 
 const rowOf = (groupId: string) => screen.getAllByTestId('kafka-group-row').find((row) => row.querySelector('td')?.textContent === groupId) as HTMLElement;
 const cells = (row: HTMLElement) => Array.from(row.querySelectorAll('td'), (cell) => cell.textContent);
-const groupRequests = (calls: { method: string; url: URL }[]) => calls.filter((call) => call.method === 'GET' && call.url.pathname === '/api/app/consumer-groups').map((call) => call.url.searchParams);
+const groupRequests = (calls: { method: string; url: URL }[]) => calls.filter((call) => call.method === 'GET' && call.url.pathname === '/api/app/consumer-groups/v2').map((call) => call.url.searchParams);
 
 describe('Kafka consumer groups page (spec section 2, /kafka/consumer-groups)', () => {
   setUpSignedInPageTests();
@@ -107,7 +107,7 @@ describe('Kafka consumer groups page (spec section 2, /kafka/consumer-groups)', 
   it('lists TBMQ 2.3’s recorded consumer groups (a broker without extensions), without a toast', async () => {
     stubBrokerCalls(({ url }) => {
       if (url.pathname === '/api/starling/extensions') return tbmqNoHandler();
-      if (url.pathname === '/api/app/consumer-groups') return recordedTbmqAnswer('app/getKafkaConsumerGroups.json');
+      if (url.pathname === '/api/app/consumer-groups/v2') return recordedTbmqAnswer('app/getKafkaConsumerGroups--tbmq-v2.json');
       return undefined;
     });
     renderPage(<KafkaConsumerGroupsPage />);

@@ -3,8 +3,8 @@ import { ManyToManyIcon } from '@blueprintjs/icons';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { getGetKafkaConsumerGroupsQueryKey, useGetKafkaConsumerGroups } from '../../api/generated/endpoints/kafka/kafka';
-import type { GetKafkaConsumerGroupsSortProperty } from '../../api/generated/model/getKafkaConsumerGroupsSortProperty';
+import { getGetKafkaConsumerGroupsV2QueryKey, useGetKafkaConsumerGroupsV2 } from '../../api/generated/endpoints/kafka/kafka';
+import type { KafkaConsumerGroupSortProperty } from '../../api/generated/model/kafkaConsumerGroupSortProperty';
 import { entityLabels } from '../../components/entity/entity-labels';
 import { KAFKA_REQUEST, retryKafkaQuery } from '../../components/kafka/kafka-availability';
 import { usePageLink } from '../../components/table/use-page-link';
@@ -18,9 +18,9 @@ import { KAFKA_REFRESH_MS, KafkaList } from './kafka-list';
  */
 export default function KafkaConsumerGroupsPage() {
   const intl = useIntl();
-  const pageLink = usePageLink<GetKafkaConsumerGroupsSortProperty>({ property: 'groupId', order: 'ASC' });
-  const groups = useGetKafkaConsumerGroups(pageLink.params, {
-    query: { queryKey: getGetKafkaConsumerGroupsQueryKey(pageLink.params), placeholderData: keepPreviousData, refetchInterval: KAFKA_REFRESH_MS, retry: retryKafkaQuery },
+  const pageLink = usePageLink<KafkaConsumerGroupSortProperty>({ property: 'groupId', order: 'ASC' });
+  const groups = useGetKafkaConsumerGroupsV2(pageLink.params, {
+    query: { queryKey: getGetKafkaConsumerGroupsV2QueryKey(pageLink.params), placeholderData: keepPreviousData, refetchInterval: KAFKA_REFRESH_MS, retry: retryKafkaQuery },
     request: KAFKA_REQUEST,
   });
   const [deleting, setDeleting] = useState<string | null>(null);

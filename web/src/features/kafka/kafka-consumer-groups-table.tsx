@@ -1,7 +1,7 @@
 import { Button, type Intent, Tag } from '@blueprintjs/core';
 import { TrashIcon } from '@blueprintjs/icons';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
-import type { GetKafkaConsumerGroupsSortProperty } from '../../api/generated/model/getKafkaConsumerGroupsSortProperty';
+import type { KafkaConsumerGroupSortProperty } from '../../api/generated/model/kafkaConsumerGroupSortProperty';
 import type { KafkaConsumerGroup } from '../../api/generated/model/kafkaConsumerGroup';
 import { TABLE_ACTIONS_CLASS } from '../../components/table/actions-column-header';
 import type { SortState } from '../../components/table/use-page-link';
@@ -10,8 +10,8 @@ import { KafkaTable } from './kafka-table';
 interface KafkaConsumerGroupsTableProps {
   groups: KafkaConsumerGroup[];
   refreshing: boolean;
-  sort: SortState<GetKafkaConsumerGroupsSortProperty>;
-  onSort: (property: GetKafkaConsumerGroupsSortProperty) => void;
+  sort: SortState<KafkaConsumerGroupSortProperty>;
+  onSort: (property: KafkaConsumerGroupSortProperty) => void;
   onDelete: (groupId: string) => void;
 }
 

@@ -25,8 +25,8 @@ export function stubKafkaBroker({ topics = [], groups = [], failure }: { topics?
   return stubBrokerCalls(({ method, url }) => {
     const route = `${method} ${url.pathname}`;
     if (failure && url.pathname.startsWith('/api/app/')) return Response.json(failure, { status: failure.status });
-    if (route === 'GET /api/app/kafka-topics') return Response.json(pageOf(listed(topics, url, 'name'), url));
-    if (route === 'GET /api/app/consumer-groups') return Response.json(pageOf(listed(held, url, 'groupId'), url));
+    if (route === 'GET /api/app/kafka-topics/v2') return Response.json(pageOf(listed(topics, url, 'name'), url));
+    if (route === 'GET /api/app/consumer-groups/v2') return Response.json(pageOf(listed(held, url, 'groupId'), url));
     if (route === 'DELETE /api/app/consumer-group') {
       const index = held.findIndex((group) => group.groupId === url.searchParams.get('groupId'));
       const group = held[index];

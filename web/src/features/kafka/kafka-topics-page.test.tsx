@@ -13,7 +13,7 @@ const topics = [
   { name: 'order-events', partitions: 12, replicationFactor: 2, size: 1536 },
 ];
 
-const topicRequests = (calls: { url: URL }[]) => calls.filter((call) => call.url.pathname === '/api/app/kafka-topics').map((call) => call.url.searchParams);
+const topicRequests = (calls: { url: URL }[]) => calls.filter((call) => call.url.pathname === '/api/app/kafka-topics/v2').map((call) => call.url.searchParams);
 const rowTexts = () => screen.getAllByTestId('kafka-topic-row').map((row) => Array.from(row.querySelectorAll('td'), (cell) => cell.textContent));
 
 describe('Kafka topics page (spec section 2, /kafka/topics)', () => {
@@ -93,7 +93,7 @@ describe('Kafka topics page (spec section 2, /kafka/topics)', () => {
   it('lists TBMQ 2.3’s recorded topics (a broker without extensions), without a toast', async () => {
     stubBrokerCalls(({ url }) => {
       if (url.pathname === '/api/starling/extensions') return tbmqNoHandler();
-      if (url.pathname === '/api/app/kafka-topics') return recordedTbmqAnswer('app/getKafkaTopics.json');
+      if (url.pathname === '/api/app/kafka-topics/v2') return recordedTbmqAnswer('app/getKafkaTopics--tbmq-v2.json');
       return undefined;
     });
     renderPage(<KafkaTopicsPage />);

@@ -2,8 +2,8 @@ import { Card, NonIdealState } from '@blueprintjs/core';
 import { ListIcon } from '@blueprintjs/icons';
 import { keepPreviousData } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { getGetKafkaTopicsQueryKey, useGetKafkaTopics } from '../../api/generated/endpoints/kafka/kafka';
-import type { GetKafkaTopicsSortProperty } from '../../api/generated/model/getKafkaTopicsSortProperty';
+import { getGetKafkaTopicsV2QueryKey, useGetKafkaTopicsV2 } from '../../api/generated/endpoints/kafka/kafka';
+import type { KafkaTopicSortProperty } from '../../api/generated/model/kafkaTopicSortProperty';
 import { entityLabels } from '../../components/entity/entity-labels';
 import { KAFKA_REQUEST, retryKafkaQuery } from '../../components/kafka/kafka-availability';
 import { usePageLink } from '../../components/table/use-page-link';
@@ -16,9 +16,9 @@ import { KafkaTopicsTable } from './kafka-topics-table';
  */
 export default function KafkaTopicsPage() {
   const intl = useIntl();
-  const pageLink = usePageLink<GetKafkaTopicsSortProperty>({ property: 'name', order: 'ASC' });
-  const topics = useGetKafkaTopics(pageLink.params, {
-    query: { queryKey: getGetKafkaTopicsQueryKey(pageLink.params), placeholderData: keepPreviousData, refetchInterval: KAFKA_REFRESH_MS, retry: retryKafkaQuery },
+  const pageLink = usePageLink<KafkaTopicSortProperty>({ property: 'name', order: 'ASC' });
+  const topics = useGetKafkaTopicsV2(pageLink.params, {
+    query: { queryKey: getGetKafkaTopicsV2QueryKey(pageLink.params), placeholderData: keepPreviousData, refetchInterval: KAFKA_REFRESH_MS, retry: retryKafkaQuery },
     request: KAFKA_REQUEST,
   });
   return (

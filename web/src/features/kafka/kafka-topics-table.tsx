@@ -1,5 +1,5 @@
 import { FormattedNumber } from 'react-intl';
-import type { GetKafkaTopicsSortProperty } from '../../api/generated/model/getKafkaTopicsSortProperty';
+import type { KafkaTopicSortProperty } from '../../api/generated/model/kafkaTopicSortProperty';
 import type { KafkaTopic } from '../../api/generated/model/kafkaTopic';
 import { DataSizeText } from '../../components/format/data-size-text';
 import type { SortState } from '../../components/table/use-page-link';
@@ -8,8 +8,8 @@ import { KafkaTable } from './kafka-table';
 interface KafkaTopicsTableProps {
   topics: KafkaTopic[];
   refreshing: boolean;
-  sort: SortState<GetKafkaTopicsSortProperty>;
-  onSort: (property: GetKafkaTopicsSortProperty) => void;
+  sort: SortState<KafkaTopicSortProperty>;
+  onSort: (property: KafkaTopicSortProperty) => void;
 }
 
 const COLUMNS = [

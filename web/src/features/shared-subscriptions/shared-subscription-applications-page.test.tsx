@@ -22,7 +22,7 @@ interface BrokerAnswers {
 /** The broker's application shared subscriptions API as far as the page uses it; records every call. */
 function stubBroker(subscriptions: ApplicationSharedSubscription[], answers: BrokerAnswers = {}): RecordedCall[] {
   return stubBrokerCalls(({ method, url, body }) => {
-    if (url.pathname === '/api/app/cluster-info') return answers.clusterInfo ?? Response.json([{ brokerId: 1, address: 'localhost:9092', brokerSize: 0 }]);
+    if (url.pathname === '/api/app/cluster-info/v2') return answers.clusterInfo ?? Response.json([{ brokerId: 1, address: 'localhost:9092', brokerSize: 0 }]);
     if (url.pathname === '/api/app/shared/subs' && method === 'GET') {
       const search = (url.searchParams.get('textSearch') ?? '').toLowerCase();
       const found = subscriptions.filter((subscription) => `${subscription.name} ${subscription.topicFilter}`.toLowerCase().includes(search));
@@ -205,7 +205,7 @@ describe('application shared subscriptions page (spec section 2)', () => {
   it('lists TBMQ 2.3’s recorded subscriptions, which name no Kafka topic: no such column, and the delete says "its Kafka topic"', async () => {
     stubBrokerCalls(({ method, url }) => {
       if (url.pathname === '/api/starling/extensions') return tbmqNoHandler();
-      if (url.pathname === '/api/app/cluster-info') return recordedTbmqAnswer('app/getKafkaClusterInfo.json');
+      if (url.pathname === '/api/app/cluster-info/v2') return recordedTbmqAnswer('app/getKafkaClusterInfo--tbmq-v2.json');
       if (url.pathname === '/api/app/shared/subs' && method === 'GET') return recordedTbmqAnswer('app-shared-subs/getApplicationSharedSubscriptions.json');
       return undefined;
     });

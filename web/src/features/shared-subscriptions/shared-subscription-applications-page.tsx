@@ -5,6 +5,8 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { getGetApplicationSharedSubscriptionsQueryKey, useGetApplicationSharedSubscriptions } from '../../api/generated/endpoints/kafka/kafka';
 import type { ApplicationSharedSubscription } from '../../api/generated/model/applicationSharedSubscription';
+import type { ApplicationSharedSubscriptionPage } from '../../api/generated/model/applicationSharedSubscriptionPage';
+import type { GetApplicationSharedSubscriptions200 } from '../../api/generated/model/getApplicationSharedSubscriptions200';
 import type { GetApplicationSharedSubscriptionsSortProperty } from '../../api/generated/model/getApplicationSharedSubscriptionsSortProperty';
 import { RefreshButton } from '../../components/table/list-toolbar-buttons';
 import { SearchInput } from '../../components/table/search-input';
@@ -22,6 +24,16 @@ import './applications/application-subscriptions-page.css';
 /** The add/rename dialog: closed, adding (null) or renaming a subscription. */
 type EditState = { open: false } | { open: true; subscription: ApplicationSharedSubscription | null };
 
+const NO_SUBSCRIPTIONS: ApplicationSharedSubscriptionPage = { data: [], totalPages: 0, totalElements: 0, hasNext: false };
+
+/**
+ * The broker answers this path with a page when asked by pageSize and page, as this page asks (and
+ * with one subscription when asked by topic, which this page never does).
+ */
+function subscriptionPageOf(answer: GetApplicationSharedSubscriptions200): ApplicationSharedSubscriptionPage {
+  return 'data' in answer ? answer : NO_SUBSCRIPTIONS;
+}
+
 /** The share name the copied subscription topics start with, until the administrator types another. */
 const DEFAULT_SHARE_NAME = 'group1';
 
@@ -35,7 +47,7 @@ export default function SharedSubscriptionApplicationsPage() {
   const pageLink = usePageLink<GetApplicationSharedSubscriptionsSortProperty>({ property: 'createdTime', order: 'DESC' });
   const { params } = pageLink;
   // The previous page stays on screen while the next one loads, so the table does not jump.
-  const list = useGetApplicationSharedSubscriptions(params, { query: { queryKey: getGetApplicationSharedSubscriptionsQueryKey(params), placeholderData: keepPreviousData } });
+  const list = useGetApplicationSharedSubscriptions(params, { query: { queryKey: getGetApplicationSharedSubscriptionsQueryKey(params), placeholderData: keepPreviousData, select: subscriptionPageOf } });
   const kafkaNotConfigured = useKafkaNotConfigured();
   const [edit, setEdit] = useState<EditState>({ open: false });
   const [deleting, setDeleting] = useState<ApplicationSharedSubscription | null>(null);

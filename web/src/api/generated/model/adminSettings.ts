@@ -45,11 +45,11 @@ import type { MailSettings } from './mailSettings';
 
 export interface AdminSettings {
   /**
-   * The stored row's id. TBMQ answers it, and needs it to save over the stored row; the bundled broker has none.
+   * The stored row's id, answered by both brokers. TBMQ needs it to save over the stored row; the bundled broker accepts a save without it.
    * @maxLength 64
    */
   id?: string;
-  /** TBMQ answers 0 after a save. */
+  /** When the row was stored first. TBMQ answers 0 after a save; the bundled broker keeps the time. */
   createdTime?: EpochMillis;
   key: AdminSettingsKey;
   jsonValue: MailSettings;

@@ -39,28 +39,34 @@ Conventions:
 
  * OpenAPI spec version: 1.3.0
  */
-import type { PageSizeParameter } from './pageSizeParameter';
-import type { PageParameter } from './pageParameter';
+import type { ListPageSizeParameter } from './listPageSizeParameter';
+import type { ListPageParameter } from './listPageParameter';
 import type { TextSearchParameter } from './textSearchParameter';
 import type { GetApplicationSharedSubscriptionsSortProperty } from './getApplicationSharedSubscriptionsSortProperty';
 import type { SortOrderParameter } from './sortOrderParameter';
+import type { TopicFilter } from './topicFilter';
 
 export type GetApplicationSharedSubscriptionsParams = {
 /**
+ * With page, selects the list this path answers as well (TBMQ 2.3 overloads the path by its query).
  * @minimum 1
  * @maximum 1000
  */
-pageSize: PageSizeParameter;
+pageSize?: ListPageSizeParameter;
 /**
- * 0-based; at most 2147483647 (a 32-bit page index, as the production broker family takes).
+ * 0-based page of that list.
  * @minimum 0
  * @maximum 2147483647
  */
-page: PageParameter;
+page?: ListPageParameter;
 /**
  * @maxLength 256
  */
 textSearch?: TextSearchParameter;
 sortProperty?: GetApplicationSharedSubscriptionsSortProperty;
 sortOrder?: SortOrderParameter;
+/**
+ * Selects the subscription of this topic filter.
+ */
+topic?: TopicFilter;
 };

@@ -39,13 +39,34 @@ Conventions:
 
  * OpenAPI spec version: 1.3.0
  */
-import type { RequiredClientIdParameter } from './requiredClientIdParameter';
+import type { ClientId } from './clientId';
+import type { ListPageSizeParameter } from './listPageSizeParameter';
+import type { ListPageParameter } from './listPageParameter';
+import type { TextSearchParameter } from './textSearchParameter';
+import type { ClientSessionSortProperty } from './clientSessionSortProperty';
+import type { SortOrderParameter } from './sortOrderParameter';
 
 export type GetClientSessionDetailsParams = {
 /**
- * An MQTT client id. MQTT allows 65535 bytes but only requires brokers to take 23; 1024 is far beyond what devices use and still fits in a URL query however it is percent-encoded.
- * @minLength 1
- * @maxLength 1024
+ * Selects the session.
  */
-clientId: RequiredClientIdParameter;
+clientId?: ClientId;
+/**
+ * With page, selects the list this path answers as well (TBMQ 2.3 overloads the path by its query).
+ * @minimum 1
+ * @maximum 1000
+ */
+pageSize?: ListPageSizeParameter;
+/**
+ * 0-based page of that list.
+ * @minimum 0
+ * @maximum 2147483647
+ */
+page?: ListPageParameter;
+/**
+ * @maxLength 256
+ */
+textSearch?: TextSearchParameter;
+sortProperty?: ClientSessionSortProperty;
+sortOrder?: SortOrderParameter;
 };

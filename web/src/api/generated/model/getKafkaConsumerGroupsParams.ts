@@ -42,7 +42,7 @@ Conventions:
 import type { PageSizeParameter } from './pageSizeParameter';
 import type { PageParameter } from './pageParameter';
 import type { TextSearchParameter } from './textSearchParameter';
-import type { GetKafkaConsumerGroupsSortProperty } from './getKafkaConsumerGroupsSortProperty';
+import type { KafkaConsumerGroupSortProperty } from './kafkaConsumerGroupSortProperty';
 import type { SortOrderParameter } from './sortOrderParameter';
 
 export type GetKafkaConsumerGroupsParams = {
@@ -61,6 +61,6 @@ page: PageParameter;
  * @maxLength 256
  */
 textSearch?: TextSearchParameter;
-sortProperty?: GetKafkaConsumerGroupsSortProperty;
+sortProperty?: KafkaConsumerGroupSortProperty;
 sortOrder?: SortOrderParameter;
 };

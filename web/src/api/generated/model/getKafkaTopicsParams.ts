@@ -42,7 +42,7 @@ Conventions:
 import type { PageSizeParameter } from './pageSizeParameter';
 import type { PageParameter } from './pageParameter';
 import type { TextSearchParameter } from './textSearchParameter';
-import type { GetKafkaTopicsSortProperty } from './getKafkaTopicsSortProperty';
+import type { KafkaTopicSortProperty } from './kafkaTopicSortProperty';
 import type { SortOrderParameter } from './sortOrderParameter';
 
 export type GetKafkaTopicsParams = {
@@ -61,6 +61,6 @@ page: PageParameter;
  * @maxLength 256
  */
 textSearch?: TextSearchParameter;
-sortProperty?: GetKafkaTopicsSortProperty;
+sortProperty?: KafkaTopicSortProperty;
 sortOrder?: SortOrderParameter;
 };

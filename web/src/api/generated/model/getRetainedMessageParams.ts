@@ -39,13 +39,34 @@ Conventions:
 
  * OpenAPI spec version: 1.3.0
  */
-import type { RetainedTopicNameParameter } from './retainedTopicNameParameter';
+import type { TopicName } from './topicName';
+import type { ListPageSizeParameter } from './listPageSizeParameter';
+import type { ListPageParameter } from './listPageParameter';
+import type { TextSearchParameter } from './textSearchParameter';
+import type { RetainedMessageSortProperty } from './retainedMessageSortProperty';
+import type { SortOrderParameter } from './sortOrderParameter';
 
 export type GetRetainedMessageParams = {
 /**
- * An MQTT topic name. MQTT allows 65535 bytes; the bundled broker takes at most STARLING_MAX_TOPIC_LENGTH (4096 bytes by default), and 4096 characters still fit in a URL query however they are percent-encoded.
- * @minLength 1
- * @maxLength 4096
+ * Selects the topic's retained message.
  */
-topicName: RetainedTopicNameParameter;
+topicName?: TopicName;
+/**
+ * With page, selects the list this path answers as well (TBMQ 2.3 overloads the path by its query).
+ * @minimum 1
+ * @maximum 1000
+ */
+pageSize?: ListPageSizeParameter;
+/**
+ * 0-based page of that list.
+ * @minimum 0
+ * @maximum 2147483647
+ */
+page?: ListPageParameter;
+/**
+ * @maxLength 256
+ */
+textSearch?: TextSearchParameter;
+sortProperty?: RetainedMessageSortProperty;
+sortOrder?: SortOrderParameter;
 };

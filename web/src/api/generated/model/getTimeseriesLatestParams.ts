@@ -48,7 +48,7 @@ export type GetTimeseriesLatestParams = {
  */
 entityId: string;
 /**
- * Comma-joined keys; left out, every key the entity has samples of. Starling answers 400 naming `keys` for a key outside TimeseriesKey; a production broker answers an unknown key with nothing.
+ * Comma-joined keys; left out, every key the entity has samples of. A well-formed key without a series (a letter, then letters, digits, `_`, `.` or `-`; 64 characters at most) is answered with nothing, as the production broker answers it; any other is answered 400 naming `keys`.
  * @minLength 1
  * @maxLength 1024
  */

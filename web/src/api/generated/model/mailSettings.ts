@@ -89,8 +89,8 @@ export interface MailSettings {
   password?: string;
   /** Whether a password is stored (the bundled broker's; TBMQ does not say). */
   readonly passwordSet?: boolean;
-  /** TBMQ's SMTP proxy switch; the bundled broker has no proxy and neither keeps nor answers it. */
+  /** TBMQ's SMTP proxy switch; the bundled broker has no proxy */
   enableProxy?: boolean;
-  /** TBMQ console's own state; the bundled broker neither keeps nor answers it. */
+  /** TBMQ console's own state; the bundled broker keeps and answers it as given (false as installed). */
   showChangePassword?: boolean;
 }

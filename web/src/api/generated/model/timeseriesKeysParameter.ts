@@ -41,6 +41,6 @@ Conventions:
  */
 
 /**
- * Comma-joined keys of TimeseriesKey; a key outside that list is answered 400 naming `keys`.
+ * Comma-joined keys, of TimeseriesKey for the series this broker keeps. A well-formed key without a series (a letter, then letters, digits, `_`, `.` or `-`; 64 characters at most) is answered with nothing, as the production broker answers it; any other is answered 400 naming `keys`.
  */
 export type TimeseriesKeysParameter = string;

@@ -16,6 +16,7 @@ export const METRIC_LABELS = {
   droppedMsgs: 'alert.metric-droppedMsgs',
   inboundPayloadTraffic: 'alert.metric-inboundPayloadTraffic',
   outboundPayloadTraffic: 'alert.metric-outboundPayloadTraffic',
+  processedBytes: 'alert.metric-processedBytes',
   sessions: 'alert.metric-sessions',
   subscriptions: 'alert.metric-subscriptions',
   retainedMsgs: 'alert.metric-retainedMsgs',

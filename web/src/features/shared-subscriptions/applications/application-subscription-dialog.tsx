@@ -4,7 +4,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ApiError } from '../../../api/api-error';
 import { apiFieldError } from '../../../api/api-error-field';
-import { getGetApplicationSharedSubscriptionsQueryKey, getGetKafkaClusterInfoQueryKey, useSaveApplicationSharedSubscription } from '../../../api/generated/endpoints/kafka/kafka';
+import { getGetApplicationSharedSubscriptionsQueryKey, getGetKafkaClusterInfoV2QueryKey, useSaveApplicationSharedSubscription } from '../../../api/generated/endpoints/kafka/kafka';
 import type { ApplicationSharedSubscription } from '../../../api/generated/model/applicationSharedSubscription';
 import { ApiErrorCallout } from '../../../components/form/api-error-callout';
 import { bindTextField } from '../../../components/form/bind-text-field';
@@ -28,7 +28,7 @@ interface ApplicationSubscriptionDialogProps {
   isOpen: boolean;
   /** The subscription to rename; null to add one. */
   subscription: ApplicationSharedSubscription | null;
-  /** Known before the dialog opens (GET /api/app/cluster-info): adding cannot work. */
+  /** Known before the dialog opens (GET /api/app/cluster-info/v2): adding cannot work. */
   kafkaNotConfigured: boolean;
   onClose: () => void;
 }
@@ -65,7 +65,7 @@ function ApplicationSubscriptionForm({ subscription, kafkaNotConfigured, onDone 
         onDone();
       },
       // The page learns it too, and says so next to the Add button.
-      onError: (error) => isKafkaNotConfigured(error) && void queryClient.invalidateQueries({ queryKey: getGetKafkaClusterInfoQueryKey() }),
+      onError: (error) => isKafkaNotConfigured(error) && void queryClient.invalidateQueries({ queryKey: getGetKafkaClusterInfoV2QueryKey() }),
     },
     request: { ignoreErrors: true },
   });

@@ -1,4 +1,4 @@
-import { getGetKafkaClusterInfoQueryKey, useGetKafkaClusterInfo } from '../../../api/generated/endpoints/kafka/kafka';
+import { getGetKafkaClusterInfoV2QueryKey, useGetKafkaClusterInfoV2 } from '../../../api/generated/endpoints/kafka/kafka';
 import { kafkaUnavailableOf } from '../../../components/kafka/kafka-availability';
 
 export function isKafkaNotConfigured(error: unknown): boolean {
@@ -13,13 +13,13 @@ export function isKafkaUnreachable(error: unknown): boolean {
 const CLUSTER_INFO_STALE_MS = 5 * 60_000;
 
 /**
- * Whether the node has a Kafka cluster configured, read from GET /api/app/cluster-info: the list
+ * Whether the node has a Kafka cluster configured, read from GET /api/app/cluster-info/v2: the list
  * works without one, but adding a subscription needs one. Unknown (false) until the answer comes, and
  * when Kafka is only unreachable: that may pass, and the broker's answer to a save says so then.
  */
 export function useKafkaNotConfigured(): boolean {
-  const clusterInfo = useGetKafkaClusterInfo({
-    query: { queryKey: getGetKafkaClusterInfoQueryKey(), retry: false, staleTime: CLUSTER_INFO_STALE_MS },
+  const clusterInfo = useGetKafkaClusterInfoV2({
+    query: { queryKey: getGetKafkaClusterInfoV2QueryKey(), retry: false, staleTime: CLUSTER_INFO_STALE_MS },
     request: { ignoreErrors: true, ignoreLoading: true },
   });
   return isKafkaNotConfigured(clusterInfo.error);

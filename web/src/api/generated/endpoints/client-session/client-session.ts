@@ -59,7 +59,6 @@ import type {
   ClientIdList,
   ClientSessionAdvancedDetails,
   ClientSessionBulkResult,
-  ClientSessionDetails,
   ClientSessionPage,
   ClientSessionStats,
   ConflictResponse,
@@ -68,6 +67,7 @@ import type {
   ForbiddenResponse,
   GetClientEventsParams,
   GetClientSessionAdvancedDetailsParams,
+  GetClientSessionDetails200,
   GetClientSessionDetailsParams,
   GetClientSessionsParams,
   NotFoundResponse,
@@ -295,15 +295,16 @@ export const useRemoveFilteredClientSessions = <TError = BadRequestResponse | Un
       return useMutation(mutationOptions);
     }
     /**
- * @summary Everything the broker knows of one session, with its subscriptions and queued messages.
+ * TBMQ 2.3 serves two calls at this path, told apart by the query. With `clientId`: the session, with its subscriptions and queued messages (ClientSessionDetails). Without `clientId`, with `pageSize` and `page`: TBMQ's older sessions list, a ClientSessionPage searched by `textSearch` (part of the client id) and ordered by `sortProperty` (the console lists with `GET /api/v2/client-session`). With neither: 400 naming clientId.
+ * @summary Everything the broker knows of one session (with clientId), or a page of sessions (with pageSize and page).
  */
 export const getClientSessionDetails = (
-    params: GetClientSessionDetailsParams,
+    params?: GetClientSessionDetailsParams,
  options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
 ) => {
       
       
-      return httpClient<ClientSessionDetails>(
+      return httpClient<GetClientSessionDetails200>(
       {url: `/api/client-session`, method: 'GET',
         params, signal
     },
@@ -320,7 +321,7 @@ export const getGetClientSessionDetailsQueryKey = (params?: GetClientSessionDeta
     }
 
     
-export const getGetClientSessionDetailsQueryOptions = <TData = Awaited<ReturnType<typeof getClientSessionDetails>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(params: GetClientSessionDetailsParams, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getClientSessionDetails>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+export const getGetClientSessionDetailsQueryOptions = <TData = Awaited<ReturnType<typeof getClientSessionDetails>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(params?: GetClientSessionDetailsParams, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getClientSessionDetails>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -343,11 +344,11 @@ export type GetClientSessionDetailsQueryError = BadRequestResponse | Unauthorize
 
 
 /**
- * @summary Everything the broker knows of one session, with its subscriptions and queued messages.
+ * @summary Everything the broker knows of one session (with clientId), or a page of sessions (with pageSize and page).
  */
 
 export function useGetClientSessionDetails<TData = Awaited<ReturnType<typeof getClientSessionDetails>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
- params: GetClientSessionDetailsParams, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getClientSessionDetails>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+ params?: GetClientSessionDetailsParams, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getClientSessionDetails>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
 

@@ -56,14 +56,16 @@ import type {
 import type {
   ApplicationSharedSubscription,
   ApplicationSharedSubscriptionInput,
-  ApplicationSharedSubscriptionPage,
   BadRequestResponse,
   ConflictResponse,
   DeleteKafkaConsumerGroupParams,
   ForbiddenResponse,
+  GetApplicationSharedSubscriptions200,
   GetApplicationSharedSubscriptionsParams,
   GetKafkaConsumerGroupsParams,
+  GetKafkaConsumerGroupsV2Params,
   GetKafkaTopicsParams,
+  GetKafkaTopicsV2Params,
   KafkaClusterInfo,
   KafkaConsumerGroupPage,
   KafkaTopicPage,
@@ -80,7 +82,7 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * `brokerSize` is the bytes of the broker's log directories as Kafka's DescribeLogDirs reports them: every partition replica the broker keeps, internal topics included. TBMQ 2.3 answers the same at `/api/app/cluster-info/v2` (what its own console calls, answered asynchronously); this console calls this path, which both serve.
+ * `brokerSize` is the bytes of the broker's log directories as Kafka's DescribeLogDirs reports them: every partition replica the broker keeps, internal topics included. TBMQ 2.3's first form; its own console calls `/api/app/cluster-info/v2`, which answers the same and which this console calls too.
  * @summary The brokers of the Kafka cluster the node uses (STARLING_KAFKA_BOOTSTRAP), ordered by broker id.
  */
 export const getKafkaClusterInfo = (
@@ -148,7 +150,74 @@ export function useGetKafkaClusterInfo<TData = Awaited<ReturnType<typeof getKafk
 
 
 /**
- * `size` is the bytes the topic's partitions take on disk, every replica counted. The broker reads at most 10,000 topics; pages are made from those. TBMQ 2.3 answers the same at `/api/app/kafka-topics/v2`; this console calls this path, which both serve.
+ * @summary The same as getKafkaClusterInfo (`/api/app/cluster-info`), at the path TBMQ 2.3's own console calls; this console calls it too.
+ */
+export const getKafkaClusterInfoV2 = (
+    
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+      
+      
+      return httpClient<KafkaClusterInfo>(
+      {url: `/api/app/cluster-info/v2`, method: 'GET', signal
+    },
+      options);
+    }
+  
+
+
+
+export const getGetKafkaClusterInfoV2QueryKey = () => {
+    return [
+    `/api/app/cluster-info/v2`
+    ] as const;
+    }
+
+    
+export const getGetKafkaClusterInfoV2QueryOptions = <TData = Awaited<ReturnType<typeof getKafkaClusterInfoV2>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | KafkaUnavailableResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getKafkaClusterInfoV2>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetKafkaClusterInfoV2QueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getKafkaClusterInfoV2>>> = ({ signal }) => getKafkaClusterInfoV2(requestOptions, signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getKafkaClusterInfoV2>>, TError, TData> & { queryKey: QueryKey }
+}
+
+export type GetKafkaClusterInfoV2QueryResult = NonNullable<Awaited<ReturnType<typeof getKafkaClusterInfoV2>>>
+export type GetKafkaClusterInfoV2QueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | KafkaUnavailableResponse
+
+
+/**
+ * @summary The same as getKafkaClusterInfo (`/api/app/cluster-info`), at the path TBMQ 2.3's own console calls; this console calls it too.
+ */
+
+export function useGetKafkaClusterInfoV2<TData = Awaited<ReturnType<typeof getKafkaClusterInfoV2>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | KafkaUnavailableResponse>(
+  options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getKafkaClusterInfoV2>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+  
+ ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
+
+  const queryOptions = getGetKafkaClusterInfoV2QueryOptions(options)
+
+  const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * `size` is the bytes the topic's partitions take on disk, every replica counted. The broker reads at most 10,000 topics; pages are made from those. TBMQ 2.3's first form; its own console calls `/api/app/kafka-topics/v2`, which answers the same and which this console calls too.
  * @summary A page of the Kafka cluster's topics (internal ones left out); textSearch matches part of the name, ignoring case. Default order name, ascending; ties by name.
  */
 export const getKafkaTopics = (
@@ -217,7 +286,75 @@ export function useGetKafkaTopics<TData = Awaited<ReturnType<typeof getKafkaTopi
 
 
 /**
- * `lag` is the sum, over the partitions the group has committed offsets for, of the partition's log end offset minus the committed offset. The broker reads at most 10,000 groups; pages are made from those. TBMQ 2.3 answers the same at `/api/app/consumer-groups/v2`; this console calls this path, which both serve.
+ * @summary The same as getKafkaTopics (`/api/app/kafka-topics`), at the path TBMQ 2.3's own console calls; this console calls it too.
+ */
+export const getKafkaTopicsV2 = (
+    params: GetKafkaTopicsV2Params,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+      
+      
+      return httpClient<KafkaTopicPage>(
+      {url: `/api/app/kafka-topics/v2`, method: 'GET',
+        params, signal
+    },
+      options);
+    }
+  
+
+
+
+export const getGetKafkaTopicsV2QueryKey = (params?: GetKafkaTopicsV2Params,) => {
+    return [
+    `/api/app/kafka-topics/v2`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getGetKafkaTopicsV2QueryOptions = <TData = Awaited<ReturnType<typeof getKafkaTopicsV2>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | KafkaUnavailableResponse>(params: GetKafkaTopicsV2Params, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getKafkaTopicsV2>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetKafkaTopicsV2QueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getKafkaTopicsV2>>> = ({ signal }) => getKafkaTopicsV2(params, requestOptions, signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getKafkaTopicsV2>>, TError, TData> & { queryKey: QueryKey }
+}
+
+export type GetKafkaTopicsV2QueryResult = NonNullable<Awaited<ReturnType<typeof getKafkaTopicsV2>>>
+export type GetKafkaTopicsV2QueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | KafkaUnavailableResponse
+
+
+/**
+ * @summary The same as getKafkaTopics (`/api/app/kafka-topics`), at the path TBMQ 2.3's own console calls; this console calls it too.
+ */
+
+export function useGetKafkaTopicsV2<TData = Awaited<ReturnType<typeof getKafkaTopicsV2>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | KafkaUnavailableResponse>(
+ params: GetKafkaTopicsV2Params, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getKafkaTopicsV2>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+  
+ ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
+
+  const queryOptions = getGetKafkaTopicsV2QueryOptions(params,options)
+
+  const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * `lag` is the sum, over the partitions the group has committed offsets for, of the partition's log end offset minus the committed offset. The broker reads at most 10,000 groups; pages are made from those. TBMQ 2.3's first form; its own console calls `/api/app/consumer-groups/v2`, which answers the same and which this console calls too.
  * @summary A page of the Kafka cluster's consumer groups; textSearch matches part of the group id, ignoring case. Default order groupId, ascending; ties by group id.
  */
 export const getKafkaConsumerGroups = (
@@ -275,6 +412,74 @@ export function useGetKafkaConsumerGroups<TData = Awaited<ReturnType<typeof getK
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
 
   const queryOptions = getGetKafkaConsumerGroupsQueryOptions(params,options)
+
+  const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary The same as getKafkaConsumerGroups (`/api/app/consumer-groups`), at the path TBMQ 2.3's own console calls; this console calls it too.
+ */
+export const getKafkaConsumerGroupsV2 = (
+    params: GetKafkaConsumerGroupsV2Params,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+      
+      
+      return httpClient<KafkaConsumerGroupPage>(
+      {url: `/api/app/consumer-groups/v2`, method: 'GET',
+        params, signal
+    },
+      options);
+    }
+  
+
+
+
+export const getGetKafkaConsumerGroupsV2QueryKey = (params?: GetKafkaConsumerGroupsV2Params,) => {
+    return [
+    `/api/app/consumer-groups/v2`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getGetKafkaConsumerGroupsV2QueryOptions = <TData = Awaited<ReturnType<typeof getKafkaConsumerGroupsV2>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | KafkaUnavailableResponse>(params: GetKafkaConsumerGroupsV2Params, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getKafkaConsumerGroupsV2>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetKafkaConsumerGroupsV2QueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getKafkaConsumerGroupsV2>>> = ({ signal }) => getKafkaConsumerGroupsV2(params, requestOptions, signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getKafkaConsumerGroupsV2>>, TError, TData> & { queryKey: QueryKey }
+}
+
+export type GetKafkaConsumerGroupsV2QueryResult = NonNullable<Awaited<ReturnType<typeof getKafkaConsumerGroupsV2>>>
+export type GetKafkaConsumerGroupsV2QueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | KafkaUnavailableResponse
+
+
+/**
+ * @summary The same as getKafkaConsumerGroups (`/api/app/consumer-groups`), at the path TBMQ 2.3's own console calls; this console calls it too.
+ */
+
+export function useGetKafkaConsumerGroupsV2<TData = Awaited<ReturnType<typeof getKafkaConsumerGroupsV2>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | KafkaUnavailableResponse>(
+ params: GetKafkaConsumerGroupsV2Params, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getKafkaConsumerGroupsV2>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+  
+ ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
+
+  const queryOptions = getGetKafkaConsumerGroupsV2QueryOptions(params,options)
 
   const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
 
@@ -413,15 +618,16 @@ export const useSaveApplicationSharedSubscription = <TError = BadRequestResponse
       return useMutation(mutationOptions);
     }
     /**
- * @summary A page of application shared subscriptions; textSearch matches part of the name or of the topic filter, ignoring case. Default order createdTime, descending; ties by id. Answers without Kafka too: the subscriptions are stored by the node. TBMQ 2.3 answers this path called with `topic` (a topic filter) instead of a page link with the one subscription of that filter, a lookup this console does not use.
+ * TBMQ 2.3 serves two calls at this path, told apart by the query. With `pageSize` and `page`: an ApplicationSharedSubscriptionPage; textSearch matches part of the name or of the topic filter, ignoring case; default order createdTime, descending, ties by id. With `topic` (and no page link): the ApplicationSharedSubscription whose topic filter is exactly `topic`, or 404 when there is none. With neither: 400 naming pageSize. Answers without Kafka too: the subscriptions are stored by the node.
+ * @summary A page of application shared subscriptions (with pageSize and page), or the one subscription of a topic filter (with topic).
  */
 export const getApplicationSharedSubscriptions = (
-    params: GetApplicationSharedSubscriptionsParams,
+    params?: GetApplicationSharedSubscriptionsParams,
  options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
 ) => {
       
       
-      return httpClient<ApplicationSharedSubscriptionPage>(
+      return httpClient<GetApplicationSharedSubscriptions200>(
       {url: `/api/app/shared/subs`, method: 'GET',
         params, signal
     },
@@ -438,7 +644,7 @@ export const getGetApplicationSharedSubscriptionsQueryKey = (params?: GetApplica
     }
 
     
-export const getGetApplicationSharedSubscriptionsQueryOptions = <TData = Awaited<ReturnType<typeof getApplicationSharedSubscriptions>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(params: GetApplicationSharedSubscriptionsParams, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getApplicationSharedSubscriptions>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+export const getGetApplicationSharedSubscriptionsQueryOptions = <TData = Awaited<ReturnType<typeof getApplicationSharedSubscriptions>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(params?: GetApplicationSharedSubscriptionsParams, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getApplicationSharedSubscriptions>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -457,15 +663,15 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetApplicationSharedSubscriptionsQueryResult = NonNullable<Awaited<ReturnType<typeof getApplicationSharedSubscriptions>>>
-export type GetApplicationSharedSubscriptionsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+export type GetApplicationSharedSubscriptionsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
 
 
 /**
- * @summary A page of application shared subscriptions; textSearch matches part of the name or of the topic filter, ignoring case. Default order createdTime, descending; ties by id. Answers without Kafka too: the subscriptions are stored by the node. TBMQ 2.3 answers this path called with `topic` (a topic filter) instead of a page link with the one subscription of that filter, a lookup this console does not use.
+ * @summary A page of application shared subscriptions (with pageSize and page), or the one subscription of a topic filter (with topic).
  */
 
-export function useGetApplicationSharedSubscriptions<TData = Awaited<ReturnType<typeof getApplicationSharedSubscriptions>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
- params: GetApplicationSharedSubscriptionsParams, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getApplicationSharedSubscriptions>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+export function useGetApplicationSharedSubscriptions<TData = Awaited<ReturnType<typeof getApplicationSharedSubscriptions>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ params?: GetApplicationSharedSubscriptionsParams, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getApplicationSharedSubscriptions>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
 

@@ -78,7 +78,7 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * The production broker family's query. Each node samples its counters every `STARLING_SAMPLE_INTERVAL_SECONDS` (10 by default) and keeps them `STARLING_TIMESERIES_RETENTION_DAYS` (7 by default). Counter keys (`incomingMsgs`, `outgoingMsgs`, `droppedMsgs`, `inboundPayloadTraffic`, `outboundPayloadTraffic`) hold what happened within each sampling period; the others are the level at the sample's time. With `agg` other than NONE the range is cut into buckets of `interval` ms from `startTs`, each answered at its start with the bucket's MIN, MAX, AVG, SUM or COUNT; buckets without samples are left out. With NONE the samples themselves are answered, `limit` at most. Either way no key answers more than `/api/dashboard/maxDatapointsLimit` points: a request that would is answered 400 naming `interval` or `limit`. Values are numbers here; a production broker may send them as strings.
+ * The production broker family's query. Each node samples its counters every `STARLING_SAMPLE_INTERVAL_SECONDS` (10 by default) and keeps them `STARLING_TIMESERIES_RETENTION_DAYS` (7 by default). Counter keys (`incomingMsgs`, `outgoingMsgs`, `droppedMsgs`, `inboundPayloadTraffic`, `outboundPayloadTraffic`, `processedBytes`) hold what happened within each sampling period; the others are the level at the sample's time. With `agg` other than NONE the range is cut into buckets of `interval` ms from `startTs`, each answered at its start with the bucket's MIN, MAX, AVG, SUM or COUNT; buckets without samples are left out. With NONE the samples themselves are answered, `limit` at most. Either way no key answers more than `/api/dashboard/maxDatapointsLimit` points: a request that would is answered 400 naming `interval` or `limit`. Values are numbers here; a production broker may send them as strings.
  * @summary Sampled broker statistics of one node, or of all nodes together, over a time range.
  */
 export const getTimeseriesValues = (
@@ -151,6 +151,7 @@ export function useGetTimeseriesValues<TData = Awaited<ReturnType<typeof getTime
 
 
 /**
+ * Of a node, as the production broker keeps them, also `cpuCount`, `totalMemory` and `totalDiskSpace` (what its resource usage is measured against), at the node's newest sample.
  * @summary The newest sample of each key asked (every key the entity has when none is asked), of one node or of all nodes together.
  */
 export const getTimeseriesLatest = (

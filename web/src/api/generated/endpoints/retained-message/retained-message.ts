@@ -58,6 +58,7 @@ import type {
   DeleteFilteredRetainedMessagesParams,
   DeleteRetainedMessageParams,
   ForbiddenResponse,
+  GetRetainedMessage200,
   GetRetainedMessageBranchesParams,
   GetRetainedMessageParams,
   GetRetainedMessagesParams,
@@ -65,7 +66,6 @@ import type {
   PayloadTooLargeResponse,
   RetainedBranchPage,
   RetainedMessageBulkResult,
-  RetainedMessageDetails,
   RetainedMessagePage,
   RetainedTopicList,
   UnauthorizedResponse
@@ -225,16 +225,16 @@ export const useDeleteFilteredRetainedMessages = <TError = BadRequestResponse | 
       return useMutation(mutationOptions);
     }
     /**
- * A production broker (TBMQ 2.3) answers this path with a page when it is called with `pageSize` and `page` instead of `topicName`, its older list; the console lists with `GET /api/retained-msg/v2`.
- * @summary One retained message with its whole payload (and, on Starling, its MQTT 5 properties).
+ * TBMQ 2.3 serves two calls at this path, told apart by the query. With `topicName`: the topic's retained message with its whole payload (and, on Starling, its MQTT 5 properties), a RetainedMessageDetails. Without `topicName`, with `pageSize` and `page`: TBMQ's older list, a RetainedMessagePage searched by `textSearch` (part of the topic) and ordered by `sortProperty` (the console lists with `GET /api/retained-msg/v2`). With neither: 400 naming topicName.
+ * @summary One retained message with its whole payload (with topicName), or a page of retained messages (with pageSize and page).
  */
 export const getRetainedMessage = (
-    params: GetRetainedMessageParams,
+    params?: GetRetainedMessageParams,
  options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
 ) => {
       
       
-      return httpClient<RetainedMessageDetails>(
+      return httpClient<GetRetainedMessage200>(
       {url: `/api/retained-msg`, method: 'GET',
         params, signal
     },
@@ -251,7 +251,7 @@ export const getGetRetainedMessageQueryKey = (params?: GetRetainedMessageParams,
     }
 
     
-export const getGetRetainedMessageQueryOptions = <TData = Awaited<ReturnType<typeof getRetainedMessage>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(params: GetRetainedMessageParams, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getRetainedMessage>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+export const getGetRetainedMessageQueryOptions = <TData = Awaited<ReturnType<typeof getRetainedMessage>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(params?: GetRetainedMessageParams, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getRetainedMessage>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -274,11 +274,11 @@ export type GetRetainedMessageQueryError = BadRequestResponse | UnauthorizedResp
 
 
 /**
- * @summary One retained message with its whole payload (and, on Starling, its MQTT 5 properties).
+ * @summary One retained message with its whole payload (with topicName), or a page of retained messages (with pageSize and page).
  */
 
 export function useGetRetainedMessage<TData = Awaited<ReturnType<typeof getRetainedMessage>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
- params: GetRetainedMessageParams, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getRetainedMessage>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+ params?: GetRetainedMessageParams, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getRetainedMessage>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
 

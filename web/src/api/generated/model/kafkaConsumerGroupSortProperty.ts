@@ -40,11 +40,11 @@ Conventions:
  * OpenAPI spec version: 1.3.0
  */
 
-export type GetKafkaConsumerGroupsSortProperty = typeof GetKafkaConsumerGroupsSortProperty[keyof typeof GetKafkaConsumerGroupsSortProperty];
+export type KafkaConsumerGroupSortProperty = typeof KafkaConsumerGroupSortProperty[keyof typeof KafkaConsumerGroupSortProperty];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const GetKafkaConsumerGroupsSortProperty = {
+export const KafkaConsumerGroupSortProperty = {
   groupId: 'groupId',
   state: 'state',
   members: 'members',

@@ -40,13 +40,7 @@ Conventions:
  * OpenAPI spec version: 1.3.0
  */
 
-export type GetKafkaTopicsSortProperty = typeof GetKafkaTopicsSortProperty[keyof typeof GetKafkaTopicsSortProperty];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const GetKafkaTopicsSortProperty = {
-  name: 'name',
-  partitions: 'partitions',
-  replicationFactor: 'replicationFactor',
-  size: 'size',
-} as const;
+/**
+ * With page, selects the list this path answers as well (TBMQ 2.3 overloads the path by its query).
+ */
+export type ListPageSizeParameter = number;
