@@ -10,7 +10,8 @@ let broker: ExtraBroker;
 test.beforeEach(async () => {
   broker = await startExtraBroker({}, { keepDefaultPassword: true });
 });
-test.afterEach(() => broker.stop());
+// A broker that failed to start has stopped already.
+test.afterEach(() => broker?.stop());
 
 /** A call straight to the broker's API with a token, as any client could make it: its status and error code. */
 async function callWith(token: string, path: string): Promise<{ status: number; errorCode: number | undefined }> {
