@@ -6,8 +6,8 @@ export interface Account {
 }
 
 /**
- * The default administrator, with its default password: only the forced-change journey signs in with
- * it (the global setup leaves the account as a fresh node has it).
+ * The default administrator, with its default password: a fresh node's. Only the forced-change journey
+ * signs in with it, on a broker of its own (the global setup deletes the run broker's).
  */
 export const DEFAULT_ADMIN: Account = { username: 'sysadmin@starling.local', password: 'sysadmin' };
 

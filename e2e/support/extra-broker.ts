@@ -12,7 +12,7 @@ const START_TIMEOUT_MS = 30_000;
 /** A broker of its own beside the run's one, for a journey that needs other settings (e.g. no Kafka). */
 export interface ExtraBroker {
   baseUrl: string;
-  /** Its default administrator, whose password the start has already changed (no forced change). */
+  /** Its default administrator, whose password the start has already changed (no forced change) unless told to keep the default. */
   admin: Account;
   stop(): Promise<void>;
 }
@@ -29,8 +29,9 @@ export async function freeLoopbackPort(): Promise<number> {
 /**
  * Starts the built broker on free ports with a temporary data directory and the given STARLING_…
  * settings only (none of the run's own, so no Kafka unless given); resolves once its console answers.
+ * A fresh data directory: its default administrator is the first start's, with the documented default password.
  */
-export async function startExtraBroker(settings: Record<string, string> = {}): Promise<ExtraBroker> {
+export async function startExtraBroker(settings: Record<string, string> = {}, { keepDefaultPassword = false } = {}): Promise<ExtraBroker> {
   const [http, mqtt, ws] = [await freeLoopbackPort(), await freeLoopbackPort(), await freeLoopbackPort()];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'starling-e2e-extra-'));
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('STARLING_')));
@@ -55,6 +56,8 @@ export async function startExtraBroker(settings: Record<string, string> = {}): P
       if (answer?.ok) break;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
+    // As the first start leaves it, for a journey through the forced change.
+    if (keepDefaultPassword) return { baseUrl, admin: DEFAULT_ADMIN, stop };
     // The default password must be changed before the console lets the administrator in.
     const admin = { username: DEFAULT_ADMIN.username, password: 'Extra-broker-admin-1' };
     const restricted = await signInToApi(DEFAULT_ADMIN.username, DEFAULT_ADMIN.password, baseUrl);

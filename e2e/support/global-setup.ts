@@ -5,10 +5,11 @@ import { callApi, createSettledUser, signInToApi } from './api.js';
 const SETUP_PASSWORD = 'Global-setup-only-1';
 
 /**
- * Runs once the broker is up. The other journeys sign in as an operator created here. Creating it
- * takes a full session, which the broker gives the default administrator only once its default
- * password is changed; afterwards the operator puts the account back as a fresh node has it
- * (re-created without a password: the default one, to be changed), for the forced-change journey.
+ * Runs once the broker is up. The journeys sign in as an operator created here. Creating it takes a
+ * full session, which the broker gives the default administrator only once its default password is
+ * changed; afterwards the operator deletes that account. No account can be put back with the default
+ * password (a user created without one gets a one-time password): the forced-change journey starts a
+ * fresh broker of its own.
  */
 export default async function globalSetup(): Promise<void> {
   const restricted = await signInToApi(DEFAULT_ADMIN.username, DEFAULT_ADMIN.password);
@@ -23,5 +24,4 @@ export default async function globalSetup(): Promise<void> {
   const operatorToken = await signInToApi(OPERATOR.username, OPERATOR.password);
   const admin = await callApi<{ id: string }>('GET', '/api/auth/user', undefined, adminToken);
   await callApi('DELETE', `/api/admin/${admin.id}`, undefined, operatorToken);
-  await callApi('POST', '/api/admin', { email: DEFAULT_ADMIN.username, additionalInfo: { lang: 'en_US' } }, operatorToken);
 }

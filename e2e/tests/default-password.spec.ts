@@ -1,18 +1,27 @@
 import { expect, test } from '@playwright/test';
 import { DEFAULT_ADMIN, signIn } from '../support/accounts.js';
-import { e2eBroker } from '../support/broker-settings.js';
+import { type ExtraBroker, startExtraBroker } from '../support/extra-broker.js';
 
 const ACCESS_TOKEN_KEY = 'starling_jwt_token';
 
+// A fresh broker of its own: only the first start has an account with the default password.
+test.describe.configure({ timeout: 60_000 });
+let broker: ExtraBroker;
+test.beforeEach(async () => {
+  broker = await startExtraBroker({}, { keepDefaultPassword: true });
+});
+// A broker that failed to start has stopped already.
+test.afterEach(() => broker?.stop());
+
 /** A call straight to the broker's API with a token, as any client could make it: its status and error code. */
 async function callWith(token: string, path: string): Promise<{ status: number; errorCode: number | undefined }> {
-  const response = await fetch(`${e2eBroker.baseUrl}${path}`, { headers: { 'X-Authorization': `Bearer ${token}` } });
+  const response = await fetch(`${broker.baseUrl}${path}`, { headers: { 'X-Authorization': `Bearer ${token}` } });
   const body = (await response.json()) as { errorCode?: number };
   return { status: response.status, errorCode: body.errorCode };
 }
 
 test('the default administrator must replace the default password before using the console', async ({ page }) => {
-  await page.goto('/users');
+  await page.goto(`${broker.baseUrl}/users`);
   await signIn(page, DEFAULT_ADMIN);
 
   const forced = page.getByTestId('forced-password-change');

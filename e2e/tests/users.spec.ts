@@ -19,6 +19,11 @@ test('an administrator adds a user, finds it by search, renames it and deletes i
   await dialog.getByTestId('user-dialog-save').click();
   // A closed dialog means the broker took the user (toasts are the app root's, not checked here).
   await expect(dialog).toBeHidden();
+  // Added without a password: its one-time password is shown once, then gone.
+  const shown = page.getByRole('dialog', { name: `One-time password for ${email}` });
+  await expect(shown.getByLabel('One-time password')).toHaveValue(/^[A-Za-z0-9]{20}$/);
+  await shown.getByTestId('initial-password-close').click();
+  await expect(shown).toBeHidden();
 
   // Search on the broker: only the new user is left.
   await page.getByLabel('Search users').fill(email);
@@ -54,7 +59,7 @@ test('an administrator adds a user, finds it by search, renames it and deletes i
   await expect(rows.first().getByRole('button', { name: `Delete ${OPERATOR.username}` })).toBeDisabled();
 });
 
-test('an administrator signs in as a new user, who must first replace the default password', async ({ page }) => {
+test('an administrator signs in as a new user, who must first replace the one-time password the administrator was shown', async ({ page }) => {
   const email = `e2e-other-${Date.now()}@example.com`;
   await openConsoleAs(page, OPERATOR);
   await page.goto('/users');
@@ -63,14 +68,24 @@ test('an administrator signs in as a new user, who must first replace the defaul
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByTestId('user-dialog-save').click();
   await expect(dialog).toBeHidden();
+  // Saved without a password, the new user gets a one-time password, shown to the administrator once.
+  const shown = page.getByRole('dialog', { name: `One-time password for ${email}` });
+  await expect(shown).toContainText('It is shown only now; the user must change it at the first sign-in.');
+  const oneTimePassword = await shown.getByLabel('One-time password').inputValue();
+  expect(oneTimePassword).toMatch(/^[A-Za-z0-9]{20}$/);
+  await shown.getByTestId('initial-password-close').click();
+  await expect(shown).toBeHidden();
 
   await page.getByLabel('Search users').fill(email);
   await page.getByTestId('user-row').getByRole('button', { name: `Sign in as ${email}` }).click();
   await expect(page).toHaveURL(/\/home$/);
-  // Saved without a password, the new user has the default one: the console asks for a new one first.
+  // The console asks for a new password first. It tries the shared default as the current one; the
+  // broker refuses it (no new user has it), so the screen asks for the one-time password instead.
   const forced = page.getByTestId('forced-password-change');
   await forced.getByLabel('New password', { exact: true }).fill('Lighthouse-keeper-7');
   await forced.getByLabel('New password again').fill('Lighthouse-keeper-7');
+  await forced.getByTestId('change-password-submit').click();
+  await forced.getByLabel('Current password').fill(oneTimePassword);
   await forced.getByTestId('change-password-submit').click();
   await expect(page.getByTestId('user-menu-button')).toContainText(email);
 });

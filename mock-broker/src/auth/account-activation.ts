@@ -49,7 +49,7 @@ export class AccountActivationService {
    * account is removed again, so no account is left that nobody can ever activate.
    */
   async createAndInvite(request: UserSaveRequest): Promise<User> {
-    const user = await this.userService.save(request, { awaitingActivation: true });
+    const { user } = await this.userService.save(request, { awaitingActivation: true });
     try {
       await this.invite(user);
     } catch (error) {

@@ -32,8 +32,13 @@ export function userRouter(users: UserService, tokens: TokenService, activation:
   router.post('/api/admin', async (request, response) => {
     const body = request.body as UserSaveRequest;
     const activateByMail = request.contractParameters?.sendActivationMail === true && body.id === undefined;
-    const saved = activateByMail ? await activation.createAndInvite(body) : await users.save(body, { savedBy: signedInUserId(request) });
-    response.json(answerOf(saved));
+    if (activateByMail) {
+      response.json(answerOf(await activation.createAndInvite(body)));
+      return;
+    }
+    // The one-time password of a user created without one is answered here only, never again.
+    const { user, initialPassword } = await users.save(body, { savedBy: signedInUserId(request) });
+    response.json(initialPassword === undefined ? answerOf(user) : { ...answerOf(user), initialPassword });
   });
   router.delete('/api/admin/:id', async (request, response) => {
     await users.delete(request.params.id, signedInUserId(request));

@@ -2,6 +2,7 @@ import bcrypt from 'bcryptjs';
 import { ApiError, ErrorCode } from '../http/api-error.js';
 import { toPage, type Page } from '../http/page.js';
 import type { UserPageQuery, UserRepository } from './user-repository.js';
+import { randomLettersAndDigits } from '../auth/random-text.js';
 import { DEFAULT_ADMIN_PASSWORD, type OwnAdditionalInfo, ownAdditionalInfo, type User, type UserAdditionalInfo } from './user.js';
 
 export const BCRYPT_ROUNDS = 10;
@@ -47,6 +48,15 @@ function withPasswordSetByAnother(info: UserAdditionalInfo, now: number): UserAd
   return { ...info, userPasswordHistory: [{ ts: now }] };
 }
 
+/** A saved user; initialPassword only when the broker chose the new user's first password (answered once). */
+export interface SavedUser {
+  user: User;
+  initialPassword?: string;
+}
+
+/** 20 letters and digits: about 119 bits, beyond guessing within any sign-in limit. */
+export const INITIAL_PASSWORD_CHARACTERS = 20;
+
 /** Work another area does with a user's own data when the user is deleted (src/app/node.ts registers it). */
 export type UserDeletionListener = (userId: string) => Promise<void>;
 
@@ -77,23 +87,31 @@ export class UserService {
   }
 
   /**
-   * Creates a user (no id) or updates one. A new user saved without a password gets the default
-   * one, unless it is to be activated by e-mail: then it gets none until it sets its own.
+   * Creates a user (no id) or updates one. A new user saved without a password gets a random one,
+   * which only the creating administrator is answered (spec section 2 gives the shared default here:
+   * Starling deliberately does not, see SECURITY.md), unless it is to be activated by e-mail: then it
+   * gets none until it sets its own. Either way somebody else chose it, so it must be changed at the
+   * first sign-in. The shared default is refused as anybody's password set here.
    */
-  async save(request: UserSaveRequest, options: { awaitingActivation?: boolean; savedBy?: string } = {}, now = Date.now()): Promise<User> {
+  async save(request: UserSaveRequest, options: { awaitingActivation?: boolean; savedBy?: string } = {}, now = Date.now()): Promise<SavedUser> {
     const email = request.email.trim();
     const holder = this.users.findByEmail(email);
     if (holder && holder.id !== request.id) {
       throw ApiError.conflict(`body.email: a user with e-mail ${email} already exists`);
     }
+    if (request.password === DEFAULT_ADMIN_PASSWORD) {
+      throw new ApiError(400, ErrorCode.invalidArguments, 'body.password is the shared default password: leave it empty on creation to get a one-time password');
+    }
     if (request.id === undefined) {
       const names = { email, authority: 'SYS_ADMIN' as const, firstName: storedName(request.firstName), lastName: storedName(request.lastName) };
       const additionalInfo = ownAdditionalInfo(request.additionalInfo);
       if (options.awaitingActivation) {
-        return this.users.create({ ...names, additionalInfo, passwordHash: null }, now);
+        return { user: this.users.create({ ...names, additionalInfo, passwordHash: null }, now) };
       }
-      const password = request.password ? request.password : DEFAULT_ADMIN_PASSWORD;
-      return this.users.create({ ...names, additionalInfo: withPasswordSet(additionalInfo, now), passwordHash: await bcrypt.hash(password, BCRYPT_ROUNDS) }, now);
+      const typed = request.password || undefined;
+      const password = typed ?? randomLettersAndDigits(INITIAL_PASSWORD_CHARACTERS);
+      const user = this.users.create({ ...names, additionalInfo: withPasswordSet(additionalInfo, now), passwordHash: await bcrypt.hash(password, BCRYPT_ROUNDS) }, now);
+      return typed === undefined ? { user, initialPassword: password } : { user };
     }
     // The whole user may come back as it was answered: what the server records (history, last
     // sign-in, authority, creation time) is kept from the store, whatever the body says.
@@ -109,7 +127,7 @@ export class UserService {
       const history = options.savedBy === existing.id ? withPasswordSet(additionalInfo, now) : withPasswordSetByAnother(additionalInfo, now);
       this.users.setPassword(existing.id, await bcrypt.hash(request.password, BCRYPT_ROUNDS), history);
     }
-    return this.get((updated ?? existing).id);
+    return { user: this.get((updated ?? existing).id) };
   }
 
   saveProfile(userId: string, changes: ProfileChanges): User {

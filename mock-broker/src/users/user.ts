@@ -35,7 +35,7 @@ export type AnsweredAdditionalInfo = Omit<UserAdditionalInfo, 'userPasswordHisto
 export type UserAnswer = Omit<User, 'additionalInfo'> & { additionalInfo: AnsweredAdditionalInfo };
 
 export const DEFAULT_ADMIN_EMAIL = 'sysadmin@starling.local';
-/** Spec section 9: the default administrator password is the role word. */
+/** Spec section 9: the default administrator password is the role word; the first start's administrator only ever has it. */
 export const DEFAULT_ADMIN_PASSWORD = 'sysadmin';
 
 /** TBMQ's rule, which the answers carry as additionalInfo.isPasswordChanged: more than one password set. */
@@ -45,7 +45,7 @@ function passwordChanged(info: UserAdditionalInfo): boolean {
 
 /**
  * Spec section 2: a password history of one entry or fewer means somebody else chose the password
- * (the default administrator's, one an administrator typed in): isPasswordChanged is false in the
+ * (the default administrator's, a new user's one-time password, one an administrator typed in): isPasswordChanged is false in the
  * user's answers. The console shows its forced-change screen for it, and the broker gives such a
  * sign-in a token that can do little more than change it.
  */

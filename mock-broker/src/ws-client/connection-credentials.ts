@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomLettersAndDigits } from '../auth/random-text.js';
 import type { CredentialsService } from '../credentials/credentials-service.js';
 import { ApiError } from '../http/api-error.js';
 
@@ -19,13 +19,6 @@ export const AUTO_USERNAME_PREFIX = 'starling_websockets_';
 const AUTO_USERNAME_RANDOM_CHARACTERS = 8;
 /** 24 letters and digits: about 143 bits, well within bcrypt's 72 bytes. */
 const AUTO_PASSWORD_CHARACTERS = 24;
-
-const LETTERS_AND_DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-
-/** Letters and digits from the operating system's cryptographic generator, each equally likely. */
-function randomLettersAndDigits(length: number): string {
-  return Array.from({ length }, () => LETTERS_AND_DIGITS[randomInt(LETTERS_AND_DIGITS.length)]).join('');
-}
 
 export function generatedUsername(): string {
   return AUTO_USERNAME_PREFIX + randomLettersAndDigits(AUTO_USERNAME_RANDOM_CHARACTERS);

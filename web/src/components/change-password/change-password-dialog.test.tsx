@@ -92,7 +92,7 @@ describe('change password dialog (spec sections 2 and 5)', () => {
     expect(current.value).toBe('');
     expect(submitButton().disabled).toBe(true);
     // The refusal of the default is expected, not shown as an error: the field says what it wants.
-    expect(screen.getByText('Your password is not the default one: type the password you signed in with.')).toBeTruthy();
+    expect(screen.getByText('Your password is not the default one: type the password you signed in with (a new user: the one-time password you were given).')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 

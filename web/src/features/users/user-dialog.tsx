@@ -11,6 +11,7 @@ import { useCurrentUser } from '../../api/use-current-user';
 import { useExtension } from '../../components/broker-support/broker-extensions';
 import { ApiErrorCallout } from '../../components/form/api-error-callout';
 import { showToast } from '../../components/toast/toast-store';
+import { consoleMadePassword, type InitialPassword } from './initial-password';
 import { UserFormFields } from './user-form-fields';
 import { EMPTY_USER_FORM, USER_FORM_FIELDS, userFormValuesOf, userSaveOf, validateUserForm } from './user-form-values';
 
@@ -19,29 +20,40 @@ interface UserDialogProps {
   user: User | null;
   isOpen: boolean;
   onClose: () => void;
+  /** A user was added with a one-time password, to be shown to the administrator once. */
+  onInitialPassword: (shown: InitialPassword) => void;
 }
 
 /** Add or edit a user (spec section 2, users). */
-export function UserDialog({ user, isOpen, onClose }: UserDialogProps) {
+export function UserDialog({ user, isOpen, onClose, onInitialPassword }: UserDialogProps) {
   const title = <FormattedMessage id={user ? 'user.edit' : 'user.add'} />;
   return (
     <Dialog isOpen={isOpen} onClose={onClose} title={title}>
       {/* Mounted per opening and per user, so the form starts from that user's values. */}
-      {isOpen && <UserForm key={user?.id ?? 'new'} user={user} onSaved={onClose} onCancel={onClose} />}
+      {isOpen && <UserForm key={user?.id ?? 'new'} user={user} onSaved={onClose} onCancel={onClose} onInitialPassword={onInitialPassword} />}
     </Dialog>
   );
 }
 
-function UserForm({ user, onSaved, onCancel }: { user: User | null; onSaved: () => void; onCancel: () => void }) {
+interface UserFormProps extends Pick<UserDialogProps, 'user' | 'onInitialPassword'> {
+  onSaved: () => void;
+  onCancel: () => void;
+}
+
+function UserForm({ user, onSaved, onCancel, onInitialPassword }: UserFormProps) {
   const intl = useIntl();
   const queryClient = useQueryClient();
   const currentUser = useCurrentUser();
   const [values, setValues] = useState(() => (user ? userFormValuesOf(user) : EMPTY_USER_FORM));
   const [submitted, setSubmitted] = useState(false);
   const canInviteByMail = useExtension('accountActivation') === 'available';
+  // Only a broker known to make one-time passwords may be sent none: any other would give the shared default.
+  const brokerMakesPassword = useExtension('oneTimePassword') === 'available';
   const save = useSaveAdminUser<ApiError>({
     mutation: {
-      onSuccess: (saved) => {
+      onSuccess: (saved, { data }) => {
+        const initialPassword = saved.initialPassword ?? data.password;
+        if (!user && initialPassword) onInitialPassword({ email: saved.email, password: initialPassword });
         showToast({ message: intl.formatMessage({ id: 'user.user-saved' }), type: 'success' });
         void queryClient.invalidateQueries({ queryKey: getGetAdminUsersQueryKey() });
         // Editing oneself changes the name the user menu shows.
@@ -59,7 +71,9 @@ function UserForm({ user, onSaved, onCancel }: { user: User | null; onSaved: () 
     setSubmitted(true);
     if (Object.keys(errors).length > 0) return;
     const inviteByMail = !user && canInviteByMail && values.sendActivationMail;
-    save.mutate({ data: userSaveOf(values, user), params: inviteByMail ? { sendActivationMail: true } : undefined });
+    const password = user || inviteByMail ? undefined : consoleMadePassword(brokerMakesPassword);
+    const data = userSaveOf(values, user);
+    save.mutate({ data: password === undefined ? data : { ...data, password }, params: inviteByMail ? { sendActivationMail: true } : undefined });
   }
 
   return (

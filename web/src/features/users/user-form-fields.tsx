@@ -34,7 +34,7 @@ export function UserFormFields({ values, onChange, errors, brokerError, adding, 
         </HTMLSelect>
       </FormGroup>
       {adding && (
-        <FormGroup helperText={<FormattedMessage id={values.sendActivationMail ? 'user.activation-mail-hint' : 'user.default-password-hint'} />}>
+        <FormGroup helperText={<FormattedMessage id={values.sendActivationMail ? 'user.activation-mail-hint' : 'user.one-time-password-hint'} />}>
           {canInviteByMail && (
             <Checkbox
               checked={values.sendActivationMail}

@@ -7,7 +7,7 @@ export interface UserFormValues {
   email: string;
   firstName: string;
   lastName: string;
-  /** Only when adding: the broker mails an activation link instead of giving the default password. */
+  /** Only when adding: the broker mails an activation link instead of a one-time password being shown. */
   sendActivationMail: boolean;
 }
 

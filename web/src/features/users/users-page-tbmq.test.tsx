@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { AdminUserSave } from '../../api/generated/model/adminUserSave';
 import type { User } from '../../api/generated/model/user';
 import type { UserPage } from '../../api/generated/model/userPage';
 import { getAccessToken } from '../../api/token-storage';
@@ -18,9 +19,10 @@ function stubTbmq(): RecordedCall[] {
     if (url.pathname.endsWith('/token')) return Response.json(tbmqAnswer('auth/getUserToken--tbmq-admin-user-token.json'));
     if (url.pathname === '/api/admin' && method === 'GET') return Response.json(users);
     if (url.pathname === '/api/admin' && method === 'POST') {
-      // TBMQ answers a new user with additionalInfo null.
-      const saved = body as User;
-      return Response.json({ ...tbmqAnswer<User>('users/saveAdminUser--create.json'), ...saved, additionalInfo: saved.additionalInfo ?? null });
+      // TBMQ answers the user saved, never a password, and additionalInfo null for a new one.
+      const { password: _notAnswered, ...saved } = body as AdminUserSave;
+      const recorded = tbmqAnswer<User>(saved.id ? 'users/saveAdminUser--create.json' : 'users/saveAdminUser--create-without-password.json');
+      return Response.json({ ...recorded, ...saved, additionalInfo: saved.additionalInfo ?? null });
     }
     if (method === 'DELETE') return new Response(null, { status: 200 });
     return undefined;
@@ -42,16 +44,24 @@ describe('users page against TBMQ 2.3', () => {
     expect(nameless.textContent).not.toContain('null');
   });
 
-  it('adds a user without the activation mail TBMQ cannot send', async () => {
+  it('adds a user with a one-time password the console makes, since TBMQ would give the shared default, and shows it once', async () => {
     const calls = stubTbmq();
     renderPage(<UsersPage />);
-    fireEvent.click(await screen.findByTestId('add-user'));
-    fireEvent.change(await screen.findByLabelText(/Email/), { target: { value: 'temp.user@example.com' } });
-    expect(screen.queryByLabelText('Send activation mail')).toBeNull();
-    fireEvent.click(screen.getByTestId('user-dialog-save'));
-    expect((await screen.findByRole('status')).textContent).toContain('User saved.');
-    expect(posts(calls)[0]?.url.search).toBe('');
-    expect(posts(calls)[0]?.body).toEqual({ email: 'temp.user@example.com', firstName: null, lastName: null });
+    for (const email of ['temp.user@example.com', 'second.user@example.com']) {
+      fireEvent.click(await screen.findByTestId('add-user'));
+      fireEvent.change(await screen.findByLabelText(/Email/), { target: { value: email } });
+      expect(screen.queryByLabelText('Send activation mail')).toBeNull();
+      fireEvent.click(screen.getByTestId('user-dialog-save'));
+      const shown = await screen.findByRole('dialog', { name: `One-time password for ${email}` });
+      const sent = posts(calls).at(-1);
+      expect(sent?.url.search).toBe('');
+      expect(sent?.body).toEqual({ email, firstName: null, lastName: null, password: expect.stringMatching(/^[A-Za-z0-9]{20}$/) });
+      expect((within(shown).getByLabelText('One-time password') as HTMLInputElement).value).toBe((sent?.body as AdminUserSave).password);
+      fireEvent.click(within(shown).getByTestId('initial-password-close'));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: /One-time password/ })).toBeNull());
+    }
+    const [first, second] = posts(calls).map((call) => (call.body as AdminUserSave).password);
+    expect(first).not.toBe(second);
   });
 
   it('edits a user by sending it back whole, and deletes one', async () => {

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { User } from '../../api/generated/model/user';
 import { pageOf, type RecordedCall, stubBrokerCalls } from '../../test-support/broker-stub';
 import { renderPage, setUpSignedInPageTests } from '../../test-support/page-test';
@@ -104,6 +104,41 @@ describe('users page (spec section 2)', () => {
     const post = calls.find((call) => call.method === 'POST');
     expect(post?.url.search).toBe('?sendActivationMail=true');
     expect(post?.body).toEqual({ email: 'ada@example.com', firstName: 'Ada', lastName: null });
+    // The link sets the password: there is none to show.
+    expect(screen.queryByRole('dialog', { name: /One-time password/ })).toBeNull();
+  });
+
+  it("adds a user without a password and shows the broker's one-time password once, to copy", async () => {
+    const secret = 'Qx7bT2mVz9KpL4nW8cRd';
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const calls = stubBroker([admin], { save: Response.json({ ...ada, id: 'new', email: 'grace@example.com', initialPassword: secret }) });
+    renderPageUnderTest();
+    fireEvent.click(await screen.findByTestId('add-user'));
+    fireEvent.change(await screen.findByLabelText(/Email/), { target: { value: 'grace@example.com' } });
+    // The broker's extensions are known once the activation choice shows: it makes the password.
+    await screen.findByLabelText('Send activation mail');
+    expect(screen.getByText(/gets a one-time password, shown to you once/)).toBeTruthy();
+    fireEvent.click(screen.getByTestId('user-dialog-save'));
+
+    const shown = await screen.findByRole('dialog', { name: 'One-time password for grace@example.com' });
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ email: 'grace@example.com', firstName: null, lastName: null });
+    expect((within(shown).getByLabelText('One-time password') as HTMLInputElement).value).toBe(secret);
+    expect(shown.textContent).toContain('It is shown only now; the user must change it at the first sign-in.');
+    fireEvent.click(within(shown).getByRole('button', { name: 'Copy to clipboard' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(secret));
+
+    fireEvent.click(within(shown).getByTestId('initial-password-close'));
+    await waitFor(() => expect(document.body.innerHTML).not.toContain(secret));
+  });
+
+  it('shows no one-time password after an edit', async () => {
+    stubBroker([admin, ada], { save: Response.json(ada) });
+    renderPageUnderTest();
+    fireEvent.click(within(await rowOf('ada@example.com')).getByRole('button', { name: 'Edit ada@example.com' }));
+    fireEvent.click(screen.getByTestId('user-dialog-save'));
+    expect((await screen.findByRole('status')).textContent).toContain('User saved.');
+    expect(screen.queryByRole('dialog', { name: /One-time password/ })).toBeNull();
   });
 
   it("shows the broker's refusal next to the field it names", async () => {

@@ -13,6 +13,8 @@ import { SearchInput } from '../../components/table/search-input';
 import { TablePager } from '../../components/table/table-pager';
 import { usePageLink } from '../../components/table/use-page-link';
 import { DeleteUserDialog } from './delete-user-dialog';
+import type { InitialPassword } from './initial-password';
+import { InitialPasswordDialog } from './initial-password-dialog';
 import { useSignInAsUser } from './use-sign-in-as-user';
 import { UserDialog } from './user-dialog';
 import { UsersTable } from './users-table';
@@ -34,6 +36,7 @@ export default function UsersPage() {
   const signInAsUser = useSignInAsUser();
   const [edit, setEdit] = useState<EditState>({ open: false });
   const [deleting, setDeleting] = useState<User | null>(null);
+  const [initialPassword, setInitialPassword] = useState<InitialPassword | null>(null);
   const rows = users.data?.data;
 
   return (
@@ -65,7 +68,8 @@ export default function UsersPage() {
           onPageSizeChange={pageLink.changePageSize}
         />
       )}
-      <UserDialog isOpen={edit.open} user={edit.open ? edit.user : null} onClose={() => setEdit({ open: false })} />
+      <UserDialog isOpen={edit.open} user={edit.open ? edit.user : null} onClose={() => setEdit({ open: false })} onInitialPassword={setInitialPassword} />
+      <InitialPasswordDialog shown={initialPassword} onClose={() => setInitialPassword(null)} />
       <DeleteUserDialog
         user={deleting}
         onClose={() => setDeleting(null)}

@@ -71,7 +71,7 @@ export interface AdminUserSave {
    * @maxLength 255
    */
   lastName?: AdminUserSaveLastName;
-  /** The new user's password; an empty or missing one on creation gives the default. Given for an existing user, it ends that user's sessions; for another user than the caller, it restarts the history at one entry, so that user must change it (see POST /api/auth/login). */
+  /** The new user's password; an empty or missing one on creation gives a random one-time password (answered once as initialPassword). Never the shared default password (400). Given for an existing user, it ends that user's sessions; for another user than the caller, it restarts the history at one entry, so that user must change it (see POST /api/auth/login). */
   password?: HashedPassword;
   additionalInfo?: AdminUserSaveAdditionalInfo;
 }

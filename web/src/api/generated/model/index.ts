@@ -268,6 +268,8 @@ export * from './retainedUserProperty';
 export * from './rulePattern';
 export * from './saveAdminUserParams';
 export * from './saveClientSubscriptionParams';
+export * from './savedAdminUser';
+export * from './savedAdminUserAllOf';
 export * from './scramCredentialsValue';
 export * from './scramCredentialsValueAlgorithm';
 export * from './scramCredentialsValueUserName';

@@ -65,6 +65,7 @@ import type {
   PayloadTooLargeResponse,
   ProfileSave,
   SaveAdminUserParams,
+  SavedAdminUser,
   UnauthorizedResponse,
   User,
   UserPage
@@ -145,8 +146,8 @@ export function useGetAdminUser<TData = Awaited<ReturnType<typeof getAdminUser>>
 
 
 /**
- * An update may send the whole user as GET /api/admin/user/{id} answered it (TBMQ's console does, and saves its own profile so): what the server keeps (createdTime, authority, additionalInfo's lastLoginTs and isPasswordChanged) is read from the store, not from the body. additionalInfo's lang, description and config are taken from the body when it has them.
- * @summary Create a user (no id) or update one (with id). An empty password gives the default one.
+ * Created without a password (and without an activation mail), a user gets a random one-time password that the answer carries once as initialPassword (Starling's; TBMQ 2.3 gives the shared default password instead, which Starling never does); the user must change it at the first sign-in. An update may send the whole user as GET /api/admin/user/{id} answered it (TBMQ's console does, and saves its own profile so): what the server keeps (createdTime, authority, additionalInfo's lastLoginTs and isPasswordChanged) is read from the store, not from the body. additionalInfo's lang, description and config are taken from the body when it has them.
+ * @summary Create a user (no id) or update one (with id). An empty password on creation gives a one-time one.
  */
 export const saveAdminUser = (
     adminUserSave: AdminUserSave,
@@ -155,7 +156,7 @@ export const saveAdminUser = (
 ) => {
       
       
-      return httpClient<User>(
+      return httpClient<SavedAdminUser>(
       {url: `/api/admin`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: adminUserSave,
@@ -196,7 +197,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type SaveAdminUserMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse
 
     /**
- * @summary Create a user (no id) or update one (with id). An empty password gives the default one.
+ * @summary Create a user (no id) or update one (with id). An empty password on creation gives a one-time one.
  */
 export const useSaveAdminUser = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveAdminUser>>, TError,{data: AdminUserSave;params?: SaveAdminUserParams}, TContext>, request?: SecondParameter<typeof httpClient>}
