@@ -1,10 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
+// The machine the suite runs on has 2 cores and is shared: every project gives its tests and hooks
+// room well beyond their usual time (a test that waits for something ends when it happens, so the
+// room is only spent by one that fails), and waits inside tests use test/support/waits.ts.
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
-      { test: { name: 'contract', include: ['test/contract/**/*.test.ts'], hookTimeout: 30_000 } },
+      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], testTimeout: 20_000, hookTimeout: 30_000 } },
+      { test: { name: 'contract', include: ['test/contract/**/*.test.ts'], testTimeout: 20_000, hookTimeout: 30_000 } },
       {
         test: {
           name: 'integration',
@@ -22,6 +25,8 @@ export default defineConfig({
           globalSetup: ['test/kafka/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 30_000,
+          // expect.poll waits one second unless told otherwise: too little for a consumer group.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
