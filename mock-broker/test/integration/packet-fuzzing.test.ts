@@ -14,7 +14,9 @@ import { eventually } from '../support/waits.js';
 const suite = useBrokerSuite();
 
 const PACKETS_AT_LEAST = 20_000;
-const TIME_LIMIT_MS = 60_000;
+// The fuzzing stops once that many went out; the time limit is only for
+// a node that stopped taking connections, and leaves a busy machine room to get there.
+const TIME_LIMIT_MS = 150_000;
 const PARALLEL_CONNECTIONS = 16;
 const PACKETS_PER_CONNECTION = 40;
 const WARM_UP_PACKETS = 4_000;
@@ -158,7 +160,7 @@ function heapAfterCollection(): number {
 }
 
 describe('packet fuzzing', () => {
-  it(`survives ${PACKETS_AT_LEAST.toLocaleString('en')} mutated MQTT 3.1.1 and 5 packets, serving a well-behaved client throughout, with its memory where it began`, { timeout: TIME_LIMIT_MS + 30_000 }, async () => {
+  it(`survives ${PACKETS_AT_LEAST.toLocaleString('en')} mutated MQTT 3.1.1 and 5 packets, serving a well-behaved client throughout, with its memory where it began`, { timeout: TIME_LIMIT_MS + 60_000 }, async () => {
     const seed = Date.now() % 1_000_000;
     const rng = random(seed);
     const subscriber = await suite.clients.connect({ protocolVersion: 5, clientId: 'fuzz-health-sub' });

@@ -3,8 +3,8 @@ import { vi } from 'vitest';
 /**
  * How long a test waits for something that must happen (a packet, a message, a closed socket, a
  * row). The wait ends as soon as it happens, so a passing test never spends it; it only has to be
- * longer than the slowest answer on a busy 2-core machine, and shorter than the integration
- * project's testTimeout (20 s) so a missing answer fails with its own message.
+ * longer than the slowest answer on a busy 2-core machine, and well inside the projects'
+ * testTimeout (vitest.config.ts) so a missing answer fails with its own message.
  */
 export const WAIT_MS = 10_000;
 

@@ -13,7 +13,7 @@ const sessions: WsSession[] = [];
 
 beforeAll(async () => {
   broker = await startRealBroker({ ...CREDENTIALS, subscribePatterns: ['(plant|replies)/.*'] });
-}, 30_000);
+});
 afterEach(async () => {
   await Promise.all(sessions.splice(0).map((session) => session.dispose()));
 });
