@@ -264,8 +264,9 @@ describe('flow control (3.3.4, 4.9)', () => {
     const { client: publisher } = await raw.connect({}, { autoAcknowledge: true });
     publisher.publish('flow/two', 'a', { qos: 2, messageId: 1 });
     publisher.publish('flow/two', 'b', { qos: 2, messageId: 2 });
-    await publisher.next('pubcomp');
-    await publisher.next('pubcomp');
+    // The broker answers PUBREC once it has routed the message: 'b' is held back by now, or sent.
+    await publisher.next('pubrec');
+    await publisher.next('pubrec');
     const first = (await client.nextPublish()) as IPublishPacket;
     client.send({ cmd: 'pubrec', messageId: first.messageId });
     const pubrel = await client.next('pubrel');
