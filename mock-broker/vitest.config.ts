@@ -13,9 +13,10 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
-          // Real brokers on real sockets, some started (and restarted) inside a test.
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // Real brokers on real sockets, some started (and restarted) inside a test: a start that
+          // takes 3 s alone took 30 s with the cores busy.
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
         },
       },
       {
@@ -24,10 +25,10 @@ export default defineConfig({
           include: ['test/kafka/**/*.test.ts'],
           // One real Kafka node for the project, started before its first file and stopped after its last.
           globalSetup: ['test/kafka/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
           // expect.poll waits one second unless told otherwise: too little for a consumer group.
-          expect: { poll: { timeout: 10_000 } },
+          expect: { poll: { timeout: 20_000 } },
         },
       },
     ],

@@ -7,10 +7,10 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test-support/setup.ts'],
-    // Room for a busy 2-core machine: findBy and waitFor wait up to ten seconds
+    // Room for a busy 2-core machine: findBy and waitFor wait up to twenty seconds
     // (src/test-support/setup.ts), a test may wait more than once, and the real-broker tests start
     // a broker in their hooks. A passing test spends none of it.
-    testTimeout: 60_000,
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     restoreMocks: true,
     unstubGlobals: true,

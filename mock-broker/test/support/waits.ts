@@ -6,7 +6,7 @@ import { vi } from 'vitest';
  * longer than the slowest answer on a busy 2-core machine, and well inside the projects'
  * testTimeout (vitest.config.ts) so a missing answer fails with its own message.
  */
-export const WAIT_MS = 10_000;
+export const WAIT_MS = 20_000;
 
 /**
  * Retries `check` until it passes, up to WAIT_MS unless told longer (vi.waitFor's own default is
