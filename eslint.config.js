@@ -39,6 +39,19 @@ export default tseslint.config(
     files: ['web/src/components/**', 'web/src/api/**'],
     rules: restricted(['**/features/**', '**/app/**'], 'Shared widgets and the API layer must not depend on features or the app shell.'),
   },
+  // Waits in tests end on the event with a deadline a busy machine cannot miss (README "Tests and
+  // time"); vi.waitFor's own default is one second.
+  {
+    files: ['mock-broker/test/**', 'web/src/**/*.test.{ts,tsx}'],
+    ignores: ['mock-broker/test/support/waits.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'vi', property: 'waitFor', message: 'Use eventually() (mock-broker/test/support/waits.ts) or Testing Library\'s waitFor (web).' },
+        { object: 'vi', property: 'waitUntil', message: 'Use eventually() (mock-broker/test/support/waits.ts) or Testing Library\'s waitFor (web).' },
+      ],
+    },
+  },
   ...features.map((feature) => ({
     files: [`${FEATURES_DIR}/${feature}/**`],
     rules: restricted(

@@ -10,9 +10,13 @@ export default defineConfig({
   globalSetup: './support/global-setup.ts',
   fullyParallel: false,
   workers: 1,
+  // No retries: a journey that fails once is looked at, not run again until it passes.
   retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // Room for a busy 2-core machine. A journey waits for what the page shows (expect and actions
+  // end as soon as it is there; actions have no limit of their own beyond the test's), so the room
+  // is spent only by a journey that fails.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   outputDir: 'test-results',
   use: {
     baseURL: e2eBroker.baseUrl,

@@ -7,8 +7,11 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test-support/setup.ts'],
-    // Room for the ten-second waits above on a loaded machine.
-    testTimeout: 30_000,
+    // Room for a busy 2-core machine: findBy and waitFor wait up to twenty seconds
+    // (src/test-support/setup.ts), a test may wait more than once, and the real-broker tests start
+    // a broker in their hooks. A passing test spends none of it.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     restoreMocks: true,
     unstubGlobals: true,
   },

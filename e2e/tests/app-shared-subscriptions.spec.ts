@@ -49,10 +49,14 @@ async function openApplicationSubscriptions(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/shared-subscriptions\/applications$/);
 }
 
-/** Publishes to a matching topic once a second until the member has a message, or gives up after 20 tries. */
+/**
+ * Publishes to a matching topic once a second until the member has a message (its consumer group
+ * may take a while to form on a busy machine), or gives up after 45 s.
+ */
 async function firstMessageTo(member: MqttClient, publisher: MqttClient, topic: string): Promise<{ topic: string; payload: string; published: number }> {
   const received = new Promise<{ topic: string; payload: string }>((resolve) => member.once('message', (from, payload) => resolve({ topic: from, payload: payload.toString() })));
-  for (let attempt = 0; attempt < 20; attempt += 1) {
+  const deadline = Date.now() + 45_000;
+  for (let attempt = 0; Date.now() < deadline; attempt += 1) {
     await publisher.publishAsync(topic, `order ${attempt}`, { qos: 1 });
     const message = await Promise.race([received, new Promise<undefined>((resolve) => setTimeout(resolve, 1000))]);
     if (message) return { ...message, published: attempt + 1 };

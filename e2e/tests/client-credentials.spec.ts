@@ -74,14 +74,14 @@ test('credentials made in the console let a real client in, until their password
   // The generated commands work as they are: the subscriber gets what the publisher sends.
   const subscriber = new RunningCommand(`${subscribe} -C 1 -d`);
   running.push(subscriber);
-  await expect.poll(() => subscriber.output, { timeout: 10_000 }).toContain('received SUBACK');
+  await expect.poll(() => subscriber.output).toContain('received SUBACK');
   expect((await runCommand(publish)).code).toBe(0);
-  await expect.poll(() => subscriber.output, { timeout: 10_000 }).toContain('sensors/temperature {"temperature":25}');
+  await expect.poll(() => subscriber.output).toContain('sensors/temperature {"temperature":25}');
 
   // A client stays connected with the first password…
   const listener = new RunningCommand(`${subscribe} -d`);
   running.push(listener);
-  await expect.poll(() => listener.output, { timeout: 10_000 }).toContain('received CONNACK (0)');
+  await expect.poll(() => listener.output).toContain('received CONNACK (0)');
 
   // …until the password changes in the console.
   const row = page.getByTestId('credentials-row').filter({ hasText: `${NAME_PREFIX} sensor` });
@@ -94,7 +94,7 @@ test('credentials made in the console let a real client in, until their password
   await expect(change).toBeHidden();
 
   // The connected client is dropped, and the same command is now refused.
-  await expect.poll(() => listener.output, { timeout: 10_000 }).toMatch(/CONNACK \(4\)|bad user ?name or password/i);
+  await expect.poll(() => listener.output).toMatch(/CONNACK \(4\)|bad user ?name or password/i);
   const refused = await runCommand(publish);
   expect(refused.code).not.toBe(0);
   expect(refused.output).toMatch(/bad user ?name or password/i);

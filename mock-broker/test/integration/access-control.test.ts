@@ -1,8 +1,9 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import { describe, expect, it } from 'vitest';
 import type { AccessControl } from '../../src/mqtt/access-control.js';
-import { inbox, pause } from '../support/mqtt-clients.js';
+import { inbox } from '../support/mqtt-clients.js';
 import { useBrokerSuite } from '../support/broker-suite.js';
+import { eventually } from '../support/waits.js';
 
 /** A small rule set standing in for the credentials feature: the hooks must carry its decisions to clients. */
 const rules: AccessControl = {
@@ -37,8 +38,7 @@ describe('access control hooks', () => {
 
   it('gives an accepted client the type its credentials decide', async () => {
     await suite.clients.connect({ protocolVersion: 5, clientId: 'typed-app', username: 'app', password: 'secret' });
-    await pause(20);
-    expect(suite.node.mqtt.sessions.get('typed-app')?.clientType).toBe('APPLICATION');
+    await eventually(() => expect(suite.node.mqtt.sessions.get('typed-app')?.clientType).toBe('APPLICATION'));
   });
 
   it('refuses subscriptions outside the rules: 0x87 for MQTT 5, 0x80 for MQTT 3.1.1', async () => {

@@ -1,9 +1,10 @@
 import type { MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../support/api-client.js';
 import { startMailServer } from '../support/mail-server.js';
 import { MqttClients } from '../support/mqtt-clients.js';
 import { startTestNode, type TestNode } from '../support/test-node.js';
+import { eventually } from '../support/waits.js';
 
 const PUBLIC_URL = 'https://console.starling.test';
 
@@ -87,7 +88,7 @@ describe('alert rules on real traffic', () => {
     const publishingSince = Date.now();
     const stop = steadyTraffic(publisher);
     try {
-      await vi.waitFor(async () => expect(await alertsOf(id, 'ACTIVE')).toHaveLength(1), { timeout: 15_000, interval: 250 });
+      await eventually(async () => expect(await alertsOf(id, 'ACTIVE')).toHaveLength(1), { timeout: 15_000, interval: 250 });
     } finally {
       stop();
     }
@@ -102,9 +103,9 @@ describe('alert rules on real traffic', () => {
     expect(fired.text).toContain('Metric: Incoming messages');
     expect(fired.text).toContain('Condition: > 3');
     expect(fired.text).toContain(`${PUBLIC_URL}/monitoring`);
-    await vi.waitFor(async () => expect((await alertsOf(id))[0]?.mailSent).toBe(true));
+    await eventually(async () => expect((await alertsOf(id))[0]?.mailSent).toBe(true));
 
-    await vi.waitFor(async () => expect((await alertsOf(id))[0]?.status).toBe('RESOLVED'), { timeout: 10_000, interval: 250 });
+    await eventually(async () => expect((await alertsOf(id))[0]?.status).toBe('RESOLVED'), { interval: 250 });
     const [resolved] = await alertsOf(id);
     expect(resolved?.endTs).toBeGreaterThan(resolved?.startTs ?? Number.POSITIVE_INFINITY);
     expect((await mailServer.nextMail(10_000)).text).toContain('Subject: Starling alert resolved: Busy broker');
@@ -116,7 +117,7 @@ describe('alert rules on real traffic', () => {
     // Always beyond: a node has fewer than a million sessions, so each rule fires at its first sample.
     const first = await saveRule({ name: 'Few sessions A', key: 'sessions', operator: 'LESS', threshold: 1e6, durationSec: 0, recipients: [] });
     const second = await saveRule({ name: 'Few sessions B', key: 'sessions', operator: 'LESS', threshold: 1e6, durationSec: 0, recipients: [] });
-    await vi.waitFor(async () => expect((await alertsOf(second.id, 'ACTIVE')).length + (await alertsOf(first.id, 'ACTIVE')).length).toBe(2), { timeout: 10_000 });
+    await eventually(async () => expect((await alertsOf(second.id, 'ACTIVE')).length + (await alertsOf(first.id, 'ACTIVE')).length).toBe(2));
     expect((await admin.call('DELETE', `/api/monitoring/alert-rule/${first.id}`)).status).toBe(200);
 
     const page = await admin.call<AlertPage>('GET', '/api/monitoring/alert?pageSize=1&page=0');
@@ -129,7 +130,7 @@ describe('alert rules on real traffic', () => {
     // The deleted rule's alert stays, resolved.
     expect((await alertsOf(first.id, 'RESOLVED')).map((alert) => alert.ruleName)).toEqual(['Few sessions A']);
     // Every administrator got the mails, since the rules named nobody.
-    await vi.waitFor(() => expect(mailServer.mails.filter((mail) => mail.to.includes('sysadmin@starling.local')).length).toBeGreaterThanOrEqual(3));
+    await eventually(() => expect(mailServer.mails.filter((mail) => mail.to.includes('sysadmin@starling.local')).length).toBeGreaterThanOrEqual(3));
     mailServer.mails.length = 0;
     await admin.call('DELETE', `/api/monitoring/alert-rule/${second.id}`);
   });
@@ -160,6 +161,18 @@ describe('alert rules on real traffic', () => {
   });
 });
 
+/** Resolves once the node has taken `count` more samples of its own (the alert rules hear each). */
+function samplesTaken(node: TestNode, count: number): Promise<void> {
+  return new Promise((resolve) => {
+    let taken = 0;
+    const stop = node.samples.subscribe((sample) => {
+      if (sample.entityId !== node.config.nodeId || (taken += 1) < count) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
 describe('alert rules across a restart', () => {
   it('keep their rules and active alerts, without firing again', async () => {
     const restarted = await startNode();
@@ -169,7 +182,7 @@ describe('alert rules across a restart', () => {
       await api.signIn();
       const saved = await api.call<{ id: string }>('POST', '/api/monitoring/alert-rule', rule({ name: 'Few sessions', key: 'sessions', operator: 'LESS', threshold: 1e6, durationSec: 0, recipients: [] }));
       const activeAlerts = async () => (await api.call<AlertPage>('GET', '/api/monitoring/alert?pageSize=10&page=0&statusList=ACTIVE')).body.data;
-      await vi.waitFor(async () => expect(await activeAlerts()).toHaveLength(1), { timeout: 10_000 });
+      await eventually(async () => expect(await activeAlerts()).toHaveLength(1));
       const [before] = await activeAlerts();
 
       await restarted.close();
@@ -178,7 +191,7 @@ describe('alert rules across a restart', () => {
       await api.signIn();
       expect((await api.call(`GET`, `/api/monitoring/alert-rule/${saved.body.id}`)).status).toBe(200);
       // Samples go on beyond the threshold after the restart: the same alert stays the one active.
-      await new Promise((resolve) => setTimeout(resolve, 2500));
+      await samplesTaken(current, 3);
       expect(await activeAlerts()).toEqual([expect.objectContaining({ id: before?.id, startTs: before?.startTs })]);
     } finally {
       await current.destroy();

@@ -1,9 +1,10 @@
 import mqtt from 'mqtt';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AccessControl } from '../../src/mqtt/access-control.js';
 import type { ClientEvent } from '../../src/mqtt/client-event-log.js';
 import { ApiClient } from '../support/api-client.js';
 import { useBrokerSuite } from '../support/broker-suite.js';
+import { eventually } from '../support/waits.js';
 
 const refusesIntruders: AccessControl = {
   authenticate: async (attempt) =>
@@ -34,7 +35,7 @@ describe('client event history (GET /api/client-session/events)', () => {
     await first.endAsync();
     await suite.clients.connect({ protocolVersion: 5, clientId: 'history-device', clean: false, properties: { sessionExpiryInterval: 600 } });
     const takeover = await suite.clients.connect({ protocolVersion: 4, clientId: 'history-device', clean: false });
-    await vi.waitFor(async () => expect((await history('history-device')).totalElements).toBe(5));
+    await eventually(async () => expect((await history('history-device')).totalElements).toBe(5));
     const api = new ApiClient(suite.node.baseUrl);
     await api.signIn();
     await api.call('DELETE', `/api/client-session/disconnect?clientId=history-device&sessionId=${suite.node.mqtt.sessions.get('history-device')?.sessionId ?? ''}`);
@@ -57,12 +58,12 @@ describe('client event history (GET /api/client-session/events)', () => {
 
     const brief = await suite.clients.connect({ protocolVersion: 5, clientId: 'history-brief', clean: false, properties: { sessionExpiryInterval: 1 } });
     await brief.endAsync();
-    await vi.waitFor(async () => expect((await history('history-brief', '&typeList=SESSION_EXPIRED')).totalElements).toBe(1), { timeout: 5000, interval: 200 });
+    await eventually(async () => expect((await history('history-brief', '&typeList=SESSION_EXPIRED')).totalElements).toBe(1), { interval: 200 });
   });
 
   it('pages and filters the history by type and time', async () => {
     for (let round = 0; round < 3; round += 1) await (await suite.clients.connect({ clientId: 'history-pages' })).endAsync();
-    await vi.waitFor(async () => expect((await history('history-pages')).totalElements).toBe(6));
+    await eventually(async () => expect((await history('history-pages')).totalElements).toBe(6));
     const api = new ApiClient(suite.node.baseUrl);
     await api.signIn();
     const firstPage = await api.call<EventPage>('GET', '/api/client-session/events?pageSize=4&page=0&clientId=history-pages&sortOrder=ASC');
@@ -80,7 +81,7 @@ describe('client event history (GET /api/client-session/events)', () => {
 
   it('forgets events older than the retention (STARLING_CLIENT_EVENT_RETENTION_HOURS)', async () => {
     await (await suite.clients.connect({ clientId: 'history-old' })).endAsync();
-    await vi.waitFor(async () => expect((await history('history-old')).totalElements).toBe(2));
+    await eventually(async () => expect((await history('history-old')).totalElements).toBe(2));
     expect(suite.node.mqtt.events.prune(Date.now() + 59 * 60_000)).toBe(0);
     expect(suite.node.mqtt.events.prune(Date.now() + 61 * 60_000)).toBeGreaterThanOrEqual(2);
     expect((await history('history-old')).totalElements).toBe(0);

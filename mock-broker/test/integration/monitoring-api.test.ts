@@ -2,13 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import mqtt from 'mqtt';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/database/database.js';
 import type { Sample } from '../../src/monitoring/sample-feed.js';
 import { TimeseriesRepository } from '../../src/monitoring/storage/timeseries-repository.js';
 import { ApiClient } from '../support/api-client.js';
 import { useBrokerSuite } from '../support/broker-suite.js';
 import { startTestNode, type TestNode } from '../support/test-node.js';
+import { eventually } from '../support/waits.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -127,7 +128,7 @@ describe('sampling a node with real MQTT traffic (one sample a second)', () => {
     } finally {
       await client.endAsync();
     }
-    await vi.waitFor(async () => expect((await nextSamples(node)).node.values.wsConnections).toBe(0), { timeout: 5000 });
+    await eventually(async () => expect((await nextSamples(node)).node.values.wsConnections).toBe(0));
   });
 
   it('tells the feed its entities: total and each node with samples', () => {

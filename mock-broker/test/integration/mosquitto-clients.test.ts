@@ -1,8 +1,8 @@
 import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pause } from '../support/mqtt-clients.js';
 import { startTestNode, type TestNode } from '../support/test-node.js';
+import { eventually } from '../support/waits.js';
 
 const run = promisify(execFile);
 let node: TestNode;
@@ -14,16 +14,19 @@ afterAll(() => node.destroy());
 
 const connection = () => ['-h', '127.0.0.1', '-p', String(node.mqttPort)];
 
+let subscribers = 0;
+
 /** Starts mosquitto_sub for `count` messages; resolves with its output lines once it has them. */
 async function subscribe(args: string[], count = 1): Promise<() => Promise<string[]>> {
-  const child = spawn('mosquitto_sub', [...connection(), '-C', String(count), '-W', '10', ...args]);
+  const clientId = `mosquitto-sub-${(subscribers += 1)}`;
+  const child = spawn('mosquitto_sub', [...connection(), '-i', clientId, '-C', String(count), '-W', '15', ...args]);
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   let errors = '';
   child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-  // mosquitto_sub prints nothing once subscribed; give it a moment to connect and subscribe.
-  await pause(300);
+  // mosquitto_sub prints nothing once subscribed: the broker's session says when it is.
+  await eventually(() => expect(node.mqtt.sessions.get(clientId)?.subscriptions).toHaveLength(1));
   return async () => {
     const code = await exited;
     if (code !== 0) throw new Error(`mosquitto_sub exited with ${code}: ${errors}`);

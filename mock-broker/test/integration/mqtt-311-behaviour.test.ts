@@ -1,8 +1,9 @@
 import mqttPacket from 'mqtt-packet';
 import { afterEach, describe, expect, it } from 'vitest';
-import { closed, inbox, pause, rawConnection, rawPackets } from '../support/mqtt-clients.js';
+import { closed, inbox, rawConnection, rawPackets } from '../support/mqtt-clients.js';
 import { useBrokerSuite } from '../support/broker-suite.js';
 import { RawClients } from '../support/raw-mqtt-client.js';
+import { eventually } from '../support/waits.js';
 
 const suite = useBrokerSuite();
 const raw = new RawClients(() => suite.node.mqttPort);
@@ -49,7 +50,7 @@ describe('MQTT 3.1.1', () => {
     await client.subscribe('overlap/#', { qos: 2 }, 2);
     const publisher = await suite.clients.connect(v311);
     await publisher.publishAsync('overlap/a/t', 'once', { qos: 1 });
-    const delivered = await client.collect('publish', 400);
+    const delivered = [await client.nextPublish(), ...(await client.settle('publish'))];
     expect(delivered).toHaveLength(1);
     expect(delivered[0]).toMatchObject({ topic: 'overlap/a/t', qos: 1 });
   });
@@ -74,7 +75,7 @@ describe('MQTT 3.1.1', () => {
     const { client, connack } = await raw.connect({ clientId: 'strict-311' }, { protocolVersion: 4 });
     expect(connack.returnCode).toBe(0);
     client.socket.write(Buffer.from(bytes));
-    expect(await client.waitClosed(2000)).toBe(true);
+    expect(await client.waitClosed()).toBe(true);
   });
 
   it('keeps the last retained message per topic for new subscribers, and clears it with an empty one', async () => {
@@ -140,8 +141,7 @@ describe('MQTT 3.1.1', () => {
     const firstClosed = new Promise<boolean>((resolve) => first.once('close', () => resolve(true)));
     await suite.clients.connect({ ...v311, clientId: 'takeover' });
     expect(await firstClosed).toBe(true);
-    await pause(50);
-    expect(suite.node.mqtt.events.forClient('takeover').map((event) => event.type)).toContain('TAKEN_OVER');
+    await eventually(() => expect(suite.node.mqtt.events.forClient('takeover').map((event) => event.type)).toContain('TAKEN_OVER'));
     expect(suite.node.mqtt.sessions.get('takeover')?.connectionState).toBe('CONNECTED');
   });
 
@@ -170,8 +170,9 @@ describe('MQTT 3.1.1', () => {
   it('disconnects a client that stops sending within one and a half keep-alive periods', async () => {
     const socket = await rawConnection(suite.node);
     socket.write(mqttPacket.generate({ cmd: 'connect', protocolId: 'MQTT', protocolVersion: 4, clean: true, clientId: 'silent', keepalive: 1 }));
-    expect(await closed(socket, 8000)).toBe(true);
-    expect(suite.node.mqtt.events.forClient('silent').map((event) => event.type)).toContain('KEEP_ALIVE_TIMEOUT');
+    // Time is what this checks, one-sided: 1.5 s is the rule, the deadline is generous for a busy machine.
+    expect(await closed(socket)).toBe(true);
+    await eventually(() => expect(suite.node.mqtt.events.forClient('silent').map((event) => event.type)).toContain('KEEP_ALIVE_TIMEOUT'));
   });
 
   it('closes a connection that sends a malformed packet and keeps serving everyone else', async () => {

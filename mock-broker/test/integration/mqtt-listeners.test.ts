@@ -1,8 +1,9 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import mqttPacket from 'mqtt-packet';
 import { WebSocket } from 'ws';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestNode, type TestNode } from '../support/test-node.js';
+import { eventually, WAIT_MS } from '../support/waits.js';
 
 let node: TestNode;
 const clients: MqttClient[] = [];
@@ -17,7 +18,7 @@ afterAll(async () => {
 });
 
 async function connect(url: string, options: mqtt.IClientOptions = {}): Promise<MqttClient> {
-  const client = await mqtt.connectAsync(url, { reconnectPeriod: 0, connectTimeout: 5000, ...options });
+  const client = await mqtt.connectAsync(url, { reconnectPeriod: 0, connectTimeout: WAIT_MS, ...options });
   clients.push(client);
   return client;
 }
@@ -66,12 +67,12 @@ describe('MQTT listeners', () => {
     const send = (packet: mqttPacket.Packet) => socket.send(mqttPacket.generate(packet));
     send({ cmd: 'connect', protocolId: 'MQTT', protocolVersion: 4, clientId: 'ws-frames', clean: true, keepalive: 60 });
     send({ cmd: 'subscribe', messageId: 1, subscriptions: [{ topic: 'frames/#', qos: 0 }] });
-    await vi.waitFor(() => expect(frames.length).toBeGreaterThanOrEqual(2));
+    await eventually(() => expect(frames.length).toBeGreaterThanOrEqual(2));
     const publisher = await connect(`mqtt://127.0.0.1:${node.mqttPort}`, { clientId: 'ws-frames-publisher' });
     // 20 messages written in one go: the broker relays them within the same turn.
     for (let index = 0; index < 20; index += 1) publisher.publish(`frames/${index}`, `payload ${index}`);
     const packets: mqttPacket.Packet[] = [];
-    await vi.waitFor(() => {
+    await eventually(() => {
       packets.length = 0;
       for (const frame of frames) {
         // Each frame parses into whole packets: nothing is left over for the next frame.

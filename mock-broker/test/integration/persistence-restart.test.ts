@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { BrokerConfig } from '../../src/config/config.js';
 import { MqttClients, inbox, pause, rawConnection, rawPackets } from '../support/mqtt-clients.js';
 import { startTestNode, type TestNode } from '../support/test-node.js';
+import { WAIT_MS } from '../support/waits.js';
 
 let node: TestNode;
 let clients: MqttClients;
@@ -27,7 +28,7 @@ afterEach(async () => {
   await node.destroy();
 });
 
-async function eventually(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+async function eventually(condition: () => boolean, timeoutMs = WAIT_MS): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error('the broker did not get there in time');

@@ -1,10 +1,11 @@
 import type { IClientPublishOptions } from 'mqtt';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { RetainedBranch } from '../../src/retained-messages/retained-branches.js';
 import type { RetainedMessageDetails, RetainedMessageInfo } from '../../src/retained-messages/retained-message-views.js';
 import { ApiClient } from '../support/api-client.js';
 import { useBrokerSuite } from '../support/broker-suite.js';
 import { pause } from '../support/mqtt-clients.js';
+import { eventually } from '../support/waits.js';
 
 const suite = useBrokerSuite();
 
@@ -37,7 +38,7 @@ async function retain(messages: [topic: string, payload: string | Buffer, option
   const publisher = await suite.clients.connect({ protocolVersion: 5 });
   for (const [topic, payload, options] of messages) await publisher.publishAsync(topic, payload, { qos: 1, ...options, retain: true });
   await publisher.endAsync();
-  await vi.waitFor(() => {
+  await eventually(() => {
     for (const [topic] of messages) expect(suite.node.mqtt.broker.persistence.retainedMessages.get(topic)).toBeDefined();
   });
 }
@@ -212,7 +213,7 @@ describe('one retained message (GET /api/retained-msg)', () => {
     const first = await call<RetainedMessageDetails>('GET', '/api/retained-msg?topicName=details/replaced');
     await pause(10);
     await retain([['details/replaced', 'second', { qos: 2 }]]);
-    await vi.waitFor(async () => expect((await call<RetainedMessageDetails>('GET', '/api/retained-msg?topicName=details/replaced')).qos).toBe(2));
+    await eventually(async () => expect((await call<RetainedMessageDetails>('GET', '/api/retained-msg?topicName=details/replaced')).qos).toBe(2));
     const second = await call<RetainedMessageDetails>('GET', '/api/retained-msg?topicName=details/replaced');
     expect(second).toMatchObject({ payload: 'second', payloadBase64: Buffer.from('second').toString('base64'), userProperties: null, messageExpiryInterval: null, expiryTime: null });
     expect(second.createdTime).toBeGreaterThan(first.createdTime);

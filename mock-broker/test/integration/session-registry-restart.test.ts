@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { removeSession } from '../../src/mqtt/session-control.js';
 import { MqttClients, pause } from '../support/mqtt-clients.js';
 import { startTestNode, type TestNode } from '../support/test-node.js';
+import { eventually, WAIT_MS } from '../support/waits.js';
 
 let node: TestNode;
 let clients: MqttClients;
@@ -23,6 +24,12 @@ afterEach(async () => {
   await node.destroy();
 });
 
+/**
+ * The session expiry of the tests that restart the node in between: a restart takes a few seconds
+ * on an idle machine and more than 10 s on a busy one, and the session must outlast it.
+ */
+const EXPIRY_S = 20;
+
 describe('sessions across a restart', () => {
   it('still describes an offline persistent session, and forgets a clean one', async () => {
     await start();
@@ -31,7 +38,7 @@ describe('sessions across a restart', () => {
     await persistent.subscribeAsync('$share/line/plant/+/alarm', { qos: 0 });
     await clients.connect({ protocolVersion: 4, clientId: 'passing', clean: true });
     await persistent.endAsync();
-    await pause(50);
+    await eventually(() => expect(node.mqtt.sessions.get('kept')?.connectionState).toBe('DISCONNECTED'));
     const disconnectedAt = node.mqtt.sessions.get('kept')?.disconnectedAt;
 
     await restart();
@@ -57,14 +64,16 @@ describe('sessions across a restart', () => {
 
   it('ends a restored session when its expiry interval runs out', async () => {
     await start();
-    const client = await clients.connect({ protocolVersion: 5, clientId: 'short-lived', clean: false, properties: { sessionExpiryInterval: 2 } });
+    const client = await clients.connect({ protocolVersion: 5, clientId: 'short-lived', clean: false, properties: { sessionExpiryInterval: EXPIRY_S } });
     await client.subscribeAsync('short/t', { qos: 1 });
+    const endedAt = Date.now();
     await client.endAsync();
     await restart();
     expect(node.mqtt.sessions.get('short-lived')?.connectionState).toBe('DISCONNECTED');
 
-    await pause(2300);
-    expect(node.mqtt.sessions.get('short-lived')).toBeUndefined();
+    // Time is what this checks, one-sided: ended once its time is up, not before.
+    await eventually(() => expect(node.mqtt.sessions.get('short-lived')).toBeUndefined(), { timeout: EXPIRY_S * 1000 + WAIT_MS });
+    expect(Date.now() - endedAt).toBeGreaterThanOrEqual(EXPIRY_S * 1000 - 100);
     expect(node.mqtt.broker.persistence.sessions.find('short-lived')).toBeUndefined();
     // The event history is in SQLite: what happened before the restart is still there.
     expect(node.mqtt.events.forClient('short-lived').map((event) => event.type)).toEqual(['CONNECTED', 'DISCONNECTED', 'SESSION_EXPIRED']);
@@ -74,13 +83,15 @@ describe('sessions across a restart', () => {
 
   it('gives a restored session back to its client when it returns in time', async () => {
     await start();
-    const client = await clients.connect({ protocolVersion: 5, clientId: 'returning', clean: false, properties: { sessionExpiryInterval: 2 } });
+    const client = await clients.connect({ protocolVersion: 5, clientId: 'returning', clean: false, properties: { sessionExpiryInterval: EXPIRY_S } });
     await client.subscribeAsync('returning/t', { qos: 1 });
+    const endedAt = Date.now();
     await client.endAsync();
     await restart();
     const again = await clients.connect({ protocolVersion: 5, clientId: 'returning', clean: false, properties: { sessionExpiryInterval: 60 } });
     expect(clients.connack(again)?.sessionPresent).toBe(true);
-    await pause(2300);
+    // Time is what this checks: past the first connection's expiry, the session is still there.
+    await pause(endedAt + EXPIRY_S * 1000 + 500 - Date.now());
     expect(node.mqtt.sessions.get('returning')?.connectionState).toBe('CONNECTED');
   });
 });
@@ -94,8 +105,7 @@ describe('removing a session', () => {
     await client.endAsync();
     const publisher = await clients.connect();
     await publisher.publishAsync('remove/t', 'waiting', { qos: 1 });
-    await pause(50);
-    expect(node.mqtt.broker.persistence.sessions.find('to-remove')?.queuedMessages).toBe(1);
+    await eventually(() => expect(node.mqtt.broker.persistence.sessions.find('to-remove')?.queuedMessages).toBe(1));
 
     expect(removeSession(node.mqtt.broker, node.mqtt.sessions, 'to-remove')).toBe('REMOVED');
     expect(node.mqtt.sessions.get('to-remove')).toBeUndefined();
@@ -110,7 +120,7 @@ describe('removing a session', () => {
     const client = await clients.connect({ protocolVersion: 5, clientId: 'gone-for-good', clean: false, properties: { sessionExpiryInterval: 600 } });
     await client.subscribeAsync('gone/t');
     await client.endAsync();
-    await pause(50);
+    await eventually(() => expect(node.mqtt.sessions.get('gone-for-good')?.connectionState).toBe('DISCONNECTED'));
     removeSession(node.mqtt.broker, node.mqtt.sessions, 'gone-for-good');
     await restart();
     expect(node.mqtt.sessions.get('gone-for-good')).toBeUndefined();

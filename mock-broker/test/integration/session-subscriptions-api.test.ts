@@ -1,8 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SessionSubscription } from '../../src/mqtt/session-registry.js';
 import { ApiClient } from '../support/api-client.js';
 import { inbox } from '../support/mqtt-clients.js';
 import { useBrokerSuite } from '../support/broker-suite.js';
+import { eventually } from '../support/waits.js';
 
 const suite = useBrokerSuite();
 const api = async () => {
@@ -106,7 +107,7 @@ describe("a session's subscriptions (/api/subscription)", () => {
     const received = inbox(again);
     // The QoS 0 subscription's retained copy is QoS 0, which is not queued for an offline session,
     // and the change to QoS 1 came with Retain Handling 2: nothing retained waits.
-    expect(await received.none(500)).toBe(true);
+    expect(await received.none()).toBe(true);
     await publish('offline/new', 'live');
     expect((await received.next()).payload).toBe('live');
     await publish('offline/old', 'not any more');
@@ -157,7 +158,7 @@ describe('subscriptions of all clients (GET /api/subscription/all)', () => {
     const two = await suite.clients.connect({ protocolVersion: 5, clientId: 'all-two' });
     await two.subscribeAsync('all/a', { qos: 1, rap: true, rh: 2 });
     await two.subscribeAsync('$share/g/all/c', { qos: 2 });
-    await vi.waitFor(() => expect(suite.node.mqtt.sessions.get('all-two')?.subscriptions).toHaveLength(2));
+    await eventually(() => expect(suite.node.mqtt.sessions.get('all-two')?.subscriptions).toHaveLength(2));
     const answer = await (await api()).call<{ data: { clientId: string; subscription: { topicFilter: string } }[]; totalElements: number }>('GET', `/api/subscription/all?pageSize=50&page=0&${query}`);
     expect(answer.body.data.map((entry) => `${entry.clientId} ${entry.subscription.topicFilter}`)).toEqual(expected);
     expect(answer.body.totalElements).toBe(expected.length);
@@ -193,7 +194,7 @@ describe('subscriptions of all clients (GET /api/subscription/all)', () => {
     await one.subscribeAsync('sort/z', { qos: 2, nl: true, rh: 1, properties: { subscriptionIdentifier: 3 } });
     const two = await suite.clients.connect({ protocolVersion: 5, clientId: 'sort-two' });
     await two.subscribeAsync('sort/a', { qos: 0, rap: true, properties: { subscriptionIdentifier: 5 } });
-    await vi.waitFor(() => expect(suite.node.mqtt.sessions.get('sort-two')?.subscriptions).toHaveLength(1));
+    await eventually(() => expect(suite.node.mqtt.sessions.get('sort-two')?.subscriptions).toHaveLength(1));
     const order = async (sortOrder: string) => {
       const query = `pageSize=50&page=0&clientId=sort-&sortProperty=${property}&sortOrder=${sortOrder}`;
       return (await (await api()).call<{ data: { clientId: string }[] }>('GET', `/api/subscription/all?${query}`)).body.data.map((entry) => entry.clientId);
@@ -214,7 +215,7 @@ describe('shared subscription groups (GET /api/subscription?pageSize&page, TBMQ\
     await spare.subscribeAsync('$share/meters/meters/+/reading', { qos: 1 });
     await spare.subscribeAsync('$share/audit/meters/#', { qos: 0 });
     await spare.endAsync();
-    await vi.waitFor(() => expect(suite.node.mqtt.sessions.get('group-spare')?.connectionState).toBe('DISCONNECTED'));
+    await eventually(() => expect(suite.node.mqtt.sessions.get('group-spare')?.connectionState).toBe('DISCONNECTED'));
 
     const page = await (await api()).call('GET', '/api/subscription?pageSize=10&page=0&textSearch=meters');
     expect(page.body).toEqual({

@@ -1,10 +1,11 @@
 import type { MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessControl } from '../../src/mqtt/access-control.js';
 import type { ClientSessionDetails, ClientSessionInfo } from '../../src/sessions/session-views.js';
 import { ApiClient } from '../support/api-client.js';
 import { MqttClients } from '../support/mqtt-clients.js';
 import { useBrokerSuite } from '../support/broker-suite.js';
+import { eventually } from '../support/waits.js';
 
 /** Clients signing in as "app" are applications, everyone else a device (what credentials would decide). */
 const byUsername: AccessControl = {
@@ -53,7 +54,7 @@ async function populate(): Promise<void> {
   const beta = await clients.connect({ protocolVersion: 5, clientId: 'list-beta', clean: true, username: 'app', properties: { sessionExpiryInterval: 60 } });
   await beta.subscribeAsync('list/beta', { qos: 0 });
   await clients.connect({ protocolVersion: 4, clientId: 'list-delta', clean: true });
-  await vi.waitFor(() => expect(suite.node.mqtt.sessions.get('list-beta')?.subscriptions).toHaveLength(1));
+  await eventually(() => expect(suite.node.mqtt.sessions.get('list-beta')?.subscriptions).toHaveLength(1));
 }
 
 /** Keeps the population's connection times apart, so time-range filters can tell them apart. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseSharedTopic } from '../../src/mqtt/shared-subscriptions.js';
-import { inbox, pause } from '../support/mqtt-clients.js';
+import { inbox } from '../support/mqtt-clients.js';
 import { useBrokerSuite } from '../support/broker-suite.js';
+import { eventually } from '../support/waits.js';
 
 const suite = useBrokerSuite();
 
@@ -24,7 +25,10 @@ describe('shared subscriptions ($share/<group>/<filter>)', () => {
     const [firstBox, secondBox, monitorBox] = [inbox(first), inbox(second), inbox(monitor)];
 
     await publishJobs('jobs', 10);
-    await pause(300);
+    await eventually(() => expect(firstBox.messages.length + secondBox.messages.length).toBe(10));
+    await eventually(() => expect(monitorBox.messages).toHaveLength(10));
+    // One more copy to anyone would have arrived by now.
+    await Promise.all([firstBox, secondBox, monitorBox].map((box) => box.settle()));
     const shared = [...firstBox.messages, ...secondBox.messages].map((message) => message.payload).sort();
     expect(shared).toEqual(Array.from({ length: 10 }, (_, n) => `job ${n}`).sort());
     expect(firstBox.messages).toHaveLength(5);
@@ -36,12 +40,11 @@ describe('shared subscriptions ($share/<group>/<filter>)', () => {
   it('lists groups with their members and shows the subscription as $share in the session', async () => {
     const member = await suite.clients.connect({ protocolVersion: 5, clientId: 'listed-member' });
     await member.subscribeAsync('$share/reporting/metrics/+', { qos: 0 });
-    await pause(50);
-    expect(suite.node.mqtt.sharedSubscriptions.list()).toContainEqual({
+    await eventually(() => expect(suite.node.mqtt.sharedSubscriptions.list()).toContainEqual({
       shareName: 'reporting',
       topicFilter: 'metrics/+',
       members: [{ clientId: 'listed-member', connected: true }],
-    });
+    }));
     expect(suite.node.mqtt.sessions.get('listed-member')?.subscriptions[0]?.topicFilter).toBe('$share/reporting/metrics/+');
   });
 
@@ -52,7 +55,8 @@ describe('shared subscriptions ($share/<group>/<filter>)', () => {
     const stayingBox = inbox(staying);
     await leaving.unsubscribeAsync('$share/pool/tasks/#');
     await publishJobs('tasks', 4);
-    await pause(200);
+    await eventually(() => expect(stayingBox.messages).toHaveLength(4));
+    await stayingBox.settle();
     expect(stayingBox.messages).toHaveLength(4);
   });
 

@@ -5,6 +5,7 @@ import { ApiClient } from '../support/api-client.js';
 import { makeTestCertificates, type TestCertificates } from '../support/certificates.js';
 import { inbox } from '../support/mqtt-clients.js';
 import { startTestNode, type TestNode } from '../support/test-node.js';
+import { WAIT_MS } from '../support/waits.js';
 
 let certificates: TestCertificates;
 let node: TestNode;
@@ -33,7 +34,7 @@ describe('TLS listeners', () => {
 
   it('carries MQTT over TLS and over secure WebSocket, verified against the CA', async () => {
     const ca = fs.readFileSync(certificates.caFile);
-    const secure = { ca, rejectUnauthorized: true, reconnectPeriod: 0, connectTimeout: 5000 };
+    const secure = { ca, rejectUnauthorized: true, reconnectPeriod: 0, connectTimeout: WAIT_MS };
     const subscriber = await mqtt.connectAsync(`mqtts://localhost:${node.mqttsPort}`, secure);
     const publisher = await mqtt.connectAsync(`wss://localhost:${node.wssPort}/mqtt`, { ...secure, wsOptions: { ca, rejectUnauthorized: true } });
     try {

@@ -6,6 +6,7 @@ import { valueOf, type SavedCredentials } from '../support/client-credentials.js
 import { inbox } from '../support/mqtt-clients.js';
 import { createSettledUser } from '../support/users.js';
 import { postConnection, saveConnection, wsConfiguration, type WsConnection } from '../support/ws-connections.js';
+import { WAIT_MS } from '../support/waits.js';
 
 // Refused connects are what these tests are about: no password-guessing throttle in the way.
 const suite = useBrokerSuite({ signInMaxFailures: 1000 });
@@ -25,7 +26,7 @@ afterEach(async () => {
 
 /** Connects as the web-socket client page does: over the broker's WebSocket listener. */
 async function connectOverWebSocket(options: IClientOptions): Promise<MqttClient> {
-  const client = await mqtt.connectAsync(`ws://127.0.0.1:${suite.node.wsPort}/mqtt`, { reconnectPeriod: 0, connectTimeout: 5000, protocolVersion: 5, ...options });
+  const client = await mqtt.connectAsync(`ws://127.0.0.1:${suite.node.wsPort}/mqtt`, { reconnectPeriod: 0, connectTimeout: WAIT_MS, protocolVersion: 5, ...options });
   opened.push(client);
   return client;
 }

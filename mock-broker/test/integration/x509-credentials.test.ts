@@ -5,6 +5,7 @@ import { ApiClient } from '../support/api-client.js';
 import { makeTestCertificates, type TestCertificates } from '../support/certificates.js';
 import { saveCredentials } from '../support/client-credentials.js';
 import { startTestNode, type TestNode } from '../support/test-node.js';
+import { eventually, WAIT_MS } from '../support/waits.js';
 
 let certificates: TestCertificates;
 /** A second CA's client certificate with the same common name: not verified, so not taken for it. */
@@ -44,7 +45,7 @@ const overTls = (client: TestCertificates, options: IClientOptions = {}) =>
     cert: fs.readFileSync(client.clientCertFile),
     key: fs.readFileSync(client.clientKeyFile),
     reconnectPeriod: 0,
-    connectTimeout: 5000,
+    connectTimeout: WAIT_MS,
     protocolVersion: 5,
     ...options,
   });
@@ -53,8 +54,7 @@ describe('X_509 client credentials on the TLS listener', () => {
   it('lets a client in by its verified certificate common name, with the mapped rules', async () => {
     const client = await overTls(certificates, { clientId: 'cert-client' });
     try {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(node.mqtt.sessions.get('cert-client')?.clientType).toBe('APPLICATION');
+      await eventually(() => expect(node.mqtt.sessions.get('cert-client')?.clientType).toBe('APPLICATION'));
       await client.publishAsync('sensors/t', '20', { qos: 1 });
       const refused = await client.publishAsync('commands/open', 'x', { qos: 1 }).then(
         () => 'delivered',
@@ -81,7 +81,7 @@ describe('X_509 client credentials on the TLS listener', () => {
         client.once('error', (error: Error & { code?: number }) => resolve(error.code));
         client.once('close', () => resolve('closed'));
       }).finally(() => client.end(true));
-    const tlsOptions = { ca: fs.readFileSync(certificates.caFile), reconnectPeriod: 0, connectTimeout: 5000, protocolVersion: 5 as const };
+    const tlsOptions = { ca: fs.readFileSync(certificates.caFile), reconnectPeriod: 0, connectTimeout: WAIT_MS, protocolVersion: 5 as const };
     const forged = mqtt.connect(`mqtts://localhost:${node.mqttsPort}`, {
       ...tlsOptions,
       clientId: 'forged',

@@ -20,7 +20,7 @@ describe('the test Kafka', () => {
     await admin.createTopics({ topics: [topic], partitions: 3, replicas: 1 });
 
     // The controller answers once the topic is committed; the broker's view of it follows shortly.
-    await expect.poll(() => admin.listTopics(), { timeout: 5_000 }).toContain(topic);
+    await expect.poll(() => admin.listTopics()).toContain(topic);
     const metadata = await admin.metadata({ topics: [topic] });
     expect(metadata.topics.get(topic)?.partitionsCount).toBe(3);
   });
@@ -41,6 +41,6 @@ describe('the test Kafka', () => {
   it('deletes the topic', async () => {
     await admin.deleteTopics({ topics: [topic] });
 
-    await expect.poll(() => admin.listTopics(), { timeout: 5_000 }).not.toContain(topic);
+    await expect.poll(() => admin.listTopics()).not.toContain(topic);
   });
 });

@@ -2,9 +2,10 @@
 // would show of topics, consumer groups and brokers made with a real client, and deleting a group.
 import { randomUUID } from 'node:crypto';
 import { Admin, Consumer, MessagesStreamModes, Producer, stringDeserializers, stringSerializers, type MessagesStream } from '@platformatic/kafka';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient } from '../support/api-client.js';
 import { startTestNode, type TestNode } from '../support/test-node.js';
+import { eventually } from '../support/waits.js';
 
 interface Page<T> {
   data: T[];
@@ -117,7 +118,7 @@ describe('Kafka consumer groups page', () => {
       if (message.value === 'late') return;
       void Promise.resolve(message.commit()).then(() => committed.add(message.value));
     });
-    await vi.waitFor(() => expect(committed.size).toBe(7), { timeout: 20_000, interval: 200 });
+    await eventually(() => expect(committed.size).toBe(7), { timeout: 20_000, interval: 200 });
     await send(ordersTopic, 1, ['late']);
   });
 
@@ -128,7 +129,7 @@ describe('Kafka consumer groups page', () => {
   });
 
   it('shows a group with an active member, its state and what it has not committed', async () => {
-    await vi.waitFor(
+    await eventually(
       async () => {
         const page = await groups(`textSearch=${activeGroup}`);
         expect(page.data).toEqual([{ groupId: activeGroup, state: 'STABLE', members: 1, lag: 1 }]);

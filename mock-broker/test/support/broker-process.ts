@@ -55,8 +55,11 @@ export class BrokerProcess {
     );
   }
 
-  /** Starts the broker and resolves once it says it is ready (all listeners open). */
-  async start(timeoutMs = 20_000): Promise<void> {
+  /**
+   * Starts the broker and resolves once it says it is ready (all listeners open): about 3 s on an
+   * idle machine, more than 20 s (compiling its sources first) with the cores busy.
+   */
+  async start(timeoutMs = 90_000): Promise<void> {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: MOCK_BROKER_DIR, env: this.environment, stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
     this.exited = new Promise((resolve) => child.once('exit', () => resolve()));

@@ -3,6 +3,7 @@ import mqttPacket from 'mqtt-packet';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { arrivals } from './arrivals.js';
 import type { TestNode } from './test-node.js';
+import { eventually, WAIT_MS } from './waits.js';
 
 export interface ReceivedMessage {
   topic: string;
@@ -34,7 +35,7 @@ export class MqttClients {
 
   /** Starts connecting without waiting, so listeners can be attached before the first packet arrives. */
   open(options: IClientOptions = {}): MqttClient {
-    const client = mqtt.connect(`mqtt://127.0.0.1:${this.node.mqttPort}`, { reconnectPeriod: 0, connectTimeout: 5000, ...options });
+    const client = mqtt.connect(`mqtt://127.0.0.1:${this.node.mqttPort}`, { reconnectPeriod: 0, connectTimeout: WAIT_MS, ...options });
     client.on('connect', (connack) => this.connacks.set(client, connack));
     this.clients.push(client);
     return client;
@@ -45,16 +46,41 @@ export class MqttClients {
   }
 }
 
-/** Collects what a client receives; `next` waits for the next message, `none` checks that nothing comes. */
+/** A filter no test subscribes to: unsubscribing from it is a round trip that changes nothing. */
+const BARRIER_FILTER = 'starling-test/barrier/never-subscribed';
+
+/**
+ * Collects what a client receives; `next` waits for the next message, `none` checks that nothing
+ * came. `none` is a barrier, not a wait: an UNSUBSCRIBE round trip on the client's connection, so
+ * whatever the broker had sent it before (everything a completed publish or API call delivers) has
+ * arrived when the UNSUBACK does. Use it after what might deliver has completed (a QoS 1 publish
+ * acknowledged, the broker's publish callback called, an API call answered).
+ */
 export function inbox(client: MqttClient) {
   const received = arrivals<ReceivedMessage>('message');
-  client.on('message', (topic, payload, packet) => received.add({ topic, payload: payload.toString(), packet }));
+  // mqtt.js hands a QoS 2 message on at its PUBREL, one round trip after the PUBLISH arrived: one
+  // under way counts as having come.
+  const releasing = new Set<number | undefined>();
+  client.on('packetreceive', (packet) => {
+    if (packet.cmd === 'publish' && packet.qos === 2) releasing.add(packet.messageId);
+  });
+  client.on('message', (topic, payload, packet) => {
+    if (packet.qos === 2) releasing.delete(packet.messageId);
+    received.add({ topic, payload: payload.toString(), packet });
+  });
   return {
     messages: received.items,
-    next: (timeoutMs = 3000) => received.next(timeoutMs),
-    async none(waitMs = 300): Promise<boolean> {
-      await new Promise((resolve) => setTimeout(resolve, waitMs));
-      return received.items.length === 0;
+    next: (timeoutMs = WAIT_MS) => received.next(timeoutMs),
+    /** Returns once all the broker has sent the client so far has arrived (and been handed on). */
+    async settle(): Promise<void> {
+      await client.unsubscribeAsync(BARRIER_FILTER);
+      await eventually(() => {
+        if (releasing.size > 0) throw new Error(`${releasing.size} QoS 2 message(s) not released yet`);
+      });
+    },
+    async none(): Promise<boolean> {
+      await client.unsubscribeAsync(BARRIER_FILTER);
+      return received.items.length === 0 && releasing.size === 0;
     },
   };
 }
@@ -67,7 +93,7 @@ export function rawConnection(node: TestNode): Promise<net.Socket> {
   });
 }
 
-export function closed(socket: net.Socket, timeoutMs = 5000): Promise<boolean> {
+export function closed(socket: net.Socket, timeoutMs = WAIT_MS): Promise<boolean> {
   return new Promise((resolve) => {
     if (socket.destroyed) return resolve(true);
     // A socket nobody reads never sees the server's FIN: keep it flowing.

@@ -129,7 +129,6 @@ export class PersistentSubscriber {
   readonly received = new Map<string, number>();
   private readonly held = new Map<number, string>();
   private client: RawMqttClient | undefined;
-  lastArrivalAt = Date.now();
 
   constructor(
     readonly clientId: string,
@@ -158,6 +157,11 @@ export class PersistentSubscriber {
     return this.received.get(payload) ?? 0;
   }
 
+  /** Returns once everything the broker has sent so far has arrived (RawMqttClient.settle). */
+  async settle(): Promise<void> {
+    await this.client?.settle('publish');
+  }
+
   end(): void {
     this.client?.end();
   }
@@ -168,7 +172,6 @@ export class PersistentSubscriber {
 
   /** Answers on the connection the packet came on. */
   private receive(packet: Packet, connection: RawMqttClient): void {
-    this.lastArrivalAt = Date.now();
     if (packet.cmd === 'publish') {
       const payload = packet.payload.toString();
       const messageId = packet.messageId ?? 0;

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import mqttPacket, { type Packet } from 'mqtt-packet';
 import { arrivals } from './arrivals.js';
+import { WAIT_MS } from './waits.js';
 
 /**
  * The properties each MQTT 5 packet may carry (MQTT 5.0 section 2.2.2.2, table 2-4). mqtt-packet
@@ -52,6 +53,8 @@ export class RawMqttClient {
   private readonly arrived = arrivals<Packet>('packet');
   private closedSocket = false;
   private readonly closeWaiters: (() => void)[] = [];
+  /** Rejects once the connection has closed: nothing more can arrive, so no wait need run out. */
+  private readonly closedForGood: Promise<never>;
 
   private constructor(
     readonly socket: net.Socket,
@@ -68,8 +71,12 @@ export class RawMqttClient {
     });
     parser.on('error', (error: Error) => this.violations.push(`unparsable packet: ${error.message}`));
     socket.on('data', (data) => parser.parse(data));
+    let closing: (error: Error) => void = () => undefined;
+    this.closedForGood = new Promise<never>((_, reject) => (closing = reject));
+    this.closedForGood.catch(() => undefined);
     socket.on('close', () => {
       this.closedSocket = true;
+      closing(new Error('the connection closed'));
       for (const waiter of this.closeWaiters.splice(0)) waiter();
     });
     socket.on('error', () => undefined);
@@ -97,20 +104,54 @@ export class RawMqttClient {
     this.socket.write(mqttPacket.generate(packet, { protocolVersion: this.protocolVersion }));
   }
 
-  /** The next packet of `cmd` (packets of other kinds arriving first are kept in `received`). */
-  async next(cmd?: Packet['cmd'], timeoutMs = 3000): Promise<Packet> {
+  /**
+   * The next packet of `cmd` (packets of other kinds arriving first are kept in `received`); fails
+   * at once when the connection closes without it.
+   */
+  async next(cmd?: Packet['cmd'], timeoutMs = WAIT_MS): Promise<Packet> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const packet = await this.arrived.next(Math.max(1, deadline - Date.now()));
+      const packet = await this.arrival(deadline - Date.now()).catch((error: Error) => {
+        throw new Error(`no ${cmd ?? 'packet'}: ${error.message}`);
+      });
       if (!cmd || packet.cmd === cmd) return packet;
     }
   }
 
-  async nextPublish(timeoutMs = 3000): Promise<mqttPacket.IPublishPacket> {
+  /** The next packet in order, one already here first. */
+  private arrival(timeoutMs: number): Promise<Packet> {
+    if (this.arrived.items.length > 0) return this.arrived.next(1);
+    return Promise.race([this.arrived.next(Math.max(1, timeoutMs)), this.closedForGood]);
+  }
+
+  async nextPublish(timeoutMs = WAIT_MS): Promise<mqttPacket.IPublishPacket> {
     return (await this.next('publish', timeoutMs)) as mqttPacket.IPublishPacket;
   }
 
-  /** Packets of `cmd` arriving within `waitMs` (after those already waiting). */
+  /**
+   * The packets of `cmd` the server sent before it answered two PINGREQs, one after the other: all
+   * that its work so far produced on this connection. The server handles a connection's packets in
+   * order, and the second PINGREQ is read only once it is done with everything before the first, so
+   * whatever a packet sent earlier (an acknowledgement, a SUBSCRIBE) or another client's completed
+   * PUBLISH (its PUBACK received) made it send has arrived. A barrier, not a wait: "nothing more
+   * came" is proven by order, not by how long the test looked.
+   */
+  async settle(cmd: Packet['cmd']): Promise<Packet[]> {
+    const packets: Packet[] = [];
+    for (const round of [1, 2]) {
+      this.send({ cmd: 'pingreq' });
+      for (;;) {
+        const packet = await this.arrival(WAIT_MS).catch((error: Error) => {
+          throw new Error(`no PINGRESP to PINGREQ ${round}: ${error.message}`);
+        });
+        if (packet.cmd === 'pingresp') break;
+        if (packet.cmd === cmd) packets.push(packet);
+      }
+    }
+    return packets;
+  }
+
+  /** Packets of `cmd` arriving within `waitMs` (after those already waiting): for tests of time itself. */
   async collect(cmd: Packet['cmd'], waitMs: number): Promise<Packet[]> {
     const deadline = Date.now() + waitMs;
     const packets: Packet[] = [];
@@ -156,7 +197,7 @@ export class RawMqttClient {
   }
 
   /** Resolves true when the server closes the connection within `timeoutMs`. */
-  waitClosed(timeoutMs = 3000): Promise<boolean> {
+  waitClosed(timeoutMs = WAIT_MS): Promise<boolean> {
     if (this.closedSocket) return Promise.resolve(true);
     return new Promise((resolve) => {
       const timer = setTimeout(() => resolve(false), timeoutMs);

@@ -7,6 +7,7 @@ import { openDatabase, type Database } from '../../src/database/database.js';
 import { acknowledgeOnceStored } from '../../src/mqtt/flow/acknowledge-once-stored.js';
 import type { SendPacket } from '../../src/mqtt/flow/connection-flow.js';
 import { WriteBehind } from '../../src/mqtt/persistence/write-behind.js';
+import { eventually } from '../support/waits.js';
 
 const client = { id: 'meter-1' } as Client;
 let dataDir: string;
@@ -46,8 +47,7 @@ it('sends PUBACKs once the changes before them are committed, in order, while Ae
   hook(client, { cmd: 'puback', messageId: 2 }, () => handled.push(2), send);
   // Not a PUBACK: out at once.
   hook(client, { cmd: 'pubrec', messageId: 3 }, () => handled.push(3), send);
-  await new Promise((resolve) => setTimeout(resolve, 20));
-  expect(handled).toEqual([3, 1, 2]);
+  await eventually(() => expect(handled).toEqual([3, 1, 2]));
   expect(sent).toEqual([{ cmd: 'pubrec', messageId: 3 }]);
 
   database.exec('ALTER TABLE parked RENAME TO note');

@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ClientEventLog } from '../../src/mqtt/client-event-log.js';
 import { openTemporaryDatabase } from '../support/temporary-database.js';
+import { eventually } from '../support/waits.js';
 
 let store: ReturnType<typeof openTemporaryDatabase>;
 let log: ClientEventLog;
@@ -32,7 +33,7 @@ describe('client event log bounds', () => {
 
   it('trims on its own, without waiting for a read', async () => {
     for (let index = 0; index < 250; index++) log.record({ ts: Date.now(), clientId: `flood-${index}`, type: 'AUTHENTICATION_FAILED', reason: 'Bad username or password' });
-    await vi.waitFor(() => expect(storedRows()).toBe(100), { timeout: 5000, interval: 50 });
+    await eventually(() => expect(storedRows()).toBe(100), { interval: 50 });
   });
 
   it('keeps client ids and reasons to 256 characters, and still finds a long id by itself', () => {

@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PersistedPacket } from '../../src/mqtt/persistence/persisted-packet.js';
 import { openPersistence, type PersistenceOnDisk } from '../support/persistence-store.js';
+import { eventually } from '../support/waits.js';
 
 let store: PersistenceOnDisk;
 
@@ -127,7 +128,7 @@ describe('after a restart the store still has', () => {
       // The table disappears under the store, as a full or failing disk would refuse the batch.
       flaky.database.exec('ALTER TABLE mqtt_retained_message RENAME TO parked');
       await flaky.persistence.storeRetained(publish(1, { retain: true }));
-      await vi.waitFor(() => expect(failures).not.toHaveLength(0));
+      await eventually(() => expect(failures).not.toHaveLength(0));
       flaky.database.exec('ALTER TABLE parked RENAME TO mqtt_retained_message');
       flaky = await flaky.restart();
       expect(await flaky.persistence.createRetainedStream('#').toArray()).toHaveLength(1);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/database/database.js';
 import { WriteBehind } from '../../src/mqtt/persistence/write-behind.js';
+import { eventually } from '../support/waits.js';
 
 let dataDir: string;
 let database: Database;
@@ -79,8 +80,7 @@ describe('WriteBehind.afterStored and whenStored', () => {
     note(1);
     let stored = false;
     const waiting = journal.whenStored().then(() => (stored = true));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(failures).not.toHaveLength(0);
+    await eventually(() => expect(failures).not.toHaveLength(0));
     expect(stored).toBe(false);
 
     database.exec('ALTER TABLE parked RENAME TO note');

@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { pageRoutes } from './page-routes';
 import { navigateWhenLoaded, preloadPageAt } from './preload-pages';
@@ -17,7 +18,7 @@ describe('navigating to a page once it has loaded', () => {
     expect(navigate).not.toHaveBeenCalled();
 
     await loaded;
-    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/users'));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/users'));
   });
 
   it('follows only the last of several quick clicks', async () => {

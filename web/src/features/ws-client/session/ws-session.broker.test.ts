@@ -13,7 +13,7 @@ const sessions: WsSession[] = [];
 
 beforeAll(async () => {
   broker = await startRealBroker({ ...CREDENTIALS, subscribePatterns: ['(plant|replies)/.*'] });
-}, 30_000);
+});
 afterEach(async () => {
   await Promise.all(sessions.splice(0).map((session) => session.dispose()));
 });
@@ -23,7 +23,7 @@ let clientNumber = 0;
 function connection(overrides: Partial<WsConnectionConfiguration> = {}): WsConnection {
   clientNumber += 1;
   const url = `ws://127.0.0.1:${broker.wsPort}/mqtt`;
-  const saved = testConnection({ url, clientId: `starling-session-${clientNumber}`, ...CREDENTIALS, connectTimeout: 5, ...overrides });
+  const saved = testConnection({ url, clientId: `starling-session-${clientNumber}`, ...CREDENTIALS, connectTimeout: 15, ...overrides });
   return { ...saved, id: `connection-${clientNumber}` };
 }
 
@@ -71,9 +71,11 @@ describe('the web-socket client session against a real broker', () => {
     session.setSubscriptions([{ topicFilter: 'plant/saved/#', qos: 1, color: '#0000ff' }]);
     await session.connect(connection({ cleanStart: true }));
     expect(await reaches(session, ['CONNECTED', 'CONNECTION_FAILED'])).toBe('CONNECTED');
-    // Published until one comes back: the saved subscription is made right after CONNACK.
+    // Published until one comes back: the saved subscription is made right after CONNACK. Ten
+    // seconds of trying: room for a busy machine; a session that never subscribes fails below.
     const received = () => [...session.messages.messages()].filter((message) => message.direction === 'RECEIVED');
-    for (let attempt = 0; received().length === 0 && attempt < 50; attempt += 1) {
+    const deadline = Date.now() + 10_000;
+    for (let attempt = 0; received().length === 0 && Date.now() < deadline; attempt += 1) {
       await session.publish({ topic: 'plant/saved/level', qos: 1, retain: false, payload: String(attempt), payloadType: 'STRING' });
       await new Promise((resolve) => setTimeout(resolve, 40));
     }
