@@ -1,5 +1,6 @@
 import type { Duplex } from 'node:stream';
 import type { Client } from 'aedes';
+import mqttPacket, { type IDisconnectPacket } from 'mqtt-packet';
 import type { MqttBroker } from './mqtt-broker.js';
 import { onInboundPacket } from './packet-hooks.js';
 
@@ -9,12 +10,15 @@ import { onInboundPacket } from './packet-hooks.js';
  */
 export const DISCONNECT_GRACE_MS = 5000;
 
-type DisconnectOptions = Parameters<Client['disconnect']>[0];
+type DisconnectOptions = { reasonCode?: number; properties?: IDisconnectPacket['properties'] };
 type DisconnectDone = () => void;
 
 /** Aedes' client with the state its type declarations leave out or make read-only. */
-type EndingClient = Omit<Client, 'connected' | 'closed' | 'disconnect'> & {
+type EndingClient = Omit<Client, 'connected' | 'connecting' | 'closed' | 'disconnect' | 'disconnectReasonCode'> & {
   connected: boolean;
+  connecting: boolean;
+  connackSent: boolean;
+  disconnectReasonCode: number | null;
   closed: boolean;
   errored: boolean;
   conn: Duplex;
@@ -23,9 +27,9 @@ type EndingClient = Omit<Client, 'connected' | 'closed' | 'disconnect'> & {
 
 /**
  * A server DISCONNECT with a reason code (MQTT 5 sections 3.14 and 4.13) is only worth sending if
- * the client can read it. Aedes writes it and destroys the connection at once: what is still
- * queued is lost, and the input the client keeps sending arrives at a closed socket, which answers
- * with a reset, so a client still writing (the one exceeding Receive Maximum, say) gets a broken
+ * the client can read it. Aedes writes it (only once the client's queue has followed the CONNACK)
+ * and destroys the connection at once: what is still queued is lost, and the input the client
+ * keeps sending arrives at a closed socket, which answers with a reset, so a client still writing (the one exceeding Receive Maximum, say) gets a broken
  * pipe before it reads why. Here the broker stops acting on the client's packets at the moment it
  * decides to disconnect, sends the DISCONNECT, then ends its side of the connection and reads and
  * discards what still arrives until the client closes, for DISCONNECT_GRACE_MS at most.
@@ -45,17 +49,47 @@ export function installGracefulDisconnect(broker: MqttBroker, graceMs = DISCONNE
       // One DISCONNECT per connection: a second reason (another packet of the same read, a
       // takeover meanwhile) only finishes the closing.
       if (ending.has(client)) return client.close(callback);
-      if (!(client.version === 5 && client.connected && !client.closed && !client.errored)) return disconnect(options, done);
+      if (client.version === 5 && client.connecting && !client.connackSent && !client.closed) {
+        // CONNACK comes first ([MQTT-3.2.0-1]); Aedes counts it sent a moment after writing it.
+        return afterConnack(broker, client, () => client.disconnect(options, done), () => client.close(callback));
+      }
+      // Once CONNACK is out, though Aedes counts the client as connected only after its queue is sent.
+      if (client.version !== 5 || !client.connackSent || client.closed || client.errored) return disconnect(options, done);
+      const stated = typeof options === 'object' ? options : undefined;
+      const reasonCode = stated?.reasonCode ?? 0;
+      const properties = stated?.properties;
       ending.add(client);
-      endOnDestroy(client.conn, graceMs);
-      // Aedes writes the DISCONNECT before this returns (its outgoing hooks pass it straight on).
-      disconnect(options, done);
-      // Nothing after the DISCONNECT (MQTT 5 [MQTT-3.14.4-1]): Aedes writes only to a connected
-      // client, and an acknowledgement still waiting for its commit would follow otherwise.
+      client.disconnectReasonCode = reasonCode;
+      // Nothing after the DISCONNECT (MQTT 5 [MQTT-3.14.4-1]): Aedes writes only to a connecting or
+      // connected client, and an acknowledgement waiting for its commit would follow otherwise.
+      client.connecting = false;
       client.connected = false;
+      endOnDestroy(client.conn, graceMs);
+      client.conn.write(mqttPacket.generate({ cmd: 'disconnect', reasonCode, ...(properties ? { properties } : {}) }, { protocolVersion: 5 }));
+      client.close(callback);
     };
     return aedesClient;
   };
+}
+
+/** Runs `then` once the client's CONNACK is written, or `closed` if its connection closes first. */
+function afterConnack(broker: MqttBroker, client: EndingClient, then: () => void, closed: () => void): void {
+  const sent = (_connack: unknown, sentTo: unknown) => {
+    if (sentTo !== client) return;
+    stop();
+    // Aedes marks the CONNACK sent right after this event.
+    queueMicrotask(then);
+  };
+  const gone = () => {
+    stop();
+    closed();
+  };
+  const stop = () => {
+    broker.off('connackSent', sent);
+    client.conn.off('close', gone);
+  };
+  broker.on('connackSent', sent);
+  client.conn.once('close', gone);
 }
 
 /** Makes the next error-free destroy() of `connection` a graceful end (see installGracefulDisconnect). */
