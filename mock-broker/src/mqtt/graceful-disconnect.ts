@@ -17,7 +17,6 @@ type DisconnectDone = () => void;
 type EndingClient = Omit<Client, 'connected' | 'connecting' | 'closed' | 'disconnect' | 'disconnectReasonCode'> & {
   connected: boolean;
   connecting: boolean;
-  connackSent: boolean;
   disconnectReasonCode: number | null;
   closed: boolean;
   errored: boolean;
@@ -49,12 +48,11 @@ export function installGracefulDisconnect(broker: MqttBroker, graceMs = DISCONNE
       // One DISCONNECT per connection: a second reason (another packet of the same read, a
       // takeover meanwhile) only finishes the closing.
       if (ending.has(client)) return client.close(callback);
-      if (client.version === 5 && client.connecting && !client.connackSent && !client.closed) {
-        // CONNACK comes first ([MQTT-3.2.0-1]); Aedes counts it sent a moment after writing it.
-        return afterConnack(broker, client, () => client.disconnect(options, done), () => client.close(callback));
+      if (client.version === 5 && client.connecting && !client.closed) {
+        // CONNACK comes first ([MQTT-3.2.0-1]), and Aedes would announce the client ready after it closed.
+        return afterConnected(client, () => client.disconnect(options, done), () => client.close(callback));
       }
-      // Once CONNACK is out, though Aedes counts the client as connected only after its queue is sent.
-      if (client.version !== 5 || !client.connackSent || client.closed || client.errored) return disconnect(options, done);
+      if (client.version !== 5 || !client.connected || client.closed || client.errored) return disconnect(options, done);
       const stated = typeof options === 'object' ? options : undefined;
       const reasonCode = stated?.reasonCode ?? 0;
       const properties = stated?.properties;
@@ -72,23 +70,17 @@ export function installGracefulDisconnect(broker: MqttBroker, graceMs = DISCONNE
   };
 }
 
-/** Runs `then` once the client's CONNACK is written, or `closed` if its connection closes first. */
-function afterConnack(broker: MqttBroker, client: EndingClient, then: () => void, closed: () => void): void {
-  const sent = (_connack: unknown, sentTo: unknown) => {
-    if (sentTo !== client) return;
-    stop();
-    // Aedes marks the CONNACK sent right after this event.
-    queueMicrotask(then);
+/** Runs `then` once Aedes has connected the client (CONNACK and queue sent), or `closed` if its connection closes first. */
+function afterConnected(client: EndingClient, then: () => void, closed: () => void): void {
+  const connected = () => {
+    client.conn.off('close', gone);
+    then();
   };
   const gone = () => {
-    stop();
+    client.off('connected', connected);
     closed();
   };
-  const stop = () => {
-    broker.off('connackSent', sent);
-    client.conn.off('close', gone);
-  };
-  broker.on('connackSent', sent);
+  client.once('connected', connected);
   client.conn.once('close', gone);
 }
 
