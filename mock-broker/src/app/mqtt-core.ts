@@ -5,13 +5,14 @@ import { BrokerStatistics } from '../mqtt/broker-statistics.js';
 import { MessageRate } from '../mqtt/message-rate.js';
 import { ClientEventLog } from '../mqtt/client-event-log.js';
 import { installClientLimits } from '../mqtt/client-limits.js';
+import { installGracefulDisconnect } from '../mqtt/graceful-disconnect.js';
 import { installProtocolLimits } from '../mqtt/flow/protocol-limits.js';
 import { refuseMalformedPackets } from '../mqtt/malformed-packets.js';
 import { closeMqttBroker, createMqttBroker, type MqttBroker } from '../mqtt/mqtt-broker.js';
 import { observeBroker } from '../mqtt/observe-broker.js';
-import { publishOrphanedWills } from '../mqtt/orphaned-wills.js';
+import { publishOrphanedWills, type EndedConnection } from '../mqtt/orphaned-wills.js';
 import { RestoredSessionExpiry } from '../mqtt/restored-session-expiry.js';
-import { SessionRegistry } from '../mqtt/session-registry.js';
+import { SessionRegistry, type SessionRecord } from '../mqtt/session-registry.js';
 import { SessionStore } from '../mqtt/session-store.js';
 import { SharedSubscriptions } from '../mqtt/shared-subscriptions.js';
 import { storedSubscriptions } from '../mqtt/stored-subscriptions.js';
@@ -47,6 +48,11 @@ export interface MqttCoreOptions {
  * restarts, the event log and statistics, access control, the limits and protocol corrections.
  * Listeners are not opened here. On failure it undoes what it started before it throws.
  */
+function endedConnection(session: SessionRecord | undefined): EndedConnection | undefined {
+  if (!session || session.disconnectedAt === null) return undefined;
+  return { endedAt: session.disconnectedAt, sessionExpirySeconds: session.sessionExpiryInterval };
+}
+
 export async function startMqttCore(database: Database, config: BrokerConfig, access: MqttAccess, options: MqttCoreOptions = {}): Promise<{ views: MqttViews; cleanups: Cleanup[] }> {
   const cleanups: Cleanup[] = [];
   try {
@@ -64,10 +70,11 @@ export async function startMqttCore(database: Database, config: BrokerConfig, ac
       acknowledgeAfterCommit: options.acknowledgeAfterCommit,
     });
     cleanups.push(() => closeMqttBroker(broker));
+    // First: its packet hook keeps what a client sends after its DISCONNECT from the others.
+    installGracefulDisconnect(broker);
     refuseMalformedPackets(broker);
     observers.sessions.restore(sessionStore.loadAll(), (clientId) => storedSubscriptions(broker, clientId));
     const restoredExpiry = new RestoredSessionExpiry(broker, observers.sessions, observers.events);
-    for (const session of observers.sessions.all()) restoredExpiry.schedule(session);
     cleanups.push(() => restoredExpiry.close());
     const observation = observeBroker(broker, { nodeId: config.nodeId, ...observers });
     const installedAccess = installAccessControl(broker, access.control, {
@@ -76,7 +83,9 @@ export async function startMqttCore(database: Database, config: BrokerConfig, ac
       onRefused: access.refused,
     });
     access.enforceOn(installedAccess);
-    cleanups.push(await publishOrphanedWills(broker, installedAccess.mayPublishStoredWill));
+    cleanups.push(await publishOrphanedWills(broker, installedAccess.mayPublishStoredWill, (clientId) => endedConnection(observers.sessions.get(clientId))));
+    // After the wills: a session that ended while the node was down takes its will with it, once published.
+    for (const session of observers.sessions.all()) restoredExpiry.schedule(session);
     // After access control: it wraps the publish authorization installed above.
     const sharedSubscriptions = new SharedSubscriptions(broker, () => observers.statistics.messageDropped());
     installProtocolLimits(broker, { maxHeldMessages: config.maxQueuedMessages });

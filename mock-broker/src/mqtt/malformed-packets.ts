@@ -57,6 +57,8 @@ function violation(packet: Packet): { reasonCode: number; why: string } | undefi
   const needsIdentifier = packet.cmd === 'subscribe' || packet.cmd === 'unsubscribe' || (packet.cmd === 'publish' && packet.qos > 0);
   // [MQTT-2.3.1-1] / MQTT 5 section 2.2.1: a non-zero Packet Identifier.
   if (needsIdentifier && !packet.messageId) return { reasonCode: PROTOCOL_ERROR, why: 'Packet Identifier 0' };
+  // MQTT 5 section 3.3.2.1: an empty Topic Name needs a Topic Alias to stand for it; MQTT 3.1.1 [MQTT-4.7.3-1]: never empty.
+  if (packet.cmd === 'publish' && packet.topic === '' && packet.properties?.topicAlias === undefined) return { reasonCode: PROTOCOL_ERROR, why: 'an empty topic without a Topic Alias' };
   // [MQTT-3.10.3-2] / MQTT 5 section 3.10.3: at least one Topic Filter.
   if (packet.cmd === 'unsubscribe' && packet.unsubscriptions.length === 0) return { reasonCode: PROTOCOL_ERROR, why: 'UNSUBSCRIBE without a topic filter' };
   return undefined;

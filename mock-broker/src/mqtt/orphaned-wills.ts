@@ -4,17 +4,29 @@ import { withoutWillDelay, type StoredWill as Will } from './will-delivery.js';
 
 type StoredWill = Will & { clientId: string; brokerId: string };
 
+/** When the connection of a will's client ended, and how long its session outlives that. */
+export interface EndedConnection {
+  endedAt: number;
+  sessionExpirySeconds: number;
+}
+
 /**
  * Publishes the wills a previous run of this node left stored: its clients' connections ended
  * when it stopped without a DISCONNECT, so each will is due (MQTT 3.1.2.5). Aedes' own sweep skips
- * wills of its own broker id. A will with a Will Delay Interval waits that long from the start, and
- * is dropped if its client connects again first (Aedes replaces the stored will then), unless it
+ * wills of its own broker id. A will with a Will Delay Interval goes out when the delay has passed
+ * since its connection ended, or when its session ends if that comes first (MQTT 5 section
+ * 3.1.3.2.2); a connection whose end is not known (the node crashed) ended when the node came back.
+ * It is dropped if its client connects again first (Aedes replaces the stored will then), unless it
  * connects with Clean Start: that ends the session the will waited on, so it goes out at once. A will the
  * access rules of now would refuse (its credentials gone or changed, its topic no longer allowed)
  * is dropped unpublished.
  * Answers a function that cancels the waiting ones.
  */
-export async function publishOrphanedWills(broker: MqttBroker, mayPublish: (will: StoredWill) => boolean): Promise<() => void> {
+export async function publishOrphanedWills(
+  broker: MqttBroker,
+  mayPublish: (will: StoredWill) => boolean,
+  endedConnection: (clientId: string) => EndedConnection | undefined = () => undefined,
+): Promise<() => void> {
   const waiting = new Map<string, { will: StoredWill; timer: NodeJS.Timeout }>();
   const forget = (will: StoredWill) => broker.persistence.delWill({ id: will.clientId }).then(() => undefined);
   // Judged when it is due, by the rules of that moment: credentials may have changed while the node was down.
@@ -26,17 +38,18 @@ export async function publishOrphanedWills(broker: MqttBroker, mayPublish: (will
       : forget(will);
   for await (const stored of broker.persistence.streamWill({})) {
     const will = stored as StoredWill;
-    const delaySeconds = will.properties?.willDelayInterval ?? 0;
-    if (delaySeconds <= 0) {
+    const dueInMs = willDueInMs(will, endedConnection(will.clientId), Date.now());
+    if (dueInMs <= 0) {
       await publish(will);
       continue;
     }
     const timer = setTimeout(() => {
       waiting.delete(will.clientId);
       void broker.persistence.getWill({ id: will.clientId }).then((current) => {
-        if (current === will) void publish(will);
+        // Gone with its session, which ended at the same moment: still due. Replaced: its client is back.
+        if (current === will || current === undefined) void publish(will);
       });
-    }, delaySeconds * 1000);
+    }, dueInMs);
     waiting.set(will.clientId, { will, timer: timer.unref() });
   }
   if (waiting.size === 0) return () => {};
@@ -55,4 +68,10 @@ export async function publishOrphanedWills(broker: MqttBroker, mayPublish: (will
     broker.off('client', returned);
     waiting.forEach(({ timer }) => clearTimeout(timer));
   };
+}
+
+/** Milliseconds from `now` until the will is due: the delay or the session, whichever ends first. */
+function willDueInMs(will: StoredWill, ended: EndedConnection | undefined, now: number): number {
+  const waitSeconds = Math.min(will.properties?.willDelayInterval ?? 0, ended?.sessionExpirySeconds ?? Infinity);
+  return (ended?.endedAt ?? now) + waitSeconds * 1000 - now;
 }

@@ -1,17 +1,11 @@
-import type { Duplex } from 'node:stream';
 import type { Client } from 'aedes';
-import mqttPacket from 'mqtt-packet';
 import type { MqttBroker } from './mqtt-broker.js';
 import type { SessionRegistry } from './session-registry.js';
 
 /** MQTT 5 reason code "Administrative action" (spec section 8: 152). */
 export const ADMINISTRATIVE_ACTION = 152;
 
-type ControllableClient = Client & {
-  version?: number | null;
-  conn: Duplex;
-  disconnectReasonCode?: number | null;
-};
+type ControllableClient = Omit<Client, 'disconnectReasonCode'> & { disconnectReasonCode: number | null };
 
 type ConnectedClients = Record<string, ControllableClient | undefined>;
 
@@ -53,13 +47,9 @@ function close(client: ControllableClient): void {
   // The event log reads this to tell an administrator's disconnect from a lost connection, for
   // every protocol version (Aedes sends it to MQTT 5 clients only).
   client.disconnectReasonCode = ADMINISTRATIVE_ACTION;
-  if (client.version === 5) {
-    // Aedes' own disconnect() destroys the socket before the DISCONNECT is flushed; ending the
-    // stream sends the packet first and then closes, and Aedes cleans up on the stream's end.
-    client.conn.end(mqttPacket.generate({ cmd: 'disconnect', reasonCode: ADMINISTRATIVE_ACTION }, { protocolVersion: 5 }));
-  } else {
-    client.close();
-  }
+  // MQTT 5 clients get the DISCONNECT and time to read it (graceful-disconnect.ts); earlier
+  // versions have no server DISCONNECT and are closed.
+  client.disconnect({ reasonCode: ADMINISTRATIVE_ACTION });
 }
 
 export type RemoveSessionResult = 'REMOVED' | 'CONNECTED' | 'NOT_FOUND';

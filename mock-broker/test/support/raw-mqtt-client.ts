@@ -1,4 +1,6 @@
 import net from 'node:net';
+import type { Duplex } from 'node:stream';
+import { WebSocket, createWebSocketStream } from 'ws';
 import mqttPacket, { type Packet } from 'mqtt-packet';
 import { arrivals } from './arrivals.js';
 import { WAIT_MS } from './waits.js';
@@ -29,6 +31,8 @@ const ALLOWED_PROPERTIES: Record<string, readonly string[]> = {
 
 export interface RawClientOptions {
   port: number;
+  /** MQTT over WebSocket at this path of `port` (binary frames, subprotocol mqtt) instead of TCP. */
+  webSocketPath?: string;
   protocolVersion?: 4 | 5;
   /** Whether to answer QoS 1/2 PUBLISHes by itself (PUBACK, PUBREC then PUBCOMP on PUBREL). */
   autoAcknowledge?: boolean;
@@ -57,7 +61,8 @@ export class RawMqttClient {
   private readonly closedForGood: Promise<never>;
 
   private constructor(
-    readonly socket: net.Socket,
+    /** The byte stream: a TCP socket, or the stream of a WebSocket's binary frames. */
+    readonly socket: Duplex,
     options: RawClientOptions,
   ) {
     this.protocolVersion = options.protocolVersion ?? 5;
@@ -83,6 +88,19 @@ export class RawMqttClient {
   }
 
   static open(options: RawClientOptions): Promise<RawMqttClient> {
+    const { webSocketPath } = options;
+    if (webSocketPath !== undefined) {
+      return new Promise((resolve, reject) => {
+        const webSocket = new WebSocket(`ws://127.0.0.1:${options.port}${webSocketPath}`, 'mqtt');
+        webSocket.once('open', () => {
+          const stream = createWebSocketStream(webSocket);
+          // The connection is over when the WebSocket closes, whether or not this side ended its writing.
+          webSocket.once('close', () => stream.destroy());
+          resolve(new RawMqttClient(stream, options));
+        });
+        webSocket.once('error', reject);
+      });
+    }
     return new Promise((resolve, reject) => {
       const socket = net.connect(options.port, '127.0.0.1', () => resolve(new RawMqttClient(socket, options)));
       socket.once('error', reject);
