@@ -187,9 +187,13 @@ describe('aggregation by the database, on samples of known times', () => {
   });
 
   it('answers every key with samples when none is asked, and values as text without strict data types', async () => {
+    // A node's latest also carries its capacity, as TBMQ answers it.
     expect(await call('/api/timeseries/latest?entityId=seeded-node')).toEqual({
       incomingMsgs: [{ ts: base + 20_000, value: 100 }],
       sessions: [{ ts: base + 20_000, value: 1000 }],
+      cpuCount: [{ ts: base + 20_000, value: 4 }],
+      totalMemory: [{ ts: base + 20_000, value: 8e9 }],
+      totalDiskSpace: [{ ts: base + 20_000, value: 1e12 }],
     });
     expect(await call('/api/timeseries/latest?entityId=seeded-node&keys=sessions&useStrictDataTypes=false')).toEqual({ sessions: [{ ts: base + 20_000, value: '1000' }] });
   });
