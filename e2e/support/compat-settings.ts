@@ -20,6 +20,8 @@ export const compatSettings = {
   /** TBMQ's default administrator, whose recorded answers the replay serves. */
   username: process.env.STARLING_COMPAT_USERNAME?.trim() || 'sysadmin@thingsboard.org',
   password: process.env.STARLING_COMPAT_PASSWORD ?? 'sysadmin',
+  /** The broker runs on this machine: it reaches a mail server a journey starts here. */
+  local: ['127.0.0.1', 'localhost'].includes(new URL(broker || 'http://127.0.0.1').hostname),
   /** Journeys that change the broker run only when asked for. */
   writes: process.env.STARLING_COMPAT_WRITE === 'true',
 };
