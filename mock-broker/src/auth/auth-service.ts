@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import { ApiError } from '../http/api-error.js';
 import type { UserRepository } from '../users/user-repository.js';
-import { DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD, type User } from '../users/user.js';
+import { DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD, mustChangePassword, type User } from '../users/user.js';
 import { BCRYPT_ROUNDS } from '../users/user-service.js';
 import type { PasswordExpiry } from './password-expiry.js';
 import { PUBLIC_VIEWER, type PublicSignIn } from './public-session.js';
@@ -11,6 +11,17 @@ import { SignInLimiter, type SignInLimits } from './sign-in-limiter.js';
 import type { TokenPair, TokenService } from './token-service.js';
 
 const INVALID_CREDENTIALS = 'Invalid username or password';
+
+/**
+ * Issue 26 N1: the shared default password opens only the first start's documented administrator,
+ * and only while it must still be changed. An account that holds it otherwise (made by an older
+ * Starling, which gave it to users added without a password) is refused like a wrong password: its
+ * administrator gives it a new one, or its user asks for a reset link.
+ */
+function holdsSharedDefault(user: User, password: string): boolean {
+  if (password !== DEFAULT_ADMIN_PASSWORD) return false;
+  return user.email.toLowerCase() !== DEFAULT_ADMIN_EMAIL || !mustChangePassword(user);
+}
 
 export class AuthService {
   private readonly accountLimiter: SignInLimiter;
@@ -59,7 +70,7 @@ export class AuthService {
     const user = this.users.findByEmail(username);
     const hash = user ? this.users.passwordHash(user.id) : undefined;
     const matches = await bcrypt.compare(password, hash ?? this.unknownAccountHash);
-    if (!user || !hash || !matches) throw ApiError.unauthorized(INVALID_CREDENTIALS);
+    if (!user || !hash || !matches || holdsSharedDefault(user, password)) throw ApiError.unauthorized(INVALID_CREDENTIALS);
     this.accountLimiter.reset(account);
     this.addressLimiter.withdraw(address, now);
     this.expiry.refuseIfExpired(user);

@@ -99,9 +99,7 @@ export class UserService {
     if (holder && holder.id !== request.id) {
       throw ApiError.conflict(`body.email: a user with e-mail ${email} already exists`);
     }
-    if (request.password === DEFAULT_ADMIN_PASSWORD) {
-      throw new ApiError(400, ErrorCode.invalidArguments, 'body.password is the shared default password: leave it empty on creation to get a one-time password');
-    }
+    refuseSharedDefault(request.password, 'body.password', 'leave it empty on creation to get a one-time password');
     if (request.id === undefined) {
       const names = { email, authority: 'SYS_ADMIN' as const, firstName: storedName(request.firstName), lastName: storedName(request.lastName) };
       const additionalInfo = ownAdditionalInfo(request.additionalInfo);
@@ -162,13 +160,22 @@ export class UserService {
     if (newPassword === currentPassword) {
       throw new ApiError(400, ErrorCode.invalidArguments, 'body.newPassword is the current password: choose another one');
     }
+    refuseSharedDefault(newPassword, 'body.newPassword', 'choose another one');
     return this.setPassword(userId, newPassword, now);
   }
 
   /** Sets a password and records it in the history (change, reset, activation). */
   async setPassword(userId: string, password: string, now = Date.now()): Promise<User> {
+    refuseSharedDefault(password, 'body.password', 'choose another one');
     const user = this.get(userId);
     this.users.setPassword(userId, await bcrypt.hash(password, BCRYPT_ROUNDS), withPasswordSet(user.additionalInfo, now));
     return this.get(userId);
+  }
+}
+
+/** The shared default opens no account but the first start's administrator, so nobody may be given it. */
+function refuseSharedDefault(password: string | null | undefined, field: string, advice: string): void {
+  if (password === DEFAULT_ADMIN_PASSWORD) {
+    throw new ApiError(400, ErrorCode.invalidArguments, `${field} is the shared default password: ${advice}`);
   }
 }

@@ -1,4 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import bcrypt from 'bcryptjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/database/database.js';
+import { claimDataDirectory } from '../../src/database/data-directory-claim.js';
 import { ApiClient, DEFAULT_ADMIN } from '../support/api-client.js';
 import { startTestNode, type TestNode } from '../support/test-node.js';
 import { claimsOf, type TokenPair } from '../support/users.js';
@@ -101,3 +105,54 @@ describe('a user created without a password (issue 26 N1: no shared default)', (
     expect((await signIn('reset-to-default@example.com', DEFAULT_ADMIN.password)).status).toBe(401);
   });
 });
+
+/**
+ * Issue 26 N1, the accounts made before: an older Starling gave the shared default to users added
+ * without a password. Such an account, carried over in a data directory, must not open with it.
+ */
+describe('an account that already holds the shared default password', () => {
+  it('is refused like a wrong password, while the first start administrator still signs in with it to change it', async () => {
+    const legacy = await startTestNode({}, { keepDefaultPassword: true });
+    const api = new ApiClient(legacy.baseUrl);
+    expect((await api.call<TokenPair>('POST', '/api/auth/login', DEFAULT_ADMIN)).status).toBe(200);
+    await legacy.close();
+    plantSharedDefault(legacy.dataDir, 'carried-over@example.com');
+
+    const restarted = await startTestNode({ dataDir: legacy.dataDir }, { keepDefaultPassword: true });
+    try {
+      const client = new ApiClient(restarted.baseUrl);
+      const refused = await client.call<ErrorBody>('POST', '/api/auth/login', { username: 'carried-over@example.com', password: DEFAULT_ADMIN.password });
+      expect(refused.status).toBe(401);
+      expect(refused.body.message).toBe('Invalid username or password');
+      const firstAdmin = await client.call<TokenPair>('POST', '/api/auth/login', DEFAULT_ADMIN);
+      expect(firstAdmin.status).toBe(200);
+      expect(claimsOf(firstAdmin.body.token)).toMatchObject({ passwordChangeRequired: true });
+    } finally {
+      await restarted.destroy();
+    }
+  });
+
+  it('cannot be given it again: changing one own password to it is refused naming the field', async () => {
+    const created = await create({ email: 'chooses-default@example.com' });
+    const own = new ApiClient(node.baseUrl);
+    own.token = (await signIn('chooses-default@example.com', created.initialPassword ?? '')).body.token;
+    const refused = await own.call<ErrorBody>('POST', '/api/auth/changePassword', { currentPassword: created.initialPassword, newPassword: DEFAULT_ADMIN.password });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/^body\.newPassword is the shared default/);
+  });
+});
+
+/** Writes an account whose password is the shared default into a stopped node's database, as an older Starling left it. */
+function plantSharedDefault(dataDir: string, email: string): void {
+  const release = claimDataDirectory(dataDir);
+  const database = openDatabase(dataDir);
+  try {
+    const id = randomUUID();
+    const history = JSON.stringify({ userPasswordHistory: [{ ts: Date.now() }] });
+    database.run("INSERT INTO user_account (id, created_time, email, authority, additional_info) VALUES (?, ?, ?, 'SYS_ADMIN', ?)", [id, Date.now(), email, history]);
+    database.run('INSERT INTO user_credentials (user_id, password_hash) VALUES (?, ?)', [id, bcrypt.hashSync(DEFAULT_ADMIN.password, 4)]);
+  } finally {
+    database.close();
+    release();
+  }
+}
