@@ -78,13 +78,22 @@ function keptOf(given: GivenMailSettings): MailSettings {
   };
 }
 
-/** The server and login a stored password was given for. */
-function sameServerAndLogin(a: MailSettings, b: MailSettings): boolean {
-  return a.smtpHost === b.smtpHost && a.smtpPort === b.smtpPort && (a.username ?? '') === (b.username ?? '');
+/** Whether the login travels encrypted: SMTPS, or STARTTLS required. */
+function encrypted(settings: MailSettings): boolean {
+  return settings.smtpProtocol === 'smtps' || settings.enableTls;
+}
+
+/**
+ * The server and login a stored password was given for, reached at least as safely: a password saved
+ * for an encrypted connection is not sent in the clear because TLS was turned off (issue 26 N11).
+ */
+function sameServerAndLogin(stored: MailSettings, given: MailSettings): boolean {
+  return stored.smtpHost === given.smtpHost && stored.smtpPort === given.smtpPort && (stored.username ?? '') === (given.username ?? '')
+    && (encrypted(given) || !encrypted(stored));
 }
 
 const PASSWORD_FOR_ANOTHER_SERVER =
-  'body.jsonValue.password is required: the stored password is kept only for the host, port and username it was saved with';
+  'body.jsonValue.password is required: the stored password is kept only for the host, port and username it was saved with, over a connection encrypted if it was';
 
 /**
  * The stored mail settings, and the rule that an empty or absent password keeps the stored one, but
@@ -108,7 +117,7 @@ export class MailSettingsStore {
 
   /**
    * The settings as given; without a password, the stored one when host, port and username are
-   * unchanged. With another of those, a stored password answers 400 naming the password field;
+   * unchanged and TLS was not turned off. Otherwise a stored password answers 400 naming the password field;
    * without a username (no login) none is needed, and the stored one is dropped.
    */
   withStoredPassword(given: GivenMailSettings): MailSettings {

@@ -127,6 +127,20 @@ describe('outgoing mail settings', () => {
     expect((await mailServer.nextMail()).text).toContain('Subject: Starling test mail');
   });
 
+  it('do not send the stored password in the clear when TLS is turned off (issue 26 N11)', async () => {
+    const loginsBefore = mailServer.logins.length;
+    expect((await admin.call('POST', '/api/admin/settings', mailSettings({ enableTls: true, password: SMTP_LOGIN.password }))).status).toBe(200);
+    // Same host, port and username, TLS off: someone who can read the network would get the password.
+    for (const path of ['/api/admin/settings/testMail', '/api/admin/settings']) {
+      const refused = await admin.call<{ errorCode: number; message: string }>('POST', path, mailSettings({ enableTls: false }));
+      expect(refused.status, path).toBe(400);
+      expect(refused.body.message).toMatch(/^body\.jsonValue\.password is required/);
+    }
+    expect(mailServer.logins.length).toBe(loginsBefore);
+    // Typed again, the operator chose to send it over this connection.
+    expect((await admin.call('POST', '/api/admin/settings', mailSettings({ enableTls: false, password: SMTP_LOGIN.password }))).status).toBe(200);
+  });
+
   it('drop the stored password when saved without a username: no login, nothing to send it with', async () => {
     const anonymousLogin = await admin.call<{ jsonValue: MailSettingsView }>('POST', '/api/admin/settings', mailSettings({ username: '', smtpPort: 2525 }));
     expect(anonymousLogin.status).toBe(200);

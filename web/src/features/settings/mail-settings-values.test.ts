@@ -59,6 +59,10 @@ describe('outgoing mail settings form', () => {
       expect(validateMailSettings({ ...values, ...changed, password: 'typed' }, stored).password).toBeUndefined();
     }
     expect(validateMailSettings({ ...values, smtpHost: 'mail.example.org' }, { ...stored, passwordSet: false }).password).toBeUndefined();
+    // Saved for STARTTLS: turning TLS off would send it in the clear, SMTPS keeps it encrypted.
+    expect(validateMailSettings({ ...values, enableTls: false }, stored).password).toEqual({ id: 'admin.smtp-password-retype' });
+    expect(storedPasswordApplies({ ...values, enableTls: false, smtpProtocol: 'smtps' }, stored)).toBe(true);
+    expect(storedPasswordApplies({ ...values, enableTls: true }, { ...stored, enableTls: false })).toBe(true);
     // No username, no login: nothing to type (the broker drops the stored password).
     expect(validateMailSettings({ ...values, smtpHost: 'mail.example.org', username: '' }, stored).password).toBeUndefined();
   });

@@ -54,14 +54,16 @@ const MAX_PORT = 65535;
 
 /**
  * Whether the broker would use its stored password with these values: only for the host, port and
- * username it was saved with (openapi.yaml, MailSettings), so that a changed host never receives it.
+ * username it was saved with (openapi.yaml, MailSettings), so that a changed host never receives it,
+ * and not in the clear when it was saved for an encrypted connection.
  */
 export function storedPasswordApplies(values: MailSettingsValues, saved: MailSettings): boolean {
   return (
     saved.passwordSet === true &&
     values.smtpHost.trim() === saved.smtpHost &&
     Number(values.smtpPort) === Number(saved.smtpPort) &&
-    values.username.trim() === (saved.username ?? '')
+    values.username.trim() === (saved.username ?? '') &&
+    (usesTls(values) || !usesTls(mailSettingsValuesOf(saved)))
   );
 }
 

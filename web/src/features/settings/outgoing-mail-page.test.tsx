@@ -85,7 +85,7 @@ describe('outgoing mail page', () => {
     const posts = stubBroker();
     renderPageUnderTest();
     await screen.findByLabelText('SMTP host', { exact: false });
-    const retype = 'Type the password again: the stored one is kept only for the host, port and username it was saved with.';
+    const retype = 'Type the password again: the stored one is kept only for the host, port and username it was saved with, and is not sent unencrypted when it was saved for TLS.';
     for (const [label, value] of [['SMTP host', 'mail.attacker.example'], ['SMTP port', '2525'], ['Username', 'someone-else']] as const) {
       const original = (screen.getByLabelText(label, { exact: false }) as HTMLInputElement).value;
       type(label, value);

@@ -83,7 +83,7 @@ export interface MailSettings {
   /** @maxLength 255 */
   username?: string;
   /**
-   * Sent only to change it; never answered. Left out, the stored password is kept. The bundled broker keeps it only with the smtpHost, smtpPort and username it was saved with: with another of them it must be given again (400 naming `body.jsonValue.password`), so that the stored password never reaches another server. Without a username (no login) the stored password is dropped.
+   * Sent only to change it; never answered. Left out, the stored password is kept. The bundled broker keeps it only with the smtpHost, smtpPort and username it was saved with: with another of them it must be given again (400 naming `body.jsonValue.password`), so that the stored password never reaches another server; the same when TLS (SMTPS or STARTTLS) is turned off, so that it is never sent in the clear where it was saved for an encrypted connection. Without a username (no login) the stored password is dropped.
    * @maxLength 128
    */
   password?: string;
