@@ -14,6 +14,8 @@ import type { BrokerConfig } from '../config/config.js';
 import type { Database } from '../database/database.js';
 import { MailService } from '../mail/mail-service.js';
 import { MailSettingsStore } from '../mail/mail-settings.js';
+import { SecuritySettingsStore } from '../security-settings/security-settings-store.js';
+import { securitySettingsRouter } from '../security-settings/security-settings-router.js';
 import { SettingsRepository } from '../settings/settings-repository.js';
 import { settingsRouter } from '../settings/settings-router.js';
 import { ResetTokenRepository } from '../users/reset-token-repository.js';
@@ -21,7 +23,7 @@ import { UserRepository } from '../users/user-repository.js';
 import { userRouter } from '../users/user-router.js';
 import { UserService, type UserDeletionListener } from '../users/user-service.js';
 
-/** The console's accounts: sign-in and tokens, users, mailed links and the outgoing-mail settings. */
+/** The console's accounts: sign-in and tokens, users, mailed links, the security and the outgoing-mail settings. */
 export interface Accounts {
   /** Checks the API's tokens (the HTTP app's authentication). */
   tokens: TokenService;
@@ -38,14 +40,20 @@ export interface Accounts {
 export function startAccounts(database: Database, config: BrokerConfig): Accounts {
   const userRepository = new UserRepository(database);
   const tokens = new TokenService(loadOrCreateSecret(config.dataDir, config.jwtSecret), config.accessTokenSeconds, config.refreshTokenSeconds, userRepository);
-  const users = new UserService(userRepository);
-  const mailSettings = new MailSettingsStore(new SettingsRepository(database));
+  const settingsRepository = new SettingsRepository(database);
+  const security = new SecuritySettingsStore(settingsRepository, {
+    passwordMaxAgeDays: config.passwordMaxAgeDays,
+    signInMaxFailures: config.signInMaxFailures,
+    signInWindowSeconds: config.signInWindowSeconds,
+  });
+  const users = new UserService(userRepository, security);
+  const mailSettings = new MailSettingsStore(settingsRepository);
   const mail = new MailService(mailSettings);
   const resetTokens = new ResetTokenRepository(database);
   const linkMails = new LinkMailLimiter();
   const activation = new AccountActivationService(userRepository, users, resetTokens, mail, tokens, config.publicUrl, linkMails);
-  const signInLimits = { maxFailures: config.signInMaxFailures, windowMs: config.signInWindowSeconds * 1000 };
-  const auth = new AuthService(userRepository, tokens, new PasswordExpiry(config.passwordMaxAgeDays, resetTokens), new RefreshTokenLedger(database), new PublicSignIn(config.publicId), signInLimits);
+  const expiry = new PasswordExpiry(() => security.passwordMaxAgeDays(), resetTokens);
+  const auth = new AuthService(userRepository, tokens, expiry, new RefreshTokenLedger(database), new PublicSignIn(config.publicId), security);
   auth.ensureDefaultAdmin();
   return {
     tokens,
@@ -58,6 +66,7 @@ export function startAccounts(database: Database, config: BrokerConfig): Account
       userRouter(users, tokens, activation),
       accountActivationRouter(activation),
       settingsRouter(mailSettings, mail, users),
+      securitySettingsRouter(security),
     ],
   };
 }

@@ -67,6 +67,8 @@ export class AccountActivationService {
 
   /** Sets the first password; with sendConfirmation, mails that the account is active. */
   async activate(activateToken: string, password: string, sendConfirmation: boolean): Promise<TokenPair> {
+    const holder = this.tokens.holder(activateToken, 'ACTIVATION');
+    if (holder) await this.userService.checkPassword(holder, password, 'body.password');
     const userId = this.tokens.consume(activateToken, 'ACTIVATION');
     if (!userId) throw new ApiError(400, ErrorCode.invalidArguments, 'body.activateToken is invalid or has expired: ask for a new activation mail');
     const user = await this.userService.setPassword(userId, password);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import bcrypt from 'bcryptjs';
-import { ApiError } from '../http/api-error.js';
+import { ApiError, ErrorCode } from '../http/api-error.js';
 import type { UserRepository } from '../users/user-repository.js';
 import { DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD, mustChangePassword, type User } from '../users/user.js';
 import { BCRYPT_ROUNDS } from '../users/user-service.js';
@@ -23,6 +23,15 @@ function holdsSharedDefault(user: User, password: string): boolean {
   return user.email.toLowerCase() !== DEFAULT_ADMIN_EMAIL || !mustChangePassword(user);
 }
 
+/** What the console's security settings decide about a sign-in (security-settings/). */
+export interface SignInRules {
+  lockout(): SignInLimits;
+  /** The policy asks for a reset when a sign-in enters a password it refuses, right or wrong. */
+  refusesEntered(password: string): boolean;
+}
+
+const POLICY_REFUSES_ENTERED = 'The password does not meet the password policy: if it is yours, reset it (Forgot password)';
+
 export class AuthService {
   private readonly accountLimiter: SignInLimiter;
   private readonly addressLimiter: SignInLimiter;
@@ -35,11 +44,14 @@ export class AuthService {
     private readonly expiry: PasswordExpiry,
     private readonly usedRefreshTokens: RefreshTokenLedger,
     private readonly publicSignIn: PublicSignIn,
-    limits: SignInLimits = { maxFailures: 5, windowMs: 300_000 },
+    private readonly rules: SignInRules,
   ) {
-    this.accountLimiter = new SignInLimiter(limits);
+    this.accountLimiter = new SignInLimiter(() => rules.lockout());
     // One address may try several accounts (an office behind one router), but not endlessly.
-    this.addressLimiter = new SignInLimiter({ ...limits, maxFailures: limits.maxFailures * 4 });
+    this.addressLimiter = new SignInLimiter(() => {
+      const limits = rules.lockout();
+      return { ...limits, maxFailures: limits.maxFailures * 4 };
+    });
   }
 
   /** Creates the default administrator on a fresh node (an empty user table). */
@@ -67,6 +79,8 @@ export class AuthService {
     this.addressLimiter.check(address, now);
     this.accountLimiter.recordFailure(account, now);
     this.addressLimiter.recordFailure(address, now);
+    // Refused before the password is compared, as TBMQ does: the answer says nothing of the account.
+    if (this.rules.refusesEntered(password)) throw ApiError.unauthorized(POLICY_REFUSES_ENTERED, ErrorCode.passwordViolation);
     const user = this.users.findByEmail(username);
     const hash = user ? this.users.passwordHash(user.id) : undefined;
     const matches = await bcrypt.compare(password, hash ?? this.unknownAccountHash);

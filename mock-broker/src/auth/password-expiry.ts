@@ -11,15 +11,17 @@ const RESET_TOKEN_LIFETIME_MS = 15 * 60 * 1000;
  * carrying a reset token, so the user sets a new one first (spec sections 2 and 8).
  */
 export class PasswordExpiry {
+  /** maxAgeDays: read at each sign-in (the password policy's expiration period); 0 never expires. */
   constructor(
-    private readonly maxAgeDays: number,
+    private readonly maxAgeDays: () => number,
     private readonly resetTokens: ResetTokenRepository,
   ) {}
 
   refuseIfExpired(user: User, now = Date.now()): void {
-    if (this.maxAgeDays === 0) return;
+    const maxAgeDays = this.maxAgeDays();
+    if (maxAgeDays === 0) return;
     const setAt = user.additionalInfo.userPasswordHistory?.at(-1)?.ts ?? user.createdTime;
-    if (now - setAt <= this.maxAgeDays * DAY_MS) return;
+    if (now - setAt <= maxAgeDays * DAY_MS) return;
     throw new CredentialsExpiredError(this.resetTokens.issue(user.id, now + RESET_TOKEN_LIFETIME_MS));
   }
 }

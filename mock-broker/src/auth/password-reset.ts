@@ -57,6 +57,8 @@ export class PasswordResetService {
   }
 
   async reset(resetToken: string, password: string): Promise<TokenPair> {
+    const holder = this.resetTokens.holder(resetToken);
+    if (holder) await this.userService.checkPassword(holder, password, 'body.password');
     const userId = this.resetTokens.consume(resetToken);
     if (!userId) throw new ApiError(400, ErrorCode.invalidArguments, 'body.resetToken is invalid or has expired: ask for a new link');
     const user = await this.userService.setPassword(userId, password);

@@ -24,8 +24,18 @@ export class TooManySignInAttempts extends ApiError {
 export class SignInLimiter {
   private readonly failures: AttemptCounter;
 
-  constructor(limits: SignInLimits) {
-    this.failures = new AttemptCounter({ maxAttempts: limits.maxFailures, windowMs: limits.windowMs, maxKeys: limits.maxKeys });
+  /** Limits that may change while the node runs (the console's security settings) are given as a function, read on each attempt. */
+  constructor(limits: SignInLimits | (() => SignInLimits)) {
+    const current = typeof limits === 'function' ? limits : () => limits;
+    this.failures = new AttemptCounter({
+      get maxAttempts() {
+        return current().maxFailures;
+      },
+      get windowMs() {
+        return current().windowMs;
+      },
+      maxKeys: current().maxKeys,
+    });
   }
 
   /** Throws TooManySignInAttempts while the key has used up its failures. */

@@ -17,6 +17,8 @@ export const ErrorCode = {
   kafkaNotConfigured: 40,
   /** Starling's own: the configured Kafka cluster cannot be reached, or did not answer in time. */
   kafkaUnavailable: 41,
+  /** TBMQ's PASSWORD_VIOLATION: a sign-in whose password the policy refuses, when it asks for a reset. */
+  passwordViolation: 45,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -134,10 +134,15 @@ export class Contract {
   private readonly schemaExtensions: string[];
 
   constructor(document: OpenApiDocument) {
-    this.schemaExtensions = Object.values(document.components.schemas ?? {}).flatMap((schema) => {
-      const extension = (schema as { 'x-starling-extension'?: unknown })['x-starling-extension'];
+    // A schema, or one of its properties: an optional field of a TBMQ shape that only Starling answers.
+    const extensionOf = (schema: unknown): string[] => {
+      const extension = (schema as { 'x-starling-extension'?: unknown } | undefined)?.['x-starling-extension'];
       return typeof extension === 'string' ? [extension] : [];
-    });
+    };
+    this.schemaExtensions = Object.values(document.components.schemas ?? {}).flatMap((schema) => [
+      ...extensionOf(schema),
+      ...Object.values((schema as { properties?: Record<string, unknown> }).properties ?? {}).flatMap(extensionOf),
+    ]);
     const strict = new Ajv2020({ allErrors: true, strict: false });
     const coercing = new Ajv2020({ allErrors: true, strict: false, coerceTypes: 'array' });
     for (const ajv of [strict, coercing]) {

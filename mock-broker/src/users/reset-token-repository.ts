@@ -27,6 +27,12 @@ export class ResetTokenRepository {
     return token;
   }
 
+  /** The user a live token is for, leaving it in place: a password the policy refuses must not use up the link. */
+  holder(token: string, purpose: TokenPurpose = 'RESET', now = Date.now()): string | undefined {
+    const row = this.database.get('SELECT user_id FROM user_reset_token WHERE token_hash = ? AND purpose = ? AND expires_at > ?', [hashOf(token), purpose, now]);
+    return row ? String(row.user_id) : undefined;
+  }
+
   /**
    * Uses the token up: answers the user it is for while it has not expired and serves that purpose,
    * and deletes it in the same statement, so of two requests with one token only one gets the user.

@@ -2,8 +2,7 @@ import bcrypt from 'bcryptjs';
 import { ApiError, ErrorCode } from '../http/api-error.js';
 import { toPage, type Page } from '../http/page.js';
 import type { UserPageQuery, UserRepository } from './user-repository.js';
-import { randomLettersAndDigits } from '../auth/random-text.js';
-import { DEFAULT_ADMIN_PASSWORD, type OwnAdditionalInfo, ownAdditionalInfo, type User, type UserAdditionalInfo } from './user.js';
+import { DEFAULT_ADMIN_PASSWORD, type OwnAdditionalInfo, ownAdditionalInfo, type PasswordHistoryEntry, type User, type UserAdditionalInfo } from './user.js';
 
 export const BCRYPT_ROUNDS = 10;
 
@@ -35,17 +34,31 @@ function nameOrKept(given: string | null | undefined, stored: string | null): st
 
 /** The password changes kept, latest last: the contract's maxItems, so that a user's answer always fits it. */
 export const PASSWORD_HISTORY_KEPT = 100;
+/** Hashes kept for the policy's reuse rule: the latest passwords only, so that checking it stays cheap. */
+export const PASSWORD_HASHES_KEPT = 24;
 
-function withPasswordSet(info: UserAdditionalInfo, now: number): UserAdditionalInfo {
-  return { ...info, userPasswordHistory: [...(info.userPasswordHistory ?? []), { ts: now }].slice(-PASSWORD_HISTORY_KEPT) };
+function withPasswordSet(info: UserAdditionalInfo, now: number, hash: string): UserAdditionalInfo {
+  const history = [...(info.userPasswordHistory ?? []), { ts: now, hash }].slice(-PASSWORD_HISTORY_KEPT);
+  const firstWithHash = history.length - PASSWORD_HASHES_KEPT;
+  return { ...info, userPasswordHistory: history.map((entry, index) => (index < firstWithHash ? { ts: entry.ts } : entry)) };
 }
 
 /**
  * A password an administrator typed in for someone else starts that user's history again, with one
  * entry: like a new user's, it must be changed at the next sign-in (spec section 2).
  */
-function withPasswordSetByAnother(info: UserAdditionalInfo, now: number): UserAdditionalInfo {
-  return { ...info, userPasswordHistory: [{ ts: now }] };
+function withPasswordSetByAnother(info: UserAdditionalInfo, now: number, hash: string): UserAdditionalInfo {
+  return { ...info, userPasswordHistory: [{ ts: now, hash }] };
+}
+
+/**
+ * The password policy (System settings → Security), which the users area asks without knowing where
+ * it is kept: refuse answers 400 naming the field for a password it breaks (the user's history for
+ * the reuse rule); oneTimePassword makes a random one it takes.
+ */
+export interface PasswordRules {
+  refuse(password: string, field: string, history?: readonly PasswordHistoryEntry[]): Promise<void>;
+  oneTimePassword(): string;
 }
 
 /** A saved user; initialPassword only when the broker chose the new user's first password (answered once). */
@@ -54,9 +67,6 @@ export interface SavedUser {
   initialPassword?: string;
 }
 
-/** 20 letters and digits: about 119 bits, beyond guessing within any sign-in limit. */
-export const INITIAL_PASSWORD_CHARACTERS = 20;
-
 /** Work another area does with a user's own data when the user is deleted (src/app/node.ts registers it). */
 export type UserDeletionListener = (userId: string) => Promise<void>;
 
@@ -64,7 +74,10 @@ export type UserDeletionListener = (userId: string) => Promise<void>;
 export class UserService {
   private readonly deletionListeners: UserDeletionListener[] = [];
 
-  constructor(private readonly users: UserRepository) {}
+  constructor(
+    private readonly users: UserRepository,
+    private readonly rules: PasswordRules,
+  ) {}
 
   /**
    * Areas that start after the accounts and keep data per user register here, so that users/
@@ -107,13 +120,16 @@ export class UserService {
         return { user: this.users.create({ ...names, additionalInfo, passwordHash: null }, now) };
       }
       const typed = request.password || undefined;
-      const password = typed ?? randomLettersAndDigits(INITIAL_PASSWORD_CHARACTERS);
-      const user = this.users.create({ ...names, additionalInfo: withPasswordSet(additionalInfo, now), passwordHash: await bcrypt.hash(password, BCRYPT_ROUNDS) }, now);
+      if (typed !== undefined) await this.rules.refuse(typed, 'body.password');
+      const password = typed ?? this.rules.oneTimePassword();
+      const passwordHash = await bcrypt.hash(password, BCRYPT_ROUNDS);
+      const user = this.users.create({ ...names, additionalInfo: withPasswordSet(additionalInfo, now, passwordHash), passwordHash }, now);
       return typed === undefined ? { user, initialPassword: password } : { user };
     }
     // The whole user may come back as it was answered: what the server records (history, last
     // sign-in, authority, creation time) is kept from the store, whatever the body says.
     const existing = this.get(request.id);
+    if (request.password) await this.rules.refuse(request.password, 'body.password', existing.additionalInfo.userPasswordHistory);
     const additionalInfo = { ...existing.additionalInfo, ...ownAdditionalInfo(request.additionalInfo) };
     const updated = this.users.update(existing.id, {
       email,
@@ -122,8 +138,9 @@ export class UserService {
       additionalInfo,
     });
     if (request.password) {
-      const history = options.savedBy === existing.id ? withPasswordSet(additionalInfo, now) : withPasswordSetByAnother(additionalInfo, now);
-      this.users.setPassword(existing.id, await bcrypt.hash(request.password, BCRYPT_ROUNDS), history);
+      const passwordHash = await bcrypt.hash(request.password, BCRYPT_ROUNDS);
+      const history = options.savedBy === existing.id ? withPasswordSet(additionalInfo, now, passwordHash) : withPasswordSetByAnother(additionalInfo, now, passwordHash);
+      this.users.setPassword(existing.id, passwordHash, history);
     }
     return { user: this.get((updated ?? existing).id) };
   }
@@ -160,15 +177,25 @@ export class UserService {
     if (newPassword === currentPassword) {
       throw new ApiError(400, ErrorCode.invalidArguments, 'body.newPassword is the current password: choose another one');
     }
-    refuseSharedDefault(newPassword, 'body.newPassword', 'choose another one');
-    return this.setPassword(userId, newPassword, now);
+    return this.storePassword(userId, newPassword, 'body.newPassword', now);
   }
 
-  /** Sets a password and records it in the history (change, reset, activation). */
+  /** Sets a password and records it in the history (reset, activation). */
   async setPassword(userId: string, password: string, now = Date.now()): Promise<User> {
-    refuseSharedDefault(password, 'body.password', 'choose another one');
+    return this.storePassword(userId, password, 'body.password', now);
+  }
+
+  /** Refuses, naming the field, a password the user may not be given: the shared default, or one the policy refuses. */
+  async checkPassword(userId: string, password: string, field: string): Promise<void> {
+    refuseSharedDefault(password, field, 'choose another one');
+    await this.rules.refuse(password, field, this.get(userId).additionalInfo.userPasswordHistory);
+  }
+
+  private async storePassword(userId: string, password: string, field: string, now: number): Promise<User> {
+    await this.checkPassword(userId, password, field);
     const user = this.get(userId);
-    this.users.setPassword(userId, await bcrypt.hash(password, BCRYPT_ROUNDS), withPasswordSet(user.additionalInfo, now));
+    const passwordHash = await bcrypt.hash(password, BCRYPT_ROUNDS);
+    this.users.setPassword(userId, passwordHash, withPasswordSet(user.additionalInfo, now, passwordHash));
     return this.get(userId);
   }
 }

@@ -2,6 +2,8 @@ export type Authority = 'SYS_ADMIN' | 'REFRESH_TOKEN' | 'ANONYMOUS';
 
 export interface PasswordHistoryEntry {
   ts: number;
+  /** The password's bcrypt hash, for the reuse rule of the password policy; kept for the latest few only, never answered. */
+  hash?: string;
 }
 
 /** What a user may set about itself (and an administrator for it): kept as given. */

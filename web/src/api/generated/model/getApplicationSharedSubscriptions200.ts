@@ -13,7 +13,7 @@ Conventions:
   2 general, 10 authentication, 11 token expired, 12 tenant trial expired, 15 credentials expired,
   20 permission denied, 21 password change required, 30 invalid arguments, 31 bad request params,
   32 item not found, 33 too many requests, 34 too many updates, 40 Kafka not configured,
-  41 Kafka unavailable.
+  41 Kafka unavailable, 45 password violates the policy.
 - Codes 21 (password change required) and 11 for ended sessions: see the ErrorCode schema.
 - Limits: every string the API takes has a maxLength, every number a maximum, every list a
   maxItems; beyond them the answer is 400 naming the field. Request bodies are UTF-8 JSON of at

@@ -13,7 +13,7 @@ Conventions:
   2 general, 10 authentication, 11 token expired, 12 tenant trial expired, 15 credentials expired,
   20 permission denied, 21 password change required, 30 invalid arguments, 31 bad request params,
   32 item not found, 33 too many requests, 34 too many updates, 40 Kafka not configured,
-  41 Kafka unavailable.
+  41 Kafka unavailable, 45 password violates the policy.
 - Codes 21 (password change required) and 11 for ended sessions: see the ErrorCode schema.
 - Limits: every string the API takes has a maxLength, every number a maximum, every list a
   maxItems; beyond them the answer is 400 naming the field. Request bodies are UTF-8 JSON of at
@@ -273,6 +273,7 @@ export * from './savedAdminUserAllOf';
 export * from './scramCredentialsValue';
 export * from './scramCredentialsValueAlgorithm';
 export * from './scramCredentialsValueUserName';
+export * from './securitySettings';
 export * from './serviceInfo';
 export * from './serviceInfoCpuCount';
 export * from './serviceInfoCpuUsage';
@@ -324,6 +325,16 @@ export * from './userAdditionalInfoProperty';
 export * from './userFirstName';
 export * from './userLastName';
 export * from './userPage';
+export * from './userPasswordPolicy';
+export * from './userPasswordPolicyAllowWhitespaces';
+export * from './userPasswordPolicyForceUserToResetPasswordIfNotValid';
+export * from './userPasswordPolicyMaximumLength';
+export * from './userPasswordPolicyMinimumDigits';
+export * from './userPasswordPolicyMinimumLowercaseLetters';
+export * from './userPasswordPolicyMinimumSpecialCharacters';
+export * from './userPasswordPolicyMinimumUppercaseLetters';
+export * from './userPasswordPolicyPasswordExpirationPeriodDays';
+export * from './userPasswordPolicyPasswordReuseFrequencyDays';
 export * from './wsConnection';
 export * from './wsConnectionConfiguration';
 export * from './wsConnectionConfigurationClientCredentialsId';

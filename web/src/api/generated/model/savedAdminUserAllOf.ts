@@ -13,7 +13,7 @@ Conventions:
   2 general, 10 authentication, 11 token expired, 12 tenant trial expired, 15 credentials expired,
   20 permission denied, 21 password change required, 30 invalid arguments, 31 bad request params,
   32 item not found, 33 too many requests, 34 too many updates, 40 Kafka not configured,
-  41 Kafka unavailable.
+  41 Kafka unavailable, 45 password violates the policy.
 - Codes 21 (password change required) and 11 for ended sessions: see the ErrorCode schema.
 - Limits: every string the API takes has a maxLength, every number a maximum, every list a
   maxItems; beyond them the answer is 400 naming the field. Request bodies are UTF-8 JSON of at
@@ -42,10 +42,9 @@ Conventions:
 
 export type SavedAdminUserAllOf = {
   /**
-   * The one-time password, letters and digits; the user must change it at the first sign-in.
-   * @minLength 16
+   * The one-time password: 20 letters and digits, or what the password policy asks for (its minimum length and character classes, within its maximum length). The user must change it at the first sign-in.
+   * @minLength 6
    * @maxLength 72
-   * @pattern ^[A-Za-z0-9]+$
    */
   initialPassword?: string;
 };

@@ -13,7 +13,7 @@ Conventions:
   2 general, 10 authentication, 11 token expired, 12 tenant trial expired, 15 credentials expired,
   20 permission denied, 21 password change required, 30 invalid arguments, 31 bad request params,
   32 item not found, 33 too many requests, 34 too many updates, 40 Kafka not configured,
-  41 Kafka unavailable.
+  41 Kafka unavailable, 45 password violates the policy.
 - Codes 21 (password change required) and 11 for ended sessions: see the ErrorCode schema.
 - Limits: every string the API takes has a maxLength, every number a maximum, every list a
   maxItems; beyond them the answer is 400 naming the field. Request bodies are UTF-8 JSON of at
@@ -66,6 +66,7 @@ import type {
   ProfileSave,
   SaveAdminUserParams,
   SavedAdminUser,
+  SecuritySettings,
   UnauthorizedResponse,
   User,
   UserPage
@@ -600,6 +601,139 @@ export const useSendTestMail = <TError = BadRequestResponse | UnauthorizedRespon
       > => {
 
       const mutationOptions = getSendTestMailMutationOptions(options);
+
+      return useMutation(mutationOptions);
+    }
+    /**
+ * TBMQ 2.3 answers `passwordPolicy` only. The bundled broker adds the sign-in lockout (`maxFailedSignIns`, `failedSignInWindowSeconds`, extension `signInLockout`); a console in front of a broker without it leaves that part of the page out. While never saved, the answer is the defaults: a minimum length of 6, a maximum of 72, and the bundled broker's STARLING_PASSWORD_MAX_AGE_DAYS, STARLING_SIGN_IN_MAX_FAILURES and STARLING_SIGN_IN_WINDOW_SECONDS.
+ * @summary The console's security settings; the password policy for administrator accounts.
+ */
+export const getSecuritySettings = (
+    
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+      
+      
+      return httpClient<SecuritySettings>(
+      {url: `/api/admin/securitySettings`, method: 'GET', signal
+    },
+      options);
+    }
+  
+
+
+
+export const getGetSecuritySettingsQueryKey = () => {
+    return [
+    `/api/admin/securitySettings`
+    ] as const;
+    }
+
+    
+export const getGetSecuritySettingsQueryOptions = <TData = Awaited<ReturnType<typeof getSecuritySettings>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getSecuritySettings>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetSecuritySettingsQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getSecuritySettings>>> = ({ signal }) => getSecuritySettings(requestOptions, signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getSecuritySettings>>, TError, TData> & { queryKey: QueryKey }
+}
+
+export type GetSecuritySettingsQueryResult = NonNullable<Awaited<ReturnType<typeof getSecuritySettings>>>
+export type GetSecuritySettingsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+
+
+/**
+ * @summary The console's security settings; the password policy for administrator accounts.
+ */
+
+export function useGetSecuritySettings<TData = Awaited<ReturnType<typeof getSecuritySettings>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getSecuritySettings>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+  
+ ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
+
+  const queryOptions = getGetSecuritySettingsQueryOptions(options)
+
+  const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * A maximum length below the minimum answers 400 naming `body.passwordPolicy.maximumLength`; minimum counts of character classes that cannot fit in the maximum length answer 400 naming `body.passwordPolicy`. Lockout fields left out keep their stored values.
+ * @summary Save the security settings; they apply at once to every sign-in and every password set.
+ */
+export const saveSecuritySettings = (
+    securitySettings: SecuritySettings,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+      
+      
+      return httpClient<SecuritySettings>(
+      {url: `/api/admin/securitySettings`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: securitySettings, signal
+    },
+      options);
+    }
+  
+
+
+export const getSaveSecuritySettingsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveSecuritySettings>>, TError,{data: SecuritySettings}, TContext>, request?: SecondParameter<typeof httpClient>}
+): UseMutationOptions<Awaited<ReturnType<typeof saveSecuritySettings>>, TError,{data: SecuritySettings}, TContext> => {
+
+const mutationKey = ['saveSecuritySettings'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof saveSecuritySettings>>, {data: SecuritySettings}> = (props) => {
+          const {data} = props ?? {};
+
+          return  saveSecuritySettings(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SaveSecuritySettingsMutationResult = NonNullable<Awaited<ReturnType<typeof saveSecuritySettings>>>
+    export type SaveSecuritySettingsMutationBody = SecuritySettings
+    export type SaveSecuritySettingsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse
+
+    /**
+ * @summary Save the security settings; they apply at once to every sign-in and every password set.
+ */
+export const useSaveSecuritySettings = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveSecuritySettings>>, TError,{data: SecuritySettings}, TContext>, request?: SecondParameter<typeof httpClient>}
+ ): UseMutationResult<
+        Awaited<ReturnType<typeof saveSecuritySettings>>,
+        TError,
+        {data: SecuritySettings},
+        TContext
+      > => {
+
+      const mutationOptions = getSaveSecuritySettingsMutationOptions(options);
 
       return useMutation(mutationOptions);
     }

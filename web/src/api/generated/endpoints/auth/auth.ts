@@ -13,7 +13,7 @@ Conventions:
   2 general, 10 authentication, 11 token expired, 12 tenant trial expired, 15 credentials expired,
   20 permission denied, 21 password change required, 30 invalid arguments, 31 bad request params,
   32 item not found, 33 too many requests, 34 too many updates, 40 Kafka not configured,
-  41 Kafka unavailable.
+  41 Kafka unavailable, 45 password violates the policy.
 - Codes 21 (password change required) and 11 for ended sessions: see the ErrorCode schema.
 - Limits: every string the API takes has a maxLength, every number a maximum, every list a
   maxItems; beyond them the answer is 400 naming the field. Request bodies are UTF-8 JSON of at
@@ -64,7 +64,8 @@ import type {
   TokenPair,
   TooManyRequestsResponse,
   UnauthorizedResponse,
-  User
+  User,
+  UserPasswordPolicy
 } from '../../model';
 
 import { httpClient } from '../../../http-client';
@@ -401,4 +402,70 @@ export const useChangePassword = <TError = BadRequestResponse | UnauthorizedResp
 
       return useMutation(mutationOptions);
     }
+    /**
+ * @summary The password policy, for the screens that set a password (also before sign-in).
+ */
+export const getUserPasswordPolicy = (
     
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+      
+      
+      return httpClient<UserPasswordPolicy>(
+      {url: `/api/noauth/userPasswordPolicy`, method: 'GET', signal
+    },
+      options);
+    }
+  
+
+
+
+export const getGetUserPasswordPolicyQueryKey = () => {
+    return [
+    `/api/noauth/userPasswordPolicy`
+    ] as const;
+    }
+
+    
+export const getGetUserPasswordPolicyQueryOptions = <TData = Awaited<ReturnType<typeof getUserPasswordPolicy>>, TError = BadRequestResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getUserPasswordPolicy>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetUserPasswordPolicyQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getUserPasswordPolicy>>> = ({ signal }) => getUserPasswordPolicy(requestOptions, signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getUserPasswordPolicy>>, TError, TData> & { queryKey: QueryKey }
+}
+
+export type GetUserPasswordPolicyQueryResult = NonNullable<Awaited<ReturnType<typeof getUserPasswordPolicy>>>
+export type GetUserPasswordPolicyQueryError = BadRequestResponse
+
+
+/**
+ * @summary The password policy, for the screens that set a password (also before sign-in).
+ */
+
+export function useGetUserPasswordPolicy<TData = Awaited<ReturnType<typeof getUserPasswordPolicy>>, TError = BadRequestResponse>(
+  options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getUserPasswordPolicy>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
+  
+ ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
+
+  const queryOptions = getGetUserPasswordPolicyQueryOptions(options)
+
+  const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
