@@ -18,7 +18,9 @@ export interface WsClientAreaNeeds {
 
 /** The web-socket client's saved connections, subscriptions and messages (spec section 9), per user. */
 export function startWsClient({ database, credentials, beforeUserDeleted }: WsClientAreaNeeds): { routers: Router[]; cleanups: (() => void)[] } {
-  const connections = new WsConnectionService(new WsConnectionRepository(database), credentials);
+  const repository = new WsConnectionRepository(database);
+  credentials.markGenerated(repository.autoCredentialsIds());
+  const connections = new WsConnectionService(repository, credentials);
   const ownedConnection = (userId: string, connectionId: string) => connections.owned(userId, connectionId);
   const subscriptions = new ConnectionItemService(
     new ConnectionItemRepository<WsSubscriptionConfiguration>(database, { table: 'ws_subscription', keyColumn: 'topic_filter', orderBy: 'created_time, id' }),

@@ -50,6 +50,13 @@ export class WsConnectionRepository {
     return Number(this.database.get('SELECT COUNT(*) AS n FROM ws_connection WHERE user_id = ?', [userId])?.n ?? 0);
   }
 
+  /** The ids of the credentials made for AUTO connections, every user's. */
+  autoCredentialsIds(): string[] {
+    return this.database
+      .all(`SELECT json_extract(configuration, '$.clientCredentialsId') AS id FROM ws_connection WHERE json_extract(configuration, '$.credentialsMode') = 'AUTO'`)
+      .flatMap((row) => (typeof row.id === 'string' ? [row.id] : []));
+  }
+
   allOf(userId: string): StoredConnection[] {
     return this.database.all('SELECT * FROM ws_connection WHERE user_id = ?', [userId]).map(toConnection);
   }
