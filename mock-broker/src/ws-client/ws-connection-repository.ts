@@ -1,5 +1,6 @@
 import { inTransaction, type Database, type Row } from '../database/database.js';
 import { selectPage, WhereClause, type Page, type PageRequest } from '../database/page-query.js';
+import { bytesOf, type StoredRow } from './storage-budget.js';
 import type { StoredConnection } from './ws-connection.js';
 
 export type WsConnectionSortProperty = 'name' | 'createdTime';
@@ -65,6 +66,11 @@ export class WsConnectionRepository {
     const where = new WhereClause().add('user_id = ?', userId).contains(['name'], query.textSearch);
     const order = `${SORT_COLUMNS[query.sortProperty ?? 'name']} ${query.sortOrder === 'DESC' ? 'DESC' : 'ASC'}, id`;
     return selectPage(this.database, 'ws_connection', where, order, query, toConnection);
+  }
+
+  /** The row a connection is kept in, and the bytes it keeps there (name, configuration, password). */
+  rowOf(connection: StoredConnection): { row: StoredRow; bytes: number } {
+    return { row: { table: 'ws_connection', id: connection.id }, bytes: bytesOf(connection.name, JSON.stringify(connection.configuration), connection.password) };
   }
 
   /** Inserts a new connection or updates the one with the same id (its owner and creation time stay). */

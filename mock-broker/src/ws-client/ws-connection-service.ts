@@ -13,6 +13,7 @@ import {
   type WsConnectionSaveRequest,
   type WsConnectionView,
 } from './ws-connection.js';
+import type { StorageBudget } from './storage-budget.js';
 import type { WsConnectionPageQuery, WsConnectionRepository } from './ws-connection-repository.js';
 
 /** Spec section 9: the web-socket client keeps at most 100 connections per user. */
@@ -63,6 +64,7 @@ export class WsConnectionService {
   constructor(
     private readonly repository: WsConnectionRepository,
     private readonly credentials: CredentialsPort,
+    private readonly budget: StorageBudget,
   ) {}
 
   page(userId: string, query: WsConnectionPageQuery): Page<WsConnectionInfo> {
@@ -116,6 +118,8 @@ export class WsConnectionService {
       // Checked again with the write: another request may have taken the name while credentials were made.
       this.repository.transaction(() => {
         this.checkRoom(userId, id, name, existing);
+        const { row, bytes } = this.repository.rowOf(connection);
+        this.budget.check(userId, row, bytes, 'body.configuration');
         this.repository.save(connection);
       });
     } catch (error) {
