@@ -95,6 +95,23 @@ describe('an administrator signed in as another one', () => {
     expect(own.body.configuration.passwordWithheld).toBeUndefined();
   });
 
+  it('cannot send the password elsewhere: moving the connection to another URL drops the password it kept', async () => {
+    const kept = await saveConnection(owner, 'Moved later', { url: 'wss://mqtt.example.com:8084/mqtt', clientId: 'owner-moved', username: 'owner', password: CUSTOM_PASSWORD });
+    const { client } = await signedInAsOwner(`/api/admin/user/${ownerId}/token`);
+    const { password: _password, ...unchanged } = kept.configuration;
+    const moved = await client.call<WsConnection>('POST', '/api/ws/connection', { id: kept.id, userId: ownerId, name: kept.name, configuration: { ...unchanged, url: 'wss://collector.example.net/mqtt' } });
+    expect(moved.status).toBe(200);
+    expect(moved.body.configuration.passwordWithheld).toBeUndefined();
+    // The owner's page would connect to the new URL without the password: it is gone.
+    const own = await owner.call<WsConnection>('GET', `/api/ws/connection/${kept.id}`);
+    expect(own.body.configuration).toMatchObject({ url: 'wss://collector.example.net/mqtt', password: null });
+    // The owner may move their own connection and keep its password.
+    const ownConnection = await saveConnection(owner, 'Moved by the owner', { url: 'wss://a.example.com/mqtt', clientId: 'owner-moved-2', username: 'owner', password: CUSTOM_PASSWORD });
+    const { password: _ownPassword, ...ownUnchanged } = ownConnection.configuration;
+    const movedByOwner = await owner.call<WsConnection>('POST', '/api/ws/connection', { id: ownConnection.id, userId: ownerId, name: ownConnection.name, configuration: { ...ownUnchanged, url: 'wss://b.example.com/mqtt' } });
+    expect(movedByOwner.body.configuration).toMatchObject({ url: 'wss://b.example.com/mqtt', password: CUSTOM_PASSWORD });
+  });
+
   it('signing in as oneself is no impersonation: the passwords are answered', async () => {
     const { client } = await signedInAsOwner(`/api/admin/user/${await signedInUserId(await adminClient())}/token`);
     const own = await saveConnection(client, 'Own one', { clientId: 'admin-own', username: 'admin', password: 'admin-own-secret' });
