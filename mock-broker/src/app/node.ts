@@ -83,7 +83,12 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
     const areas = [
       startSessions(mqtt),
       startRetainedMessages({ retained: broker.persistence.retainedMessages }),
-      startWsClient({ database, credentials: credentialsPortOf(clientAccess.credentials), beforeUserDeleted: accounts.beforeUserDeleted }),
+      startWsClient({
+        database,
+        credentials: credentialsPortOf(clientAccess.credentials),
+        beforeUserDeleted: accounts.beforeUserDeleted,
+        maxBytesPerUser: config.wsClientMaxBytesPerUser,
+      }),
       startKafka(config.kafka),
       startAppSharedSubscriptions({ database, kafka: config.kafka, mqtt }),
       monitoring,

@@ -17,6 +17,11 @@ export interface AccessClaims {
   tokenVersion: number;
   /** Somebody else chose the password (spec section 2): the token may little more than change it. */
   passwordChangeRequired?: boolean;
+  /**
+   * The administrator who signed in as this user ("sign in as user"): such a session acts as the user
+   * but is not given the secrets the user keeps for themselves (their web-socket connections' passwords).
+   */
+  impersonatedBy?: string;
   /** Refresh tokens only: the id that makes each one single-use. */
   jti?: string;
   iat: number;
@@ -64,12 +69,17 @@ export class TokenService {
     private readonly versions: TokenVersions,
   ) {}
 
-  /** A pair for the user as stored now: its current token version, restricted while its password must change. */
-  issue(user: User, isPublic = false): TokenPair {
+  /**
+   * A pair for the user as stored now: its current token version, restricted while its password must
+   * change, and marked with the administrator who signed in as the user, if one did (both tokens
+   * carry the mark, so that a refresh keeps it).
+   */
+  issue(user: User, isPublic = false, impersonatedBy?: string): TokenPair {
     // A public session has no stored user (and no password) to revoke it by.
     const tokenVersion = isPublic ? 0 : this.versions.tokenVersion(user.id);
     if (tokenVersion === undefined) throw ApiError.unauthorized('User no longer exists');
-    const subject = { sub: user.email, userId: user.id, isPublic, tokenVersion };
+    const impersonation = impersonatedBy !== undefined && impersonatedBy !== user.id ? { impersonatedBy } : {};
+    const subject = { sub: user.email, userId: user.id, isPublic, tokenVersion, ...impersonation };
     const restriction = !isPublic && mustChangePassword(user) ? { passwordChangeRequired: true } : {};
     const token = jwt.sign(
       { ...subject, ...restriction, scopes: [user.authority], firstName: user.firstName, lastName: user.lastName },

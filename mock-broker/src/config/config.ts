@@ -70,6 +70,8 @@ export interface BrokerConfig {
   metricsEnabled: boolean;
   /** With it, `/metrics` asks for `Authorization: Bearer <token>`. */
   metricsToken: string | undefined;
+  /** Bytes the web-socket client keeps per user at most (names, configurations, topic filters, passwords of connections, subscriptions, saved messages). */
+  wsClientMaxBytesPerUser: number;
   /** The Kafka cluster of the Kafka pages; undefined: none configured (they answer 503, errorCode 40). */
   kafka: KafkaSettings | undefined;
 }
@@ -89,6 +91,8 @@ const INTEGER_KINDS = {
   packetSize: { min: 1024, max: 268_435_460, expected: 'a number of bytes from 1024 to 268435460' },
   receiveMaximum: { min: 1, max: 65535, expected: 'a whole number from 1 to 65535' },
   keepAlive: { min: 0, max: 65535, expected: 'a number of seconds from 0 (no maximum) to 65535' },
+  // Below 64 KiB one saved message with a large payload would fill a user's storage.
+  storageBytes: { min: 65536, max: Number.MAX_SAFE_INTEGER, expected: 'a number of bytes of 65536 or more' },
   // MQTT strings are at most 65,535 bytes (1.5.4).
   textLength: { min: 23, max: 65535, expected: 'a length from 23 to 65535' },
 } as const;
@@ -153,6 +157,7 @@ export function loadConfig(environment: Environment = process.env, cwd = process
     maxDatapoints: integer(environment, 'STARLING_MAX_DATAPOINTS', 100_000, 'count'),
     metricsEnabled: environment.STARLING_METRICS_ENABLED === 'true',
     metricsToken: environment.STARLING_METRICS_TOKEN || undefined,
+    wsClientMaxBytesPerUser: integer(environment, 'STARLING_WS_CLIENT_MAX_BYTES_PER_USER', 16 * 1024 * 1024, 'storageBytes'),
     kafka: loadKafkaSettings(environment, cwd),
   };
 }
