@@ -118,10 +118,16 @@ export function observeBroker(broker: MqttBroker, observers: BrokerObservers): B
       username: packet.username ?? null,
       address: remoteAddress(client),
     });
-    const clients = (broker as MqttBroker & { clients: Record<string, Client | undefined> }).clients;
-    const existing = packet.clientId ? clients[packet.clientId] : undefined;
-    if (existing && existing !== client) takenOver.add(existing);
     previousPreConnect(client, packet, callback);
+  };
+  // A connection takes over its client id's session once authentication has let it in (MQTT 5
+  // section 3.1.4): a refused CONNECT with the same id leaves the connected client as it was.
+  const registering = broker as MqttBroker & { clients: Record<string, Client | undefined>; registerClient(client: Client): void };
+  const previousRegisterClient = registering.registerClient.bind(registering);
+  registering.registerClient = (client: Client) => {
+    const existing = registering.clients[client.id];
+    if (existing && existing !== client) takenOver.add(existing);
+    previousRegisterClient(client);
   };
 
   const previousAuthorizeForward = broker.authorizeForward.bind(broker);

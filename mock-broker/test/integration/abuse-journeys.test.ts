@@ -4,6 +4,7 @@ import { ApiClient } from '../support/api-client.js';
 import { useBrokerSuite } from '../support/broker-suite.js';
 import { saveCredentials } from '../support/client-credentials.js';
 import { RawClients } from '../support/raw-mqtt-client.js';
+import { eventually } from '../support/waits.js';
 
 /** What an attacker tried against a fresh node, each as it was tried. */
 const suite = useBrokerSuite();
@@ -74,5 +75,72 @@ describe('one publish cannot freeze the node', () => {
     expect(answer.status).toBe(400);
     expect(answer.body.message).toContain('pubAuthRulePatterns[0]');
     expect(answer.body.message).toContain('linear time');
+  });
+});
+
+describe('a refused CONNECT leaves the session it names alone (MQTT 5 sections 3.1.4, 3.1.3.2.2)', () => {
+  const owner = { username: 'owner', password: Buffer.from('right') };
+  /** A client whose will waits `willDelayInterval` seconds after its connection is lost. */
+  const withDelayedWill = (clientId: string, willDelayInterval: number) => ({
+    clientId,
+    ...owner,
+    properties: { sessionExpiryInterval: 300 },
+    will: { topic: `status/${clientId}`, payload: Buffer.from(`${clientId} gone`), qos: 0 as const, retain: false, properties: { willDelayInterval } },
+  });
+  /** Clean Start with the victim's client id, each refused before the session is touched: a wrong password, a blocked username. */
+  const attack = async (clientId: string) => {
+    expect((await raw.connect({ clientId, clean: true, username: 'owner', password: Buffer.from('guess') })).connack.reasonCode).toBe(0x86);
+    expect((await raw.connect({ clientId, clean: true, username: 'intruder', password: Buffer.from('right') })).connack.reasonCode).toBe(0x87);
+  };
+  const watch = async (clientId: string) => {
+    const { client: watcher } = await raw.connect({ clientId: `${clientId}-watcher`, ...owner });
+    await watcher.subscribe(`status/${clientId}`, { qos: 0 });
+    return watcher;
+  };
+  const loseConnection = async (victim: { end(): void }, clientId: string) => {
+    victim.end();
+    await eventually(() => expect(suite.node.mqtt.sessions.get(clientId)?.connectionState).toBe('DISCONNECTED'));
+  };
+
+  beforeAll(async () => {
+    await saveCredentials(api, { name: 'Owner', value: { userName: 'owner', password: 'right', authRules: { pubAuthRulePatterns: ['.*'], subAuthRulePatterns: ['.*'] } } });
+    await saveCredentials(api, { name: 'Intruder', value: { userName: 'intruder', password: 'right', authRules: { pubAuthRulePatterns: ['.*'], subAuthRulePatterns: ['.*'] } } });
+    expect((await api.call('POST', '/api/blockedClient', { type: 'USERNAME', username: 'intruder' })).status).toBe(200);
+  });
+
+  it('does not release a delayed will: the client returning within the delay still cancels it', async () => {
+    // 8 s: room for the attack and the return (three password checks) on a busy machine.
+    const delayMs = 8000;
+    const watcher = await watch('will-victim');
+    const { client: victim } = await raw.connect(withDelayedWill('will-victim', delayMs / 1000));
+    await victim.subscribe('orders/will-victim', { qos: 1 });
+    const lostAt = Date.now();
+    await loseConnection(victim, 'will-victim');
+    await attack('will-victim');
+    const { connack } = await raw.connect({ ...withDelayedWill('will-victim', delayMs / 1000), clean: false, will: undefined });
+    expect(connack.sessionPresent).toBe(true);
+    expect(Date.now() - lostAt).toBeLessThan(delayMs);
+    // Time is what this checks: past the will's delay from the connection's loss, and nothing came.
+    expect(await watcher.collect('publish', lostAt + delayMs + 1000 - Date.now())).toEqual([]);
+  });
+
+  it('leaves a delayed will to go out when its delay has passed, not before', async () => {
+    const watcher = await watch('late-will');
+    const { client: victim } = await raw.connect(withDelayedWill('late-will', 4));
+    const lostAt = Date.now();
+    await loseConnection(victim, 'late-will');
+    await attack('late-will');
+    expect((await watcher.nextPublish()).payload.toString()).toBe('late-will gone');
+    // Time is what this checks, one-sided: not before the will's 4 s, counted from before the connection was lost.
+    expect(Date.now() - lostAt).toBeGreaterThanOrEqual(4000 - 100);
+  });
+
+  it('leaves a connected client connected, its history without a takeover', async () => {
+    const { client: victim } = await raw.connect({ clientId: 'connected-victim', ...owner });
+    await attack('connected-victim');
+    expect(await victim.settle('disconnect')).toEqual([]);
+    victim.disconnect();
+    await eventually(() => expect(suite.node.mqtt.events.forClient('connected-victim').at(-1)).toMatchObject({ type: 'DISCONNECTED', reason: 'Normal disconnection' }));
+    expect(suite.node.mqtt.events.forClient('connected-victim').map((event) => event.type)).not.toContain('TAKEN_OVER');
   });
 });
