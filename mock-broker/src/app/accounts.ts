@@ -37,7 +37,7 @@ export interface Accounts {
 /** Starts the accounts area on the node's database; the default administrator exists afterwards. */
 export function startAccounts(database: Database, config: BrokerConfig): Accounts {
   const userRepository = new UserRepository(database);
-  const tokens = new TokenService(loadOrCreateSecret(config.dataDir, config.jwtSecret), config.accessTokenSeconds, config.refreshTokenSeconds, userRepository);
+  const tokens = new TokenService(loadOrCreateSecret(config.dataDir, config.jwtSecret), config.accessTokenSeconds, config.refreshTokenSeconds, userRepository, config.publicId);
   const users = new UserService(userRepository);
   const mailSettings = new MailSettingsStore(new SettingsRepository(database));
   const mail = new MailService(mailSettings);
