@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import { AccountActivationService } from '../auth/account-activation.js';
 import { accountActivationRouter } from '../auth/account-activation-router.js';
 import { authRouter } from '../auth/auth-router.js';
+import { TrustedProxies } from '../http/trusted-proxies.js';
 import { AuthService } from '../auth/auth-service.js';
 import { LinkMailLimiter } from '../auth/link-mail-limiter.js';
 import { PasswordExpiry } from '../auth/password-expiry.js';
@@ -53,7 +54,7 @@ export function startAccounts(database: Database, config: BrokerConfig): Account
     users: userRepository,
     beforeUserDeleted: (listener) => users.beforeDeleted(listener),
     routers: [
-      authRouter(auth),
+      authRouter(auth, new TrustedProxies(config.trustedProxies)),
       passwordResetRouter(new PasswordResetService(userRepository, users, resetTokens, mail, tokens, config.publicUrl, linkMails)),
       userRouter(users, tokens, activation),
       accountActivationRouter(activation),
