@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { StartupError } from '../app/startup-error.js';
-import { isAddressOrRange } from '../http/trusted-proxies.js';
+import { readTrustedProxies, TRUSTED_PROXIES_EXPECTED } from '../http/trusted-proxies.js';
 import { loadKafkaSettings, type KafkaSettings } from '../kafka/kafka-settings.js';
 
 /** Certificate files for the TLS listeners; a CA file makes them ask clients for certificates. */
@@ -118,9 +118,8 @@ function tlsFiles(environment: Environment, cwd: string): TlsFiles | undefined {
 
 /** STARLING_TRUSTED_PROXIES: addresses or CIDR ranges, separated by commas or spaces. */
 function trustedProxies(environment: Environment): string[] {
-  const entries = (environment.STARLING_TRUSTED_PROXIES ?? '').split(/[\s,]+/).filter((entry) => entry !== '');
-  const invalid = entries.find((entry) => !isAddressOrRange(entry));
-  if (invalid !== undefined) throw new ConfigError(`STARLING_TRUSTED_PROXIES must list IP addresses or CIDR ranges (10.0.0.5, 10.0.0.0/8, ::1), got "${invalid}"`);
+  const { entries, invalid } = readTrustedProxies(environment.STARLING_TRUSTED_PROXIES);
+  if (invalid !== undefined) throw new ConfigError(`STARLING_TRUSTED_PROXIES ${TRUSTED_PROXIES_EXPECTED}, got "${invalid}"`);
   return entries;
 }
 

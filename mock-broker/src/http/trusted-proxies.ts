@@ -3,7 +3,8 @@ import net from 'node:net';
 /** An IPv4 address as IPv6 (`::ffff:10.0.0.1`), as a dual-stack socket reports an IPv4 peer. */
 const IPV4_MAPPED = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i;
 
-function plainAddress(address: string): string {
+/** The address as written by hand: an IPv4 peer of a dual-stack socket without its `::ffff:`. */
+export function plainAddress(address: string): string {
   return IPV4_MAPPED.exec(address)?.[1] ?? address;
 }
 
@@ -15,6 +16,15 @@ export function isAddressOrRange(entry: string): boolean {
   if (prefix === undefined) return true;
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
+
+/** The setting's text (STARLING_TRUSTED_PROXIES: entries separated by commas or spaces), and its first entry that is not one. */
+export function readTrustedProxies(text: string | undefined): { entries: string[]; invalid: string | undefined } {
+  const entries = (text ?? '').split(/[\s,]+/).filter((entry) => entry !== '');
+  return { entries, invalid: entries.find((entry) => !isAddressOrRange(entry)) };
+}
+
+/** What a setting error says of an entry that is neither an address nor a range. */
+export const TRUSTED_PROXIES_EXPECTED = 'must list IP addresses or CIDR ranges (10.0.0.5, 10.0.0.0/8, ::1)';
 
 /**
  * The proxies in front of this server (a load balancer, nginx, the console server of upstream mode)
