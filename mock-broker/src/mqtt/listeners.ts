@@ -7,6 +7,7 @@ import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer, createWebSocketStream } from 'ws';
 import { closeServer, listen } from '../app/listen.js';
 import type { TlsFiles } from '../config/config.js';
+import { TrustedProxies } from '../http/trusted-proxies.js';
 import type { MqttBroker } from './mqtt-broker.js';
 
 export const WEBSOCKET_PATH = '/mqtt';
@@ -21,6 +22,8 @@ export interface ListenerOptions {
   consolePort(): number;
   /** Open connections one address may hold across every listener; more are closed at once. */
   maxConnectionsPerAddress: number;
+  /** Proxies whose X-Forwarded-For names a web-socket client's address (STARLING_TRUSTED_PROXIES). */
+  trustedProxies: string[];
   mqttPort: number;
   wsPort: number;
   mqttsPort: number;
@@ -114,16 +117,23 @@ export function webSocketOriginAllowed(origin: string | undefined, host: string 
   }
 }
 
+/** A web socket's upgrade request, with the address of the client behind it (see ForwardedClient in access-control). */
+type WebSocketRequest = http.IncomingMessage & { clientAddress?: string };
+
 /** MQTT over WebSocket at WEBSOCKET_PATH on an HTTP or HTTPS server. */
 function attachWebSocket(server: http.Server, listener: ListenerKind, broker: MqttBroker, connections: OpenConnectionCounts, options: ListenerOptions): WebSocketServer {
+  const proxies = new TrustedProxies(options.trustedProxies);
   const webSocketServer = new WebSocketServer({
     server,
     path: WEBSOCKET_PATH,
     verifyClient: ({ req }: { req: http.IncomingMessage }) => webSocketOriginAllowed(req.headers.origin, req.headers.host, options),
     handleProtocols: (offered) => MQTT_SUBPROTOCOLS.find((protocol) => offered.has(protocol)) ?? false,
   });
-  webSocketServer.on('connection', (socket, request) => {
-    if (!connections.admit(request.socket.remoteAddress, request.socket, listener)) {
+  webSocketServer.on('connection', (socket, request: WebSocketRequest) => {
+    // Behind a trusted proxy (upstream mode's console server, an nginx) the client is the one its
+    // X-Forwarded-For names: the limits per address and the sessions page count it, not the proxy.
+    request.clientAddress = proxies.clientAddress(request.socket.remoteAddress, request.headers['x-forwarded-for']);
+    if (!connections.admit(request.clientAddress, request.socket, listener)) {
       socket.terminate();
       return;
     }
