@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { StartupError } from '../app/startup-error.js';
+import { readTrustedProxies, TRUSTED_PROXIES_EXPECTED } from '../http/trusted-proxies.js';
 import { loadKafkaSettings, type KafkaSettings } from '../kafka/kafka-settings.js';
 
 /** Certificate files for the TLS listeners; a CA file makes them ask clients for certificates. */
@@ -32,6 +33,8 @@ export interface BrokerConfig {
   /** Failed sign-ins per account within signInWindowSeconds before 429 (four times as many per address). */
   signInMaxFailures: number;
   signInWindowSeconds: number;
+  /** Addresses and CIDR ranges of proxies whose X-Forwarded-For names the client (sign-in limits per address); empty: none. */
+  trustedProxies: string[];
   /** Where users reach the console; the base of links in mails. */
   publicUrl: string;
   /** Days a password stays valid after it was set; 0: it never expires. */
@@ -117,6 +120,13 @@ function tlsFiles(environment: Environment, cwd: string): TlsFiles | undefined {
   return { certFile: path.resolve(cwd, cert), keyFile: path.resolve(cwd, key), caFile: ca ? path.resolve(cwd, ca) : undefined };
 }
 
+/** STARLING_TRUSTED_PROXIES: addresses or CIDR ranges, separated by commas or spaces. */
+function trustedProxies(environment: Environment): string[] {
+  const { entries, invalid } = readTrustedProxies(environment.STARLING_TRUSTED_PROXIES);
+  if (invalid !== undefined) throw new ConfigError(`STARLING_TRUSTED_PROXIES ${TRUSTED_PROXIES_EXPECTED}, got "${invalid}"`);
+  return entries;
+}
+
 /** Reads the STARLING_… variables of ARCHITECTURE.md; every one has a default. */
 export function loadConfig(environment: Environment = process.env, cwd = process.cwd()): BrokerConfig {
   const httpPort = integer(environment, 'STARLING_HTTP_PORT', 8083, 'port');
@@ -137,6 +147,7 @@ export function loadConfig(environment: Environment = process.env, cwd = process
     nodeId: environment.STARLING_NODE_ID || 'starling-node-1',
     signInMaxFailures: integer(environment, 'STARLING_SIGN_IN_MAX_FAILURES', 5, 'count'),
     signInWindowSeconds: integer(environment, 'STARLING_SIGN_IN_WINDOW_SECONDS', 300, 'seconds'),
+    trustedProxies: trustedProxies(environment),
     passwordMaxAgeDays: integer(environment, 'STARLING_PASSWORD_MAX_AGE_DAYS', 0, 'wholeNumber'),
     publicUrl: environment.STARLING_PUBLIC_URL || `http://localhost:${httpPort}`,
     maxQueuedMessages: integer(environment, 'STARLING_MAX_QUEUED_MESSAGES', 1000, 'count'),

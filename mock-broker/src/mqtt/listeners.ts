@@ -7,6 +7,7 @@ import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer, createWebSocketStream } from 'ws';
 import { closeServer, listen } from '../app/listen.js';
 import type { TlsFiles } from '../config/config.js';
+import { TrustedProxies } from '../http/trusted-proxies.js';
 import type { MqttBroker } from './mqtt-broker.js';
 import { UPGRADE_SERVER_OPTIONS, WebSocketMessageLimit, type WebSocketMessageLimitOptions } from './websocket-limits.js';
 import { webSocketOriginAllowed, type WebSocketOriginOptions } from './websocket-origin.js';
@@ -17,6 +18,8 @@ const MQTT_SUBPROTOCOLS = ['mqtt', 'mqttv3.1'];
 export interface ListenerOptions extends WebSocketOriginOptions, WebSocketMessageLimitOptions {
   /** Open connections one address may hold across every listener; more are closed at once. */
   maxConnectionsPerAddress: number;
+  /** Proxies whose X-Forwarded-For names a web-socket client's address (STARLING_TRUSTED_PROXIES). */
+  trustedProxies: string[];
   mqttPort: number;
   wsPort: number;
   mqttsPort: number;
@@ -88,8 +91,12 @@ class OpenConnectionCounts {
   }
 }
 
+/** A web socket's upgrade request, with the address of the client behind it (see ForwardedClient in access-control). */
+type WebSocketRequest = http.IncomingMessage & { clientAddress?: string };
+
 /** MQTT over WebSocket at WEBSOCKET_PATH on an HTTP or HTTPS server. */
 function attachWebSocket(server: http.Server, listener: ListenerKind, broker: MqttBroker, connections: OpenConnectionCounts, options: ListenerOptions, messageLimit: WebSocketMessageLimit): WebSocketServer {
+  const proxies = new TrustedProxies(options.trustedProxies);
   const webSocketServer = new WebSocketServer({
     server,
     path: WEBSOCKET_PATH,
@@ -98,8 +105,11 @@ function attachWebSocket(server: http.Server, listener: ListenerKind, broker: Mq
     verifyClient: ({ req }, accept) => accept(webSocketOriginAllowed(req.headers.origin, options), 403),
     handleProtocols: (offered) => MQTT_SUBPROTOCOLS.find((protocol) => offered.has(protocol)) ?? false,
   });
-  webSocketServer.on('connection', (socket, request) => {
-    if (!connections.admit(request.socket.remoteAddress, request.socket, listener)) {
+  webSocketServer.on('connection', (socket, request: WebSocketRequest) => {
+    // Behind a trusted proxy (upstream mode's console server, an nginx) the client is the one its
+    // X-Forwarded-For names: the limits per address and the sessions page count it, not the proxy.
+    request.clientAddress = proxies.clientAddress(request.socket.remoteAddress, request.headers['x-forwarded-for']);
+    if (!connections.admit(request.clientAddress, request.socket, listener)) {
       socket.terminate();
       return;
     }

@@ -18,7 +18,8 @@ export interface BrokerObservers {
 
 /** Fields Aedes keeps on a client that its type declarations leave out. */
 type ObservedClient = Client & {
-  req?: IncomingMessage;
+  /** A web socket's upgrade request; clientAddress is the client behind a trusted proxy (listeners.ts). */
+  req?: IncomingMessage & { clientAddress?: string };
   subscriptions: Record<string, SubscriptionLike>;
   sessionExpiryInterval?: number;
   disconnectReasonCode?: number | null;
@@ -44,6 +45,8 @@ interface SubscriptionLike {
 function remoteAddress(client: Client): string {
   const request = (client as ObservedClient).req;
   const socket = (request?.socket ?? client.conn) as Partial<Socket>;
+  // Forwarded by a trusted proxy: the client's address; its port the proxy does not tell.
+  if (request?.clientAddress !== undefined && request.clientAddress !== socket.remoteAddress) return request.clientAddress;
   return socket.remoteAddress ? `${socket.remoteAddress}:${socket.remotePort ?? ''}` : 'unknown';
 }
 
