@@ -1,5 +1,6 @@
 import v8 from 'node:v8';
 import type { AuthRules } from './client-credentials.js';
+import { MAX_PATTERN_SIZE, patternSize } from './pattern-size.js';
 
 // Rules and blocked-client patterns are written by administrators and run on text clients write
 // (topics, client ids, usernames; blocked patterns even before authentication). A backtracking
@@ -39,14 +40,19 @@ export function wholeMatch(pattern: string): RegExp {
   return expression;
 }
 
-/** Why a pattern is not a regular expression that runs in linear time, or undefined when it is one. */
+/**
+ * Why a pattern is not a regular expression that runs in linear time at a bounded cost per
+ * character (pattern-size.ts), or undefined when it is one.
+ */
 export function patternError(pattern: string): string | undefined {
   try {
     compile(pattern);
-    return undefined;
   } catch (error) {
     return describe(error);
   }
+  const size = patternSize(pattern);
+  if (size > MAX_PATTERN_SIZE) return `too large once its repetitions are written out (${size} steps per character of text, at most ${MAX_PATTERN_SIZE})`;
+  return undefined;
 }
 
 function describe(error: unknown): string {
