@@ -7,8 +7,8 @@ import type { LatestParameters, TimeseriesService, ValuesParameters } from '../t
 /** Time series and resource usage of the nodes (issue 16; BROKER-API.md "time series"). */
 export function monitoringRouter(timeseries: TimeseriesService, serviceInfos: () => ServiceInfoPage): Router {
   const router = Router();
-  router.get('/api/timeseries/:entityId/values', (request, response) => {
-    sendJsonText(request, response, timeseries.values(parameters<ValuesParameters>(request)));
+  router.get('/api/timeseries/:entityId/values', async (request, response) => {
+    sendJsonText(request, response, await timeseries.values(parameters<ValuesParameters>(request)));
   });
   router.get('/api/timeseries/latest', (request, response) => {
     sendJsonText(request, response, timeseries.latest(parameters<LatestParameters>(request)));
