@@ -64,9 +64,13 @@ function objectText(points: PointsText): string {
   return `{${Object.entries(points).map(([key, text]) => `"${key}":${text}`).join(',')}}`;
 }
 
-/** Range queries that run at once on a node (each in slices, sliced-points.ts), and that wait; more answer 429. */
+/**
+ * Range queries that run at once on a node (each in slices, sliced-points.ts), and that wait in
+ * line; more answer 429. The line holds what a console page of charts asks at once (a raw week is
+ * one key a request: eight charts of a few nodes).
+ */
 export const QUERIES_RUNNING = 2;
-export const QUERIES_WAITING = 8;
+export const QUERIES_WAITING = 64;
 
 /** The time-series queries (openapi.yaml, getTimeseriesValues and getTimeseriesLatest), bounded by maxDatapoints per key. */
 export class TimeseriesService {
