@@ -16,14 +16,19 @@ const COMPILED_CAPACITY = 10_000;
 /** Matches nothing: what a stored pattern that no longer compiles allows or blocks. */
 const NOTHING = /(?!)/;
 
+/** The pattern as a whole-text expression on the linear engine; throws when V8 cannot run it so, or when it is too large (pattern-size.ts). */
 function compile(pattern: string): RegExp {
-  return new RegExp(`^(?:${pattern})$`, 'l');
+  const expression = new RegExp(`^(?:${pattern})$`, 'l');
+  const size = patternSize(pattern);
+  if (size > MAX_PATTERN_SIZE) throw new Error(`too large once its repetitions are written out (${size} steps per character of text, at most ${MAX_PATTERN_SIZE})`);
+  return expression;
 }
 
 /**
  * A rule pattern as a regular expression over the whole text: "sensors/.*" allows
  * "sensors/t1" but not "my/sensors/t1", as the production broker's rules (Java's matches()) do.
- * A pattern saved before patterns had to run in linear time, and which cannot, matches nothing.
+ * A pattern saved before patterns had to run in linear time and within their size, and which does
+ * not, matches nothing.
  */
 export function wholeMatch(pattern: string): RegExp {
   let expression = compiled.get(pattern);
@@ -47,12 +52,10 @@ export function wholeMatch(pattern: string): RegExp {
 export function patternError(pattern: string): string | undefined {
   try {
     compile(pattern);
+    return undefined;
   } catch (error) {
     return describe(error);
   }
-  const size = patternSize(pattern);
-  if (size > MAX_PATTERN_SIZE) return `too large once its repetitions are written out (${size} steps per character of text, at most ${MAX_PATTERN_SIZE})`;
-  return undefined;
 }
 
 function describe(error: unknown): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_PATTERN_SIZE, patternSize } from '../../src/credentials/pattern-size.js';
-import { patternError } from '../../src/credentials/topic-rules.js';
+import { patternError, wholeMatch } from '../../src/credentials/topic-rules.js';
 
 // The estimate must never fall below what V8's linear engine lays out, or a pattern could cost more
 // per character than the limit says (issue 26 N5).
@@ -34,5 +34,10 @@ describe('a pattern\'s compiled size', () => {
   it('refuses a pattern past the limit, saying how large it is', () => {
     expect(patternError('.*'.repeat(42))).toBeUndefined();
     expect(patternError('.*'.repeat(43))).toBe(`too large once its repetitions are written out (129 steps per character of text, at most ${MAX_PATTERN_SIZE})`);
+  });
+
+  it('lets a stored pattern past the limit, saved before the limit, match nothing', () => {
+    expect(wholeMatch('.*'.repeat(42)).test('sensors/t1')).toBe(true);
+    expect(wholeMatch('.*'.repeat(43)).test('sensors/t1')).toBe(false);
   });
 });
