@@ -53,12 +53,39 @@ function escapeLength(text: string, index: number): number {
   return 1;
 }
 
-/** The index just past a character class starting at `index` (`[`), escapes included. */
-function classEnd(text: string, index: number): number {
+/**
+ * Ranges of code points a class escape stands for: the engine tries a character against each range
+ * of a class in turn, so a class costs a step per range (`\s` is ten, `.` four: all but the line ends).
+ */
+const ESCAPE_RANGES: Record<string, number> = { w: 4, W: 5, d: 1, D: 2, s: 10, S: 11 };
+const ANY_CHARACTER_RANGES = 4;
+
+function escapeRanges(text: string, index: number): number {
+  return ESCAPE_RANGES[text[index + 1] ?? ''] ?? 1;
+}
+
+/**
+ * A character class starting at `index` (`[`): the index just past it and the ranges it holds at
+ * most (`a-z` one, a negated class one more than its members; `[]` matches nothing, as V8 reads it).
+ */
+function characterClass(text: string, index: number): { end: number; ranges: number } {
   let position = index + 1;
-  if (text[position] === ']') position += 1;
-  while (position < text.length && text[position] !== ']') position += text[position] === '\\' ? 2 : 1;
-  return position + 1;
+  let ranges = 0;
+  if (text[position] === '^') {
+    ranges += 1;
+    position += 1;
+  }
+  while (position < text.length && text[position] !== ']') {
+    const escaped = text[position] === '\\';
+    ranges += escaped ? escapeRanges(text, position) : 1;
+    position += escaped ? 1 + escapeLength(text, position) : 1;
+    // `x-y` is one range: its upper end is not another member.
+    if (text[position] === '-' && text[position + 1] !== ']' && position + 1 < text.length) {
+      position += 1;
+      position += text[position] === '\\' ? 1 + escapeLength(text, position) : 1;
+    }
+  }
+  return { end: position + 1, ranges: Math.max(1, ranges) };
 }
 
 /** Group openers before the body: `(?:`, `(?<name>`, `(?=`, `(?!`, `(?<=`, `(?<!` or plain `(`. */
@@ -72,8 +99,8 @@ function groupBodyStart(text: string, index: number): number {
 }
 
 /**
- * The estimated compiled size of a pattern V8 accepted (an over-estimate, never under): each atom
- * (character, class, escape, anchor) one step, alternatives added, repetitions written out.
+ * The estimated compiled size of a pattern V8 accepted (an over-estimate, never under): a character
+ * or anchor one step, a class or `.` a step per range, alternatives added, repetitions written out.
  */
 export function patternSize(pattern: string): number {
   // The group being read keeps the sizes of its finished alternatives and of the one being read;
@@ -102,9 +129,17 @@ export function patternSize(pattern: string): number {
       atom = group.done + group.current + 1;
       group = enclosing;
       next = index + 1;
-    } else if (symbol === '[') next = classEnd(pattern, index);
-    else if (symbol === '\\') next = index + 1 + escapeLength(pattern, index);
-    else next = index + 1;
+    } else if (symbol === '[') {
+      const found = characterClass(pattern, index);
+      atom = found.ranges;
+      next = found.end;
+    } else if (symbol === '\\') {
+      atom = escapeRanges(pattern, index);
+      next = index + 1 + escapeLength(pattern, index);
+    } else {
+      if (symbol === '.') atom = ANY_CHARACTER_RANGES;
+      next = index + 1;
+    }
     const quantifier = quantifierAt(pattern, next);
     if (quantifier) {
       atom = repeated(atom, quantifier);
