@@ -8,13 +8,18 @@ export class TooManyQueries extends ApiError {
   }
 }
 
+interface Waiter {
+  start(): void;
+}
+
 /**
  * At most `running` queries at once per node, the next `waiting` in line in arrival order, any
- * more refused: however many clients ask, the node's share of work for queries stays the same.
+ * more refused: however many clients ask, the node's share of work for queries stays the same. A
+ * query whose client went away (its signal aborted) leaves the line at once.
  */
 export class QueryGate {
   private active = 0;
-  private readonly queue: (() => void)[] = [];
+  private readonly queue: Waiter[] = [];
 
   constructor(
     private readonly running: number,
@@ -22,10 +27,11 @@ export class QueryGate {
     private readonly retryAfterSeconds = 1,
   ) {}
 
-  async run<T>(work: () => Promise<T>): Promise<T> {
+  async run<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    signal?.throwIfAborted();
     if (this.active >= this.running) {
       if (this.queue.length >= this.waiting) throw new TooManyQueries(this.retryAfterSeconds);
-      await new Promise<void>((resolve) => this.queue.push(resolve));
+      await this.turn(signal);
     } else {
       this.active += 1;
     }
@@ -34,8 +40,26 @@ export class QueryGate {
     } finally {
       // A waiting query takes over this one's place; only when none waits does the count drop.
       const next = this.queue.shift();
-      if (next) next();
+      if (next) next.start();
       else this.active -= 1;
     }
+  }
+
+  private turn(signal: AbortSignal | undefined): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const leave = () => {
+        const index = this.queue.indexOf(waiter);
+        if (index !== -1) this.queue.splice(index, 1);
+        reject(signal?.reason);
+      };
+      const waiter: Waiter = {
+        start: () => {
+          signal?.removeEventListener('abort', leave);
+          resolve();
+        },
+      };
+      signal?.addEventListener('abort', leave, { once: true });
+      this.queue.push(waiter);
+    });
   }
 }

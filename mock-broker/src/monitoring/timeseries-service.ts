@@ -81,21 +81,21 @@ export class TimeseriesService {
     private readonly maxDatapoints: number,
   ) {}
 
-  /** The answer as JSON text (TimeseriesData); checked at once, then run in its turn. */
-  async values(parameters: ValuesParameters): Promise<string> {
+  /** The answer as JSON text (TimeseriesData); checked at once, then run in its turn unless `signal` aborts first. */
+  async values(parameters: ValuesParameters, signal?: AbortSignal): Promise<string> {
     const keys = keysOf(parameters.keys);
     const { entityId, startTs, endTs, agg = 'NONE', limit = DEFAULT_LIMIT, orderBy: order = 'DESC' } = parameters;
     if (endTs <= startTs) throw ApiError.badRequest('Invalid request: endTs must be after startTs');
     if (limit > this.maxDatapoints) throw ApiError.badRequest(`Invalid request: limit must be at most ${this.maxDatapoints} (/api/dashboard/maxDatapointsLimit)`);
-    const range = { entityId, keys, startTs, endTs, limit, order };
-    if (agg === 'NONE') return keys.length === 0 ? '{}' : objectText(await this.#gate.run(() => slicedSamples(this.repository, range)));
+    const range = { entityId, keys, startTs, endTs, limit, order, signal };
+    if (agg === 'NONE') return keys.length === 0 ? '{}' : objectText(await this.#gate.run(() => slicedSamples(this.repository, range), signal));
     const { interval } = parameters;
     if (interval === undefined || interval < MIN_INTERVAL_MS) throw ApiError.badRequest(`Invalid request: interval must be at least ${MIN_INTERVAL_MS} ms with agg ${agg}`);
     const buckets = Math.ceil((endTs - startTs) / interval);
     if (buckets > this.maxDatapoints) {
       throw ApiError.badRequest(`Invalid request: interval cuts the range into ${buckets} buckets, more than ${this.maxDatapoints} (/api/dashboard/maxDatapointsLimit)`);
     }
-    return keys.length === 0 ? '{}' : objectText(await this.#gate.run(() => slicedAggregates(this.repository, range, interval, agg)));
+    return keys.length === 0 ? '{}' : objectText(await this.#gate.run(() => slicedAggregates(this.repository, range, interval, agg), signal));
   }
 
   /** The answer as JSON text (TimeseriesData). */

@@ -9,6 +9,7 @@ import { TIMESERIES_KEYS } from '../../src/monitoring/timeseries-keys.js';
 import { ApiClient } from '../support/api-client.js';
 import { useBrokerSuite } from '../support/broker-suite.js';
 import { RawClients, type RawMqttClient } from '../support/raw-mqtt-client.js';
+import { eventually } from '../support/waits.js';
 
 // Issue 26 N9: time-series queries the contract allows (every key, 100,000 buckets) ran on the
 // event loop in one piece, and a read-only public session sending four at once held an MQTT publish
@@ -106,13 +107,14 @@ describe('time-series queries cannot stall the node (issue 26 N9)', () => {
     });
   });
 
+  const ask = (url: string, signal?: AbortSignal) => fetch(`${suite.node.baseUrl}${url}`, { headers: { 'X-Authorization': `Bearer ${lobby.token ?? ''}` }, signal });
+  const small = `/api/timeseries/busy-node/values?keys=sessions&startTs=${first}&endTs=${first + 10_000}&agg=NONE`;
+
   it('keeps a bounded line of queries and answers the rest 429 with Retry-After', async () => {
-    const ask = (url: string) => fetch(`${suite.node.baseUrl}${url}`, { headers: { 'X-Authorization': `Bearer ${lobby.token ?? ''}` } });
     // Two maximal queries take the node's two places for seconds; an answer to a request sent after
     // them means they have arrived.
     const running = [ask(maximal.aggregated), ask(maximal.samples)];
     expect((await lobby.call('GET', '/api/system/info')).status).toBe(200);
-    const small = `/api/timeseries/busy-node/values?keys=sessions&startTs=${first}&endTs=${first + 10_000}&agg=NONE`;
     const answers = await Promise.all([...running, ...Array.from({ length: 68 }, () => ask(small))]);
     const refused = answers.filter((answer) => answer.status === 429);
     // Sixty-four wait their turn and are answered; the four beyond are told when to come back.
@@ -122,5 +124,20 @@ describe('time-series queries cannot stall the node (issue 26 N9)', () => {
     expect(await Promise.all(refused.map(async (answer) => ((await answer.json()) as { errorCode: number }).errorCode))).toEqual([33, 33, 33, 33]);
     const answered = answers.slice(2).find((answer) => answer.status === 200);
     expect(((await answered?.json()) as Record<string, Points>).sessions).toHaveLength(10);
+  });
+
+  it('gives a query\'s place up when its client goes away, waiting or running', async () => {
+    // Enough maximal queries to fill the places and the line for minutes, then every client leaves.
+    const leaving = new AbortController();
+    const abandoned = Array.from({ length: 66 }, (_, index) => ask(index % 2 === 0 ? maximal.aggregated : maximal.samples, leaving.signal).catch(() => undefined));
+    expect((await lobby.call('GET', '/api/system/info')).status).toBe(200);
+    leaving.abort();
+    await Promise.all(abandoned);
+    const answer = await eventually(async () => {
+      const next = await ask(small);
+      expect(next.status).toBe(200);
+      return (await next.json()) as Record<string, Points>;
+    });
+    expect(answer.sessions).toHaveLength(10);
   });
 });

@@ -8,7 +8,13 @@ import type { LatestParameters, TimeseriesService, ValuesParameters } from '../t
 export function monitoringRouter(timeseries: TimeseriesService, serviceInfos: () => ServiceInfoPage): Router {
   const router = Router();
   router.get('/api/timeseries/:entityId/values', async (request, response) => {
-    sendJsonText(request, response, await timeseries.values(parameters<ValuesParameters>(request)));
+    // A client that goes away gives up its place: its query stops waiting or running.
+    const gone = new AbortController();
+    response.on('close', () => gone.abort());
+    const answer = await timeseries.values(parameters<ValuesParameters>(request), gone.signal).catch((error: unknown) => {
+      if (!gone.signal.aborted) throw error;
+    });
+    if (answer !== undefined) sendJsonText(request, response, answer);
   });
   router.get('/api/timeseries/latest', (request, response) => {
     sendJsonText(request, response, timeseries.latest(parameters<LatestParameters>(request)));

@@ -20,6 +20,8 @@ export interface SlicedQuery {
   endTs: number;
   limit: number;
   order: SortOrder;
+  /** Aborted when the client went away: the query stops at its next slice. */
+  signal?: AbortSignal;
 }
 
 /** One key's points gathered slice by slice, newest or oldest first, up to the query's limit. */
@@ -72,6 +74,7 @@ export async function slicedAggregates(repository: TimeseriesRepository, query: 
     if (open.keys.length === 0) break;
     gathered.add(repository.aggregatedPoints({ ...query, ...slice, ...open, interval, aggregation }));
     await nextTurn();
+    query.signal?.throwIfAborted();
   }
   return gathered.text();
 }
@@ -90,6 +93,7 @@ export async function slicedSamples(repository: TimeseriesRepository, query: Sli
     if (query.order === 'ASC') startTs = slice.endTs;
     else endTs = slice.startTs;
     await nextTurn();
+    query.signal?.throwIfAborted();
   }
   return gathered.text();
 }
