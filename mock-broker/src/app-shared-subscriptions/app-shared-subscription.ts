@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { validCarriedProperties, type CarriedProperties } from './carried-properties.js';
 
 /** openapi.yaml ApplicationSharedSubscription. */
 export interface AppSharedSubscription {
@@ -64,15 +65,6 @@ export function topicMatches(topicFilter: string, topic: string): boolean {
   return filterLevels.length === topicLevels.length;
 }
 
-/** The MQTT 5 properties a message keeps through Kafka (the rest belong to one hop). */
-export interface CarriedProperties {
-  payloadFormatIndicator?: boolean;
-  contentType?: string;
-  responseTopic?: string;
-  correlationData?: Buffer;
-  userProperties?: Record<string, string | string[]>;
-}
-
 /** A message as the Kafka topic holds it; its MQTT topic is the record's key. */
 export interface KafkaMessage {
   qos: 0 | 1 | 2;
@@ -103,7 +95,7 @@ export function encodeKafkaMessage(message: KafkaMessage): Buffer {
   return Buffer.concat([header, json, message.payload]);
 }
 
-/** The message of a record value; undefined for a value this node did not write. */
+/** The message of a record value, its properties checked; undefined for a value this node did not write. */
 export function decodeKafkaMessage(value: Buffer | undefined): KafkaMessage | undefined {
   if (!value || value.length < HEADER_BYTES || value[0] !== FORMAT_VERSION) return undefined;
   const flags = value[1] as number;
@@ -115,24 +107,14 @@ export function decodeKafkaMessage(value: Buffer | undefined): KafkaMessage | un
   const length = value.readUInt32BE(HEADER_BYTES);
   const start = HEADER_BYTES + 4;
   if (value.length < start + length) return undefined;
+  let parsed: unknown;
   try {
-    const parsed = JSON.parse(value.subarray(start, start + length).toString('utf8')) as CarriedProperties & { correlationData?: string };
-    const properties: CarriedProperties = { ...parsed, correlationData: parsed.correlationData === undefined ? undefined : Buffer.from(parsed.correlationData, 'base64') };
-    if (properties.correlationData === undefined) delete properties.correlationData;
-    return { qos, retain, payload: value.subarray(start + length), properties };
+    parsed = JSON.parse(value.subarray(start, start + length).toString('utf8'));
   } catch {
     return undefined;
   }
-}
-
-/** The carried properties of a PUBLISH's properties. */
-export function carriedProperties(properties: Record<string, unknown> | undefined): CarriedProperties | undefined {
-  if (!properties) return undefined;
-  const carried: CarriedProperties = {};
-  if (properties.payloadFormatIndicator !== undefined) carried.payloadFormatIndicator = Boolean(properties.payloadFormatIndicator);
-  if (typeof properties.contentType === 'string') carried.contentType = properties.contentType;
-  if (typeof properties.responseTopic === 'string') carried.responseTopic = properties.responseTopic;
-  if (Buffer.isBuffer(properties.correlationData)) carried.correlationData = properties.correlationData;
-  if (properties.userProperties && typeof properties.userProperties === 'object') carried.userProperties = properties.userProperties as Record<string, string | string[]>;
-  return Object.keys(carried).length > 0 ? carried : undefined;
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
+  const payload = value.subarray(start + length);
+  const properties = validCarriedProperties(parsed as Record<string, unknown>, payload);
+  return properties ? { qos, retain, payload, properties } : { qos, retain, payload };
 }

@@ -1,5 +1,5 @@
 import type { Client, Subscription } from 'aedes';
-import type { KafkaSettings } from '../kafka/kafka-settings.js';
+import { DEFAULT_KAFKA_LIMITS, type KafkaSettings } from '../kafka/kafka-settings.js';
 import type { MqttBroker } from '../mqtt/mqtt-broker.js';
 import { onInboundPacket } from '../mqtt/packet-hooks.js';
 import type { SessionRegistry } from '../mqtt/session-registry.js';
@@ -9,8 +9,8 @@ import { Member } from './member.js';
 import { PartitionOwners } from './partition-owners.js';
 import type { SubscriptionIndex } from './subscription-index.js';
 
-/** Kafka consumers (members) one node runs at most; a SUBSCRIBE beyond is refused. */
-export const MAX_MEMBERS = 1000;
+/** MQTT 5 reason code 0x97 (section 3.9.3): the SUBACK of a membership beyond the node's or the client's bound. */
+const QUOTA_EXCEEDED = 0x97;
 
 type SubscribedClient = Client & { subscriptions: Record<string, unknown> };
 
@@ -21,6 +21,7 @@ export interface MembersNeeds {
   index: SubscriptionIndex;
   kafka: KafkaSettings | undefined;
   onError(error: unknown): void;
+  onSkipped(): void;
 }
 
 /**
@@ -35,21 +36,35 @@ export class AppSharedMembers {
   private readonly groups = new Map<string, PartitionOwners>();
   private readonly stopping = new Set<Promise<void>>();
   private count = 0;
+  /**
+   * Memberships granted to a connection and not joined yet: the filters of one SUBSCRIBE are
+   * authorized before any of them joins, so each is counted from its grant on.
+   */
+  private readonly reserved = new Map<Client, Set<string>>();
+  private reservedCount = 0;
+  private readonly maxMembers: number;
+  private readonly maxMembersPerClient: number;
 
   constructor(private readonly needs: MembersNeeds) {
     const { broker } = needs;
+    ({ maxMembers: this.maxMembers, maxMembersPerClient: this.maxMembersPerClient } = needs.kafka?.limits ?? DEFAULT_KAFKA_LIMITS);
     needs.sharedSubscriptions.leaveTo((client, shared) => this.subscriptionFor(client, shared.topicFilter) !== undefined);
     const authorizeSubscribe = broker.authorizeSubscribe.bind(broker);
     broker.authorizeSubscribe = (client, subscription, callback) => {
       authorizeSubscribe(client, subscription, (error, granted) => {
-        const shared = granted && isInternalSharedTopic(granted.topic) ? parseSharedTopic(granted.topic) : undefined;
-        const known = shared && this.subscriptionFor(client, shared.topicFilter) && this.members.get(client.id)?.has(granted?.topic as string);
-        // Beyond the members a node runs, or without Kafka, the subscription is refused rather than silent.
-        if (shared && !known && this.subscriptionFor(client, shared.topicFilter) && (this.count >= MAX_MEMBERS || needs.kafka === undefined)) {
-          callback(error, null);
+        const topic = granted && typeof granted === 'object' ? granted.topic : undefined;
+        const shared = topic !== undefined && isInternalSharedTopic(topic) ? parseSharedTopic(topic) : undefined;
+        if (error || !shared || !this.subscriptionFor(client, shared.topicFilter) || this.holds(client, topic as string)) {
+          callback(error, granted);
           return;
         }
-        callback(error, granted);
+        // Without Kafka the subscription is refused rather than silent.
+        if (needs.kafka === undefined) return callback(null, null);
+        // Each membership is a Kafka consumer in a consumer group of its share name: one client
+        // may not take the node's members, nor make groups without end by share names.
+        if (this.count + this.reservedCount >= this.maxMembers || this.heldBy(client) >= this.maxMembersPerClient) return callback(null, QUOTA_EXCEEDED);
+        this.reserve(client, topic as string);
+        callback(null, granted);
       });
     };
     onInboundPacket(broker, (client, packet) => {
@@ -69,6 +84,7 @@ export class AppSharedMembers {
       for (const topic of topics) this.leave(client.id, topic, true);
     });
     broker.on('clientDisconnect', (client: Client) => {
+      this.unreserve(client);
       const ofClient = this.members.get(client.id);
       for (const member of [...(ofClient?.values() ?? [])]) {
         if (member.connection === client) this.leave(client.id, member.internalTopic, false);
@@ -102,7 +118,43 @@ export class AppSharedMembers {
     return this.needs.index.withFilter(topicFilter);
   }
 
+  /** Whether the connection is a member by this subscription already, or was granted it. */
+  private holds(client: Client, topic: string): boolean {
+    const member = this.members.get(client.id)?.get(topic);
+    return (member !== undefined && member.connection === client) || this.reserved.get(client)?.has(topic) === true;
+  }
+
+  private heldBy(client: Client): number {
+    let held = this.reserved.get(client)?.size ?? 0;
+    for (const member of this.members.get(client.id)?.values() ?? []) if (member.connection === client) held++;
+    return held;
+  }
+
+  private reserve(client: Client, topic: string): void {
+    let topics = this.reserved.get(client);
+    if (!topics) {
+      topics = new Set();
+      this.reserved.set(client, topics);
+    }
+    topics.add(topic);
+    this.reservedCount++;
+  }
+
+  /** Ends the reservation of one topic, or of all the connection's. */
+  private unreserve(client: Client, topic?: string): void {
+    const topics = this.reserved.get(client);
+    if (!topics) return;
+    if (topic === undefined) {
+      this.reservedCount -= topics.size;
+      topics.clear();
+    } else if (topics.delete(topic)) {
+      this.reservedCount--;
+    }
+    if (topics.size === 0) this.reserved.delete(client);
+  }
+
   private join(client: Client, topic: string): void {
+    this.unreserve(client, topic);
     if (!isInternalSharedTopic(topic) || this.needs.kafka === undefined) return;
     const shared = parseSharedTopic(topic);
     const subscription = shared && this.subscriptionFor(client, shared.topicFilter);
@@ -112,7 +164,7 @@ export class AppSharedMembers {
     // A SUBSCRIBE again (other options) keeps the member: it reads the options at each delivery.
     if (existing && existing.connection === client) return;
     if (existing) this.leave(client.id, topic, false);
-    if (this.count >= MAX_MEMBERS) return;
+    if (this.count >= this.maxMembers) return;
     const groupId = consumerGroupFor(subscription, shared.shareName);
     let owners = this.groups.get(groupId);
     if (!owners) {
@@ -123,7 +175,7 @@ export class AppSharedMembers {
       ofClient = new Map();
       this.members.set(client.id, ofClient);
     }
-    const member = new Member({ broker: this.needs.broker, client, internalTopic: topic, subscription, groupId, owners, kafka: this.needs.kafka, onError: this.needs.onError });
+    const member = new Member({ broker: this.needs.broker, client, internalTopic: topic, subscription, groupId, owners, kafka: this.needs.kafka, onError: this.needs.onError, onSkipped: this.needs.onSkipped });
     ofClient.set(topic, member);
     this.count++;
   }
