@@ -155,7 +155,8 @@ export class AppSharedMembers {
 
   private join(client: Client, topic: string): void {
     this.unreserve(client, topic);
-    if (!isInternalSharedTopic(topic) || this.needs.kafka === undefined) return;
+    // Aedes tells of the refused filters of a SUBSCRIBE too: only one the client holds makes a member.
+    if (!isInternalSharedTopic(topic) || this.needs.kafka === undefined || (client as SubscribedClient).subscriptions[topic] === undefined) return;
     const shared = parseSharedTopic(topic);
     const subscription = shared && this.subscriptionFor(client, shared.topicFilter);
     if (!shared || !subscription) return;
