@@ -59,7 +59,7 @@ function userPropertiesOf(value: unknown): Record<string, string | string[]> | u
  */
 export function validCarriedProperties(parsed: Record<string, unknown>, payload: Buffer): CarriedProperties | undefined {
   const carried: CarriedProperties = {};
-  if (parsed.payloadFormatIndicator === true && isUtf8(payload)) carried.payloadFormatIndicator = true;
+  if (parsed.payloadFormatIndicator === false || (parsed.payloadFormatIndicator === true && isUtf8(payload))) carried.payloadFormatIndicator = parsed.payloadFormatIndicator;
   if (isMqttString(parsed.contentType)) carried.contentType = parsed.contentType;
   if (isTopicName(parsed.responseTopic)) carried.responseTopic = parsed.responseTopic;
   if (typeof parsed.correlationData === 'string') {
