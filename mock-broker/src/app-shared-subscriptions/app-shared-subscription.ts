@@ -46,9 +46,14 @@ export function kafkaTopicFor(topicFilter: string): string {
   return `${TOPIC_PREFIX}${kafkaSafe(topicFilter).slice(0, room)}${suffix}`;
 }
 
+/** What the ids of a subscription's consumer groups start with. */
+export function consumerGroupPrefix(subscription: Pick<AppSharedSubscription, 'id'>): string {
+  return `${GROUP_PREFIX}${subscription.id}.`;
+}
+
 /** The consumer group of one share name on one subscription: its members split the topic's partitions. */
 export function consumerGroupFor(subscription: Pick<AppSharedSubscription, 'id'>, shareName: string): string {
-  return `${GROUP_PREFIX}${subscription.id}.${kafkaSafe(shareName).slice(0, MAX_SHARE_NAME_IN_GROUP)}.${digest(shareName, 8)}`;
+  return `${consumerGroupPrefix(subscription)}${kafkaSafe(shareName).slice(0, MAX_SHARE_NAME_IN_GROUP)}.${digest(shareName, 8)}`;
 }
 
 /** Whether an MQTT topic name matches a topic filter (MQTT 5 section 4.7); `$` topics never match a root wildcard. */

@@ -1,10 +1,10 @@
 import type { Client, Subscription } from 'aedes';
-import { DEFAULT_KAFKA_LIMITS, type KafkaSettings } from '../kafka/kafka-settings.js';
+import { DEFAULT_KAFKA_LIMITS, type KafkaLimits, type KafkaSettings } from '../kafka/kafka-settings.js';
 import type { MqttBroker } from '../mqtt/mqtt-broker.js';
 import { onInboundPacket } from '../mqtt/packet-hooks.js';
 import type { SessionRegistry } from '../mqtt/session-registry.js';
 import { isInternalSharedTopic, parseSharedTopic, type SharedSubscriptions } from '../mqtt/shared-subscriptions.js';
-import { consumerGroupFor, type AppSharedSubscription } from './app-shared-subscription.js';
+import { consumerGroupFor, consumerGroupPrefix, type AppSharedSubscription } from './app-shared-subscription.js';
 import { Member } from './member.js';
 import { PartitionOwners } from './partition-owners.js';
 import type { SubscriptionIndex } from './subscription-index.js';
@@ -22,6 +22,8 @@ export interface MembersNeeds {
   kafka: KafkaSettings | undefined;
   onError(error: unknown): void;
   onSkipped(): void;
+  /** The ids of the cluster's consumer groups. */
+  consumerGroups(): Promise<string[]>;
 }
 
 /**
@@ -40,14 +42,15 @@ export class AppSharedMembers {
    * Memberships granted to a connection and not joined yet: the filters of one SUBSCRIBE are
    * authorized before any of them joins, so each is counted from its grant on.
    */
-  private readonly reserved = new Map<Client, Set<string>>();
+  private readonly reserved = new Map<Client, Map<string, string>>();
   private reservedCount = 0;
-  private readonly maxMembers: number;
-  private readonly maxMembersPerClient: number;
+  /** The consumer groups of the reservations, with how many reservations name each. */
+  private readonly reservedGroups = new Map<string, number>();
+  private readonly limits: KafkaLimits;
 
   constructor(private readonly needs: MembersNeeds) {
     const { broker } = needs;
-    ({ maxMembers: this.maxMembers, maxMembersPerClient: this.maxMembersPerClient } = needs.kafka?.limits ?? DEFAULT_KAFKA_LIMITS);
+    this.limits = needs.kafka?.limits ?? DEFAULT_KAFKA_LIMITS;
     needs.sharedSubscriptions.leaveTo((client, shared) => this.subscriptionFor(client, shared.topicFilter) !== undefined);
     const authorizeSubscribe = broker.authorizeSubscribe.bind(broker);
     broker.authorizeSubscribe = (client, subscription, callback) => {
@@ -62,9 +65,16 @@ export class AppSharedMembers {
         if (needs.kafka === undefined) return callback(null, null);
         // Each membership is a Kafka consumer in a consumer group of its share name: one client
         // may not take the node's members, nor make groups without end by share names.
-        if (this.count + this.reservedCount >= this.maxMembers || this.heldBy(client) >= this.maxMembersPerClient) return callback(null, QUOTA_EXCEEDED);
-        this.reserve(client, topic as string);
-        callback(null, granted);
+        if (this.count + this.reservedCount >= this.limits.maxMembers || this.heldBy(client) >= this.limits.maxMembersPerClient) return callback(null, QUOTA_EXCEEDED);
+        const appSubscription = this.subscriptionFor(client, shared.topicFilter) as AppSharedSubscription;
+        const groupId = consumerGroupFor(appSubscription, shared.shareName);
+        const known = this.groups.has(groupId) || this.reservedGroups.has(groupId);
+        this.reserve(client, topic as string, groupId);
+        if (known) return callback(null, granted);
+        void this.mayMakeGroup(appSubscription, groupId).then((allowed) => {
+          if (!allowed) this.unreserve(client, topic);
+          callback(null, allowed ? granted : QUOTA_EXCEEDED);
+        });
       });
     };
     onInboundPacket(broker, (client, packet) => {
@@ -130,13 +140,33 @@ export class AppSharedMembers {
     return held;
   }
 
-  private reserve(client: Client, topic: string): void {
+  /**
+   * Whether a new share name may make its consumer group: the subscription's groups in Kafka
+   * (also those nobody is in now, kept with their offsets), here and granted are fewer than the
+   * bound. Without an answer from Kafka the members' bounds still hold: it may.
+   */
+  private async mayMakeGroup(subscription: AppSharedSubscription, groupId: string): Promise<boolean> {
+    const prefix = consumerGroupPrefix(subscription);
+    let inKafka: string[];
+    try {
+      inKafka = await this.needs.consumerGroups();
+    } catch {
+      return true;
+    }
+    if (inKafka.includes(groupId)) return true;
+    const groups = new Set([...inKafka, ...this.groups.keys(), ...this.reservedGroups.keys()].filter((id) => id.startsWith(prefix) && id !== groupId));
+    return groups.size < this.limits.maxGroupsPerSubscription;
+  }
+
+  private reserve(client: Client, topic: string, groupId: string): void {
     let topics = this.reserved.get(client);
     if (!topics) {
-      topics = new Set();
+      topics = new Map();
       this.reserved.set(client, topics);
     }
-    topics.add(topic);
+    if (topics.has(topic)) return;
+    topics.set(topic, groupId);
+    this.reservedGroups.set(groupId, (this.reservedGroups.get(groupId) ?? 0) + 1);
     this.reservedCount++;
   }
 
@@ -144,11 +174,14 @@ export class AppSharedMembers {
   private unreserve(client: Client, topic?: string): void {
     const topics = this.reserved.get(client);
     if (!topics) return;
-    if (topic === undefined) {
-      this.reservedCount -= topics.size;
-      topics.clear();
-    } else if (topics.delete(topic)) {
+    for (const name of topic === undefined ? [...topics.keys()] : [topic]) {
+      const groupId = topics.get(name);
+      if (groupId === undefined) continue;
+      topics.delete(name);
       this.reservedCount--;
+      const left = (this.reservedGroups.get(groupId) ?? 1) - 1;
+      if (left > 0) this.reservedGroups.set(groupId, left);
+      else this.reservedGroups.delete(groupId);
     }
     if (topics.size === 0) this.reserved.delete(client);
   }
@@ -165,7 +198,7 @@ export class AppSharedMembers {
     // A SUBSCRIBE again (other options) keeps the member: it reads the options at each delivery.
     if (existing && existing.connection === client) return;
     if (existing) this.leave(client.id, topic, false);
-    if (this.count >= this.maxMembers) return;
+    if (this.count >= this.limits.maxMembers) return;
     const groupId = consumerGroupFor(subscription, shared.shareName);
     let owners = this.groups.get(groupId);
     if (!owners) {

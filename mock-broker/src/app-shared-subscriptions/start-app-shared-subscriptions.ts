@@ -36,6 +36,7 @@ export function startAppSharedSubscriptions(needs: AppSharedSubscriptionNeeds): 
     kafka: needs.kafka,
     onError: (error) => console.warn('Application shared subscription member:', error instanceof Error ? error.message : error),
     onSkipped: dropped,
+    consumerGroups: () => connection.use(async (admin) => [...(await admin.listGroups()).keys()]),
   });
   const service = new AppSharedSubscriptionService(repository, connection, {
     added: (subscription) => index.add(subscription),

@@ -32,9 +32,11 @@ export interface KafkaLimits {
   maxMembers: number;
   /** Members one client connection holds (STARLING_KAFKA_MAX_MEMBERS_PER_CLIENT). */
   maxMembersPerClient: number;
+  /** Consumer groups (share names) one application shared subscription has in Kafka (STARLING_KAFKA_MAX_GROUPS_PER_SUBSCRIPTION). */
+  maxGroupsPerSubscription: number;
 }
 
-export const DEFAULT_KAFKA_LIMITS: KafkaLimits = { maxQueuedBytes: 64 * 1024 * 1024, maxMembers: 1000, maxMembersPerClient: 16 };
+export const DEFAULT_KAFKA_LIMITS: KafkaLimits = { maxQueuedBytes: 64 * 1024 * 1024, maxMembers: 1000, maxMembersPerClient: 16, maxGroupsPerSubscription: 64 };
 
 class KafkaConfigError extends StartupError {}
 
@@ -90,6 +92,7 @@ function limits(environment: Environment): KafkaLimits {
     maxQueuedBytes: limit(environment, 'STARLING_KAFKA_MAX_QUEUED_BYTES', DEFAULT_KAFKA_LIMITS.maxQueuedBytes, 4 * 1024 ** 3),
     maxMembers: limit(environment, 'STARLING_KAFKA_MAX_MEMBERS', DEFAULT_KAFKA_LIMITS.maxMembers, 100_000),
     maxMembersPerClient: limit(environment, 'STARLING_KAFKA_MAX_MEMBERS_PER_CLIENT', DEFAULT_KAFKA_LIMITS.maxMembersPerClient, 100_000),
+    maxGroupsPerSubscription: limit(environment, 'STARLING_KAFKA_MAX_GROUPS_PER_SUBSCRIPTION', DEFAULT_KAFKA_LIMITS.maxGroupsPerSubscription, 100_000),
   };
 }
 

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kafkaTopicFor } from '../../src/app-shared-subscriptions/app-shared-subscription.js';
 import { AppSharedSubscriptionRepository } from '../../src/app-shared-subscriptions/app-shared-subscription-repository.js';
 import { openDatabase } from '../../src/database/database.js';
+import { DEFAULT_KAFKA_LIMITS } from '../../src/kafka/kafka-settings.js';
 import { RawMqttClient } from '../support/raw-mqtt-client.js';
 import { startTestNode, type TestNode } from '../support/test-node.js';
 import { WAIT_MS } from '../support/waits.js';
@@ -80,7 +81,7 @@ beforeAll(async () => {
       sasl: undefined,
       tls: false,
       tlsCaFile: undefined,
-      limits: { maxQueuedBytes: MAX_QUEUED_BYTES, maxMembers: 1000, maxMembersPerClient: 16 },
+      limits: { ...DEFAULT_KAFKA_LIMITS, maxQueuedBytes: MAX_QUEUED_BYTES },
     },
   });
 });

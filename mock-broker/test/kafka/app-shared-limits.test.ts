@@ -8,7 +8,7 @@ import { Admin, Producer } from '@platformatic/kafka';
 import type mqttPacket from 'mqtt-packet';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { encodeKafkaMessage } from '../../src/app-shared-subscriptions/app-shared-subscription.js';
-import type { KafkaSettings } from '../../src/kafka/kafka-settings.js';
+import { DEFAULT_KAFKA_LIMITS, type KafkaSettings } from '../../src/kafka/kafka-settings.js';
 import { ApiClient } from '../support/api-client.js';
 import { saveCredentials } from '../support/client-credentials.js';
 import { RawMqttClient } from '../support/raw-mqtt-client.js';
@@ -25,7 +25,7 @@ const kafka: KafkaSettings = {
   sasl: undefined,
   tls: false,
   tlsCaFile: undefined,
-  limits: { maxQueuedBytes: 1024 * 1024, maxMembers: MAX_MEMBERS, maxMembersPerClient: MAX_MEMBERS_PER_CLIENT },
+  limits: { ...DEFAULT_KAFKA_LIMITS, maxMembers: MAX_MEMBERS, maxMembersPerClient: MAX_MEMBERS_PER_CLIENT },
 };
 
 let node: TestNode;
@@ -158,5 +158,42 @@ describe('memberships of APPLICATION clients', () => {
     // A membership that ends gives its place back.
     greedy.end();
     await expect.poll(async () => subscribeAll(late, [`$share/g5-${run}/${filter}`], 2)).toEqual([1]);
+  });
+});
+
+describe('consumer groups of an application shared subscription', () => {
+  const MAX_GROUPS = 2;
+  beforeAll(async () => {
+    // A node of its own: its share names are bounded, its members are not.
+    await node.destroy();
+    node = await startTestNode({ kafka: { ...kafka, limits: { ...DEFAULT_KAFKA_LIMITS, maxGroupsPerSubscription: MAX_GROUPS } }, metricsEnabled: true });
+    api = new ApiClient(node.baseUrl);
+    await api.signIn();
+    await saveCredentials(api, { name: `Applications ${run}`, clientType: 'APPLICATION', value: { userName: APP.username, password: APP.password } });
+  });
+
+  it('are bounded also across connections: the groups a client left behind in Kafka count, a new share name beyond gets SUBACK 0x97 (MQTT 5.0 section 3.9.3)', async () => {
+    const filter = `groups-${run}/#`;
+    await subscription(filter);
+    const publisher = await application(`publisher-groups-${run}`);
+    publisher.publish(`groups-${run}/x`, 'backlog', { qos: 1, messageId: 1 });
+    expect(((await publisher.next('puback')) as mqttPacket.IPubackPacket).reasonCode ?? 0).toBe(0);
+    const first = await application(`first-groups-${run}`);
+    expect(await subscribeAll(first, [`$share/a-${run}/${filter}`, `$share/b-${run}/${filter}`], 1)).toEqual([1, 1]);
+    await expect.poll(() => first.received.filter((packet) => packet.cmd === 'publish').length).toBe(2);
+    first.disconnect();
+    expect(await first.waitClosed()).toBe(true);
+    // Both groups committed what their member acknowledged: Kafka keeps them, with nobody in them.
+    const groupIds = [...(await groupsOf(`a-${run}`)), ...(await groupsOf(`b-${run}`))];
+    expect(groupIds).toHaveLength(2);
+    await expect
+      .poll(async () => (await admin.listConsumerGroupOffsets({ groups: groupIds })).every((group) => group.topics.some((topic) => topic.partitions.some((partition) => partition.committedOffset >= 1n))))
+      .toBe(true);
+
+    const second = await application(`second-groups-${run}`);
+    expect(await subscribeAll(second, [`$share/c-${run}/${filter}`], 1)).toEqual([0x97]);
+    expect(await groupsOf(`c-${run}`)).toEqual([]);
+    // A share name whose group is there already is no new group.
+    expect(await subscribeAll(second, [`$share/a-${run}/${filter}`], 2)).toEqual([1]);
   });
 });
