@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubBrokerCalls } from '../../test-support/broker-stub';
 import { renderWithProviders } from '../../test-support/render-with-providers';
@@ -41,7 +41,7 @@ describe('new password form and the password policy', () => {
     const calls = stubBrokerCalls(() => undefined);
     const onSubmit = vi.fn();
     renderForm(onSubmit);
-    await vi.waitFor(() => expect(calls.some((call) => call.url.pathname === '/api/noauth/userPasswordPolicy')).toBe(true));
+    await waitFor(() => expect(calls.some((call) => call.url.pathname === '/api/noauth/userPasswordPolicy')).toBe(true));
     typeBoth('x');
     expect(onSubmit).toHaveBeenCalledWith('x');
     expect(screen.queryByRole('list', { name: 'Password rules' })).toBeNull();
