@@ -69,7 +69,7 @@ export function ChangePasswordForm({ forDefaultPassword = false, onChanged, onCa
     request: { ignoreErrors: true },
   });
   const incomplete = currentPassword === '' || newPassword === '' || newPasswordAgain === '';
-  const policy = usePasswordPolicy();
+  const { policy } = usePasswordPolicy();
   const [submitted, setSubmitted] = useState(false);
   const refusal = newPassword === '' ? undefined : policyRefusal(intl, newPassword, policy);
   const newPasswordError = submitted ? refusal : undefined;

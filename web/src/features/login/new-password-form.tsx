@@ -25,7 +25,7 @@ export function NewPasswordForm({ token, submitLabel, pending, error, onSubmit }
   const [confirmation, setConfirmation] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const intl = useIntl();
-  const policy = usePasswordPolicy();
+  const { policy } = usePasswordPolicy();
   const empty = password === '';
   const mismatch = password !== confirmation;
   const refusal = empty ? undefined : policyRefusal(intl, password, policy);

@@ -50,7 +50,8 @@ function UserForm({ user, onSaved, onCancel, onInitialPassword }: UserFormProps)
   const canInviteByMail = useExtension('accountActivation') === 'available';
   // Only a broker known to make one-time passwords may be sent none: any other would give the shared default.
   const brokerMakesPassword = useExtension('oneTimePassword') === 'available';
-  const passwordPolicy = usePasswordPolicy();
+  // A password the console makes must wait for the policy, else the broker may refuse it.
+  const { policy: passwordPolicy, settled: passwordPolicySettled } = usePasswordPolicy();
   const save = useSaveAdminUser<ApiError>({
     mutation: {
       onSuccess: (saved, { data }) => {
@@ -97,7 +98,7 @@ function UserForm({ user, onSaved, onCancel, onInitialPassword }: UserFormProps)
             <Button variant="minimal" onClick={onCancel} disabled={save.isPending}>
               <FormattedMessage id="action.cancel" />
             </Button>
-            <Button type="submit" intent="primary" loading={save.isPending} data-testid="user-dialog-save">
+            <Button type="submit" intent="primary" loading={save.isPending || (!user && !passwordPolicySettled)} data-testid="user-dialog-save">
               <FormattedMessage id={user ? 'action.save' : 'action.add'} />
             </Button>
           </>
