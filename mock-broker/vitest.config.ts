@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 // The machine the suite runs on has 2 cores and is shared: every project gives its tests and hooks
@@ -18,6 +19,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },
+        // The console server of upstream mode (scripts/console-server) imports the broker's built
+        // modules; its tests run them from source, as every other test does, so no build is needed.
+        resolve: { alias: [{ find: /^(?:\.\.\/)+mock-broker\/dist\/(.*)\.js$/, replacement: path.resolve(import.meta.dirname, 'src/$1.ts') }] },
       },
       {
         test: {

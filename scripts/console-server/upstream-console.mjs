@@ -15,12 +15,16 @@ import { createProxyMiddleware } from 'http-proxy-middleware';
 import { docsRouter } from '../../mock-broker/dist/docs/docs-router.js';
 import { consoleFiles } from '../../mock-broker/dist/http/console-files.js';
 import { securityHeaders } from '../../mock-broker/dist/http/security-headers.js';
+import { readTrustedProxies, TRUSTED_PROXIES_EXPECTED, TrustedProxies } from '../../mock-broker/dist/http/trusted-proxies.js';
+import { hasDotSegment, prepareForwarding } from './forwarding.mjs';
 
 /** Where the console offers MQTT over WebSocket on its own origin (the bundled broker's listener path). */
 export const WEBSOCKET_PATH = '/mqtt';
 const DEFAULT_TIMEOUT_SECONDS = 30;
 /** openapi.yaml ErrorCode 2, general. */
 const GENERAL_ERROR = 2;
+/** openapi.yaml ErrorCode 31, bad request parameters. */
+const BAD_REQUEST_PARAMS = 31;
 /** The spec's words for a broker that cannot be reached (section 8). */
 const UNABLE_TO_CONNECT = 'Unable to connect';
 const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'ESOCKETTIMEDOUT', 'UPSTREAM_TIMEOUT']);
@@ -64,6 +68,9 @@ export function upstreamSettings(environment = process.env) {
   if (!Number.isInteger(timeoutSeconds) || timeoutSeconds < 1 || timeoutSeconds > 3600) {
     throw new SettingError(`STARLING_UPSTREAM_TIMEOUT_SECONDS must be a whole number of seconds from 1 to 3600, not "${timeoutText}"`);
   }
+  // Proxies in front of this server (an nginx) whose X-Forwarded-* are passed on; none by default.
+  const trustedProxies = readTrustedProxies(environment.STARLING_TRUSTED_PROXIES);
+  if (trustedProxies.invalid !== undefined) throw new SettingError(`STARLING_TRUSTED_PROXIES ${TRUSTED_PROXIES_EXPECTED}, not "${trustedProxies.invalid}"`);
   const portText = environment.STARLING_HTTP_PORT?.trim() || '8083';
   const port = Number(portText);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new SettingError(`STARLING_HTTP_PORT must be a port number, not "${portText}"`);
@@ -73,22 +80,26 @@ export function upstreamSettings(environment = process.env) {
     ca,
     insecure: insecureText === 'true',
     timeoutMs: timeoutSeconds * 1000,
+    trustedProxies: trustedProxies.entries,
     port,
     bindAddress: environment.STARLING_BIND_ADDRESS?.trim() || '0.0.0.0',
     webDir: path.resolve(environment.STARLING_WEB_DIR?.trim() || path.join(import.meta.dirname, '../../web/dist')),
   };
 }
 
-/** The API's error shape (openapi.yaml ErrorResponse), for answers the upstream could not give. */
+/** An answer in the API's error shape (openapi.yaml ErrorResponse), for what the upstream is not asked or could not answer. */
+function sendError(response, status, message, errorCode) {
+  response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+  response.end(JSON.stringify({ status, message, errorCode, timestamp: Date.now() }));
+}
+
 function sendUpstreamError(response, error) {
-  const status = TIMEOUT_CODES.has(error?.code) ? 504 : 502;
   if (response.headersSent) {
     // The upstream broke off an answer already on its way: end it rather than pretend it is whole.
     response.destroy();
     return;
   }
-  response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
-  response.end(JSON.stringify({ status, message: UNABLE_TO_CONNECT, errorCode: GENERAL_ERROR, timestamp: Date.now() }));
+  sendError(response, TIMEOUT_CODES.has(error?.code) ? 504 : 502, UNABLE_TO_CONNECT, GENERAL_ERROR);
 }
 
 /** index.html telling the console that MQTT over WebSocket is on its own origin, at WEBSOCKET_PATH below its base. */
@@ -105,6 +116,7 @@ export async function startUpstreamConsole(settings) {
   const agentOptions = { ca: settings.ca, rejectUnauthorized: !settings.insecure };
   const apiAgent = secure ? new https.Agent({ ...agentOptions, keepAlive: true }) : new http.Agent({ keepAlive: true });
   const websocketAgent = settings.websocket.protocol === 'wss:' ? new https.Agent(agentOptions) : undefined;
+  const proxies = new TrustedProxies(settings.trustedProxies);
 
   const apiProxy = createProxyMiddleware({
     target: settings.api.origin,
@@ -113,7 +125,8 @@ export async function startUpstreamConsole(settings) {
     changeOrigin: true,
     agent: apiAgent,
     secure: !settings.insecure,
-    xfwd: true,
+    // X-Forwarded-* are set by prepareForwarding: the library's own appends to what the client sent.
+    xfwd: false,
     on: {
       // A call the upstream does not begin to answer in time is a 504; an answer under way (a long
       // download, a stream) is not cut off.
@@ -136,7 +149,7 @@ export async function startUpstreamConsole(settings) {
     ws: true,
     agent: websocketAgent,
     secure: !settings.insecure,
-    xfwd: true,
+    xfwd: false,
     on: {
       error: (error, _request, socket) => {
         console.error(`[starling] upstream web socket ${settings.websocket.href}: ${error.code ?? error.message}`);
@@ -157,7 +170,18 @@ export async function startUpstreamConsole(settings) {
   const app = express();
   app.disable('x-powered-by');
   app.use(securityHeaders);
-  app.use((request, response, next) => (request.path === '/api' || request.path.startsWith('/api/') ? apiProxy(request, response, next) : next()));
+  app.use((request, response, next) => {
+    if (request.path !== '/api' && !request.path.startsWith('/api/')) {
+      next();
+      return;
+    }
+    if (hasDotSegment(request.url)) {
+      sendError(response, 400, 'The path has a "." or ".." segment (also percent-encoded): it is not passed on', BAD_REQUEST_PARAMS);
+      return;
+    }
+    prepareForwarding(request, proxies);
+    apiProxy(request, response, next);
+  });
   // The documentation ships with the console: a production broker does not serve it.
   app.use(docsRouter());
   app.get(['/', '/index.html'], sendIndex);
@@ -169,8 +193,12 @@ export async function startUpstreamConsole(settings) {
 
   const server = http.createServer(app);
   server.on('upgrade', (request, socket, head) => {
-    if (new URL(request.url ?? '/', 'http://console').pathname === WEBSOCKET_PATH) websocketProxy.upgrade(request, socket, head);
-    else socket.destroy();
+    if (new URL(request.url ?? '/', 'http://console').pathname !== WEBSOCKET_PATH) {
+      socket.destroy();
+      return;
+    }
+    prepareForwarding(request, proxies, { upgrade: true });
+    websocketProxy.upgrade(request, socket, head);
   });
   await new Promise((resolve, reject) => {
     server.once('error', reject);

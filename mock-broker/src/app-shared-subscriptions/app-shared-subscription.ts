@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { validCarriedProperties, type CarriedProperties } from './carried-properties.js';
 
 /** openapi.yaml ApplicationSharedSubscription. */
 export interface AppSharedSubscription {
@@ -45,9 +46,14 @@ export function kafkaTopicFor(topicFilter: string): string {
   return `${TOPIC_PREFIX}${kafkaSafe(topicFilter).slice(0, room)}${suffix}`;
 }
 
+/** What the ids of a subscription's consumer groups start with. */
+export function consumerGroupPrefix(subscription: Pick<AppSharedSubscription, 'id'>): string {
+  return `${GROUP_PREFIX}${subscription.id}.`;
+}
+
 /** The consumer group of one share name on one subscription: its members split the topic's partitions. */
 export function consumerGroupFor(subscription: Pick<AppSharedSubscription, 'id'>, shareName: string): string {
-  return `${GROUP_PREFIX}${subscription.id}.${kafkaSafe(shareName).slice(0, MAX_SHARE_NAME_IN_GROUP)}.${digest(shareName, 8)}`;
+  return `${consumerGroupPrefix(subscription)}${kafkaSafe(shareName).slice(0, MAX_SHARE_NAME_IN_GROUP)}.${digest(shareName, 8)}`;
 }
 
 /** Whether an MQTT topic name matches a topic filter (MQTT 5 section 4.7); `$` topics never match a root wildcard. */
@@ -62,15 +68,6 @@ export function topicMatches(topicFilter: string, topic: string): boolean {
     if (level !== '+' && level !== topicLevels[index]) return false;
   }
   return filterLevels.length === topicLevels.length;
-}
-
-/** The MQTT 5 properties a message keeps through Kafka (the rest belong to one hop). */
-export interface CarriedProperties {
-  payloadFormatIndicator?: boolean;
-  contentType?: string;
-  responseTopic?: string;
-  correlationData?: Buffer;
-  userProperties?: Record<string, string | string[]>;
 }
 
 /** A message as the Kafka topic holds it; its MQTT topic is the record's key. */
@@ -103,7 +100,7 @@ export function encodeKafkaMessage(message: KafkaMessage): Buffer {
   return Buffer.concat([header, json, message.payload]);
 }
 
-/** The message of a record value; undefined for a value this node did not write. */
+/** The message of a record value, its properties checked; undefined for a value this node did not write. */
 export function decodeKafkaMessage(value: Buffer | undefined): KafkaMessage | undefined {
   if (!value || value.length < HEADER_BYTES || value[0] !== FORMAT_VERSION) return undefined;
   const flags = value[1] as number;
@@ -115,24 +112,14 @@ export function decodeKafkaMessage(value: Buffer | undefined): KafkaMessage | un
   const length = value.readUInt32BE(HEADER_BYTES);
   const start = HEADER_BYTES + 4;
   if (value.length < start + length) return undefined;
+  let parsed: unknown;
   try {
-    const parsed = JSON.parse(value.subarray(start, start + length).toString('utf8')) as CarriedProperties & { correlationData?: string };
-    const properties: CarriedProperties = { ...parsed, correlationData: parsed.correlationData === undefined ? undefined : Buffer.from(parsed.correlationData, 'base64') };
-    if (properties.correlationData === undefined) delete properties.correlationData;
-    return { qos, retain, payload: value.subarray(start + length), properties };
+    parsed = JSON.parse(value.subarray(start, start + length).toString('utf8'));
   } catch {
     return undefined;
   }
-}
-
-/** The carried properties of a PUBLISH's properties. */
-export function carriedProperties(properties: Record<string, unknown> | undefined): CarriedProperties | undefined {
-  if (!properties) return undefined;
-  const carried: CarriedProperties = {};
-  if (properties.payloadFormatIndicator !== undefined) carried.payloadFormatIndicator = Boolean(properties.payloadFormatIndicator);
-  if (typeof properties.contentType === 'string') carried.contentType = properties.contentType;
-  if (typeof properties.responseTopic === 'string') carried.responseTopic = properties.responseTopic;
-  if (Buffer.isBuffer(properties.correlationData)) carried.correlationData = properties.correlationData;
-  if (properties.userProperties && typeof properties.userProperties === 'object') carried.userProperties = properties.userProperties as Record<string, string | string[]>;
-  return Object.keys(carried).length > 0 ? carried : undefined;
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
+  const payload = value.subarray(start + length);
+  const properties = validCarriedProperties(parsed as Record<string, unknown>, payload);
+  return properties ? { qos, retain, payload, properties } : { qos, retain, payload };
 }

@@ -1,14 +1,16 @@
 import { Producer, ProduceAcks, type MessageToProduce } from '@platformatic/kafka';
 import { kafkaClientOptions } from '../kafka/kafka-connection.js';
-import type { KafkaSettings } from '../kafka/kafka-settings.js';
+import { DEFAULT_KAFKA_LIMITS, type KafkaSettings } from '../kafka/kafka-settings.js';
 import { encodeKafkaMessage, type KafkaMessage } from './app-shared-subscription.js';
 
 /** How long a write waits for others to join its batch. */
 const LINGER_MS = 2;
 /** Records in one produce request at most. */
 const MAX_BATCH = 2000;
-/** Records waiting for Kafka at most; beyond, writes fail at once (the publisher gets no acknowledgement). */
+/** Records waiting for Kafka at most; beyond, writes are refused at once (KafkaQueueFull). */
 const MAX_WAITING = 50_000;
+/** What one waiting record costs beside its key and value (the objects that hold it), counted against the byte bound. */
+const RECORD_OVERHEAD_BYTES = 128;
 
 type Done = (error?: Error) => void;
 
@@ -16,6 +18,9 @@ interface Waiting {
   record: MessageToProduce<Buffer, Buffer, Buffer, Buffer>;
   done: Done;
 }
+
+/** The write was refused because the records waiting for Kafka are at their bound (STARLING_KAFKA_MAX_QUEUED_BYTES). */
+export class KafkaQueueFull extends Error {}
 
 /**
  * Writes messages to Kafka topics with acks from all in-sync replicas. Writes arriving together go
@@ -25,23 +30,47 @@ interface Waiting {
 export class KafkaWriter {
   private producer: Producer<Buffer, Buffer, Buffer, Buffer> | undefined;
   private waiting: Waiting[] = [];
+  /** Bytes of the records waiting or being sent: they are held until Kafka answers. */
+  private heldBytes = 0;
+  private heldRecords = 0;
   private sending = false;
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
 
   constructor(private readonly settings: KafkaSettings | undefined) {}
 
-  /** Calls done once Kafka acknowledged the record, or with the error that kept it out. */
-  write(kafkaTopic: string, mqttTopic: string, message: KafkaMessage, done: Done): void {
+  /**
+   * Writes the message to each Kafka topic; calls done once Kafka acknowledged every record, or
+   * with the first error that kept one out. All or none are taken: when their bytes would pass
+   * the bound, none is queued and done gets KafkaQueueFull at once.
+   */
+  write(kafkaTopics: string[], mqttTopic: string, message: KafkaMessage, done: Done): void {
     if (this.settings === undefined || this.closed) {
       done(new Error('Kafka is not available: the message cannot be written to its application shared subscription'));
       return;
     }
-    if (this.waiting.length >= MAX_WAITING) {
-      done(new Error('Too many messages wait for Kafka: the message cannot be written now'));
+    const key = Buffer.from(mqttTopic, 'utf8');
+    const value = encodeKafkaMessage(message);
+    const bytes = key.length + value.length + RECORD_OVERHEAD_BYTES;
+    const maxBytes = this.settings.limits?.maxQueuedBytes ?? DEFAULT_KAFKA_LIMITS.maxQueuedBytes;
+    if (this.heldRecords + kafkaTopics.length > MAX_WAITING || this.heldBytes + bytes * kafkaTopics.length > maxBytes) {
+      done(new KafkaQueueFull('Too much waits for Kafka: the message cannot be taken now'));
       return;
     }
-    this.waiting.push({ record: { topic: kafkaTopic, key: Buffer.from(mqttTopic, 'utf8'), value: encodeKafkaMessage(message) }, done });
+    let left = kafkaTopics.length;
+    let failure: Error | undefined;
+    const each = (error?: Error) => {
+      this.heldBytes -= bytes;
+      this.heldRecords--;
+      failure ??= error;
+      if (--left === 0) done(failure);
+    };
+    for (const topic of kafkaTopics) {
+      this.heldBytes += bytes;
+      this.heldRecords++;
+      // The value is shared by the records of one message: it is held once, counted for each (an upper bound).
+      this.waiting.push({ record: { topic, key, value }, done: each });
+    }
     this.schedule();
   }
 

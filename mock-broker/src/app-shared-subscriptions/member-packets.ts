@@ -3,7 +3,8 @@
 import type { Client } from 'aedes';
 import mqttPacket from 'mqtt-packet';
 import type { MqttBroker } from '../mqtt/mqtt-broker.js';
-import type { KafkaMessage } from './app-shared-subscription.js';
+import { decodeKafkaMessage, topicMatches, type KafkaMessage } from './app-shared-subscription.js';
+import { topicNameOf } from './carried-properties.js';
 
 export type MemberClient = Client & {
   _nextId: number;
@@ -28,6 +29,18 @@ export interface PublishPacket {
   dup: false;
   messageId?: number;
   properties?: Record<string, unknown>;
+}
+
+/**
+ * The message of a record and its topic, or undefined: whoever may write to the Kafka topic
+ * decides what a record holds, so only a value in this node's format under a key that is a valid
+ * topic name the subscription's filter matches makes a PUBLISH.
+ */
+export function recordMessage(record: { key?: Buffer | null; value?: Buffer | null }, topicFilter: string): { topic: string; message: KafkaMessage } | undefined {
+  const message = decodeKafkaMessage(record.value ?? undefined);
+  const topic = topicNameOf(record.key);
+  if (!message || topic === undefined || !topicMatches(topicFilter, topic)) return undefined;
+  return { topic, message };
 }
 
 /** The PUBLISH of a message from Kafka: the lower of both QoS, retain only as published, the subscription's identifier. */

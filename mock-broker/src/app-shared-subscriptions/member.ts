@@ -4,8 +4,8 @@ import { kafkaClientOptions } from '../kafka/kafka-connection.js';
 import type { KafkaSettings } from '../kafka/kafka-settings.js';
 import type { MqttBroker } from '../mqtt/mqtt-broker.js';
 import { AcknowledgedOffsets } from './acknowledged-offsets.js';
-import { decodeKafkaMessage, type AppSharedSubscription } from './app-shared-subscription.js';
-import { publishPacketOf, writePacket, type MemberClient } from './member-packets.js';
+import type { AppSharedSubscription } from './app-shared-subscription.js';
+import { publishPacketOf, recordMessage, writePacket, type MemberClient } from './member-packets.js';
 import type { PartitionClaimant, PartitionOwners } from './partition-owners.js';
 
 /** Unacknowledged QoS 1/2 messages one member gets at most, below its Receive Maximum. */
@@ -45,6 +45,8 @@ export interface MemberOptions {
   owners: PartitionOwners;
   kafka: KafkaSettings;
   onError(error: unknown): void;
+  /** A record skipped as no valid message of the subscription: it is counted as dropped. */
+  onSkipped(): void;
 }
 
 /**
@@ -266,11 +268,8 @@ export class Member implements PartitionClaimant {
     // A fetch that starts again at the committed offset brings messages already waiting here.
     if (offset <= (this.lastWaiting.get(partition) ?? -1n)) return;
     this.lastWaiting.set(partition, offset);
-    let queue = this.waiting.get(partition);
-    if (!queue) {
-      queue = [];
-      this.waiting.set(partition, queue);
-    }
+    const queue = this.waiting.get(partition) ?? [];
+    this.waiting.set(partition, queue);
     queue.push(record);
     this.waitingCount++;
     if (this.waitingCount >= MAX_WAITING) this.stream?.pause();
@@ -313,14 +312,14 @@ export class Member implements PartitionClaimant {
     if (record.offset < state.next) return;
     state.next = record.offset + 1n;
     state.progress.handedOut(record.offset);
-    const message = decodeKafkaMessage(record.value);
     const subscription = this.client.subscriptions[this.options.internalTopic];
-    if (!message || !subscription || !record.key) {
-      // Not a message this node wrote: nothing to deliver.
+    const valid = recordMessage(record, this.options.subscription.topicFilter);
+    if (!subscription || !valid) {
+      if (!valid) this.options.onSkipped();
       state.progress.acknowledge(record.offset);
       return;
     }
-    const packet = publishPacketOf(this.client, subscription, record.key.toString('utf8'), message);
+    const packet = publishPacketOf(this.client, subscription, valid.topic, valid.message);
     if (packet.qos === 0) {
       writePacket(this.options.broker, this.client, packet, () => undefined);
       this.acknowledged(record.partition, record.offset);

@@ -1,10 +1,13 @@
 import type { Client, PublishPacket } from 'aedes';
 import type { MqttBroker } from '../mqtt/mqtt-broker.js';
-import { carriedProperties } from './app-shared-subscription.js';
-import type { KafkaWriter } from './kafka-writer.js';
+import { carriedProperties } from './carried-properties.js';
+import { KafkaQueueFull, type KafkaWriter } from './kafka-writer.js';
 import type { SubscriptionIndex } from './subscription-index.js';
 
-type ClosingClient = Client & { conn?: { destroy(): void } };
+type ClosingClient = Client & { conn?: { destroy(): void }; version?: number };
+
+/** MQTT 5 reason code 0x97 (section 2.4): the PUBACK or PUBREC of a message the node cannot take now. */
+const QUOTA_EXCEEDED = 0x97;
 
 /**
  * Writes every message a client publishes to a topic an application shared subscription matches
@@ -12,8 +15,14 @@ type ClosingClient = Client & { conn?: { destroy(): void } };
  * publish (PUBACK, PUBREC) only after Kafka acknowledged the write. When the write fails the
  * publisher's connection is closed without an acknowledgement, so that it sends the message again
  * when it reconnects (a refusal would tell it to give the message up).
+ *
+ * When the records waiting for Kafka are at their bound (Kafka slow or unreachable), the message
+ * is not taken: at QoS 0 its Kafka copy is dropped and counted (its MQTT subscribers still get
+ * it); at QoS 1 and 2 an MQTT 5 publisher gets PUBACK or PUBREC 0x97 Quota exceeded and nobody
+ * gets the message, and an MQTT 3.1.1 publisher, which has no refusal, is disconnected without an
+ * acknowledgement, to send it again later.
  */
-export function publishToKafka(broker: MqttBroker, index: SubscriptionIndex, writer: KafkaWriter): void {
+export function publishToKafka(broker: MqttBroker, index: SubscriptionIndex, writer: KafkaWriter, onDropped: () => void): void {
   const authorizePublish = broker.authorizePublish.bind(broker);
   broker.authorizePublish = (client: Client | null, packet: PublishPacket, callback: (error?: Error | null) => void) => {
     authorizePublish(client, packet, (error?: Error | null) => {
@@ -26,15 +35,22 @@ export function publishToKafka(broker: MqttBroker, index: SubscriptionIndex, wri
         payload: Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload),
         properties: carriedProperties(packet.properties as Record<string, unknown> | undefined),
       };
-      let left = matching.length;
-      let failure: Error | undefined;
-      const written = (writeError?: Error) => {
-        failure ??= writeError;
-        if (--left > 0) return;
-        if (failure) (client as ClosingClient).conn?.destroy();
-        callback(failure ?? null);
-      };
-      for (const subscription of matching) writer.write(subscription.kafkaTopic, packet.topic, message, written);
+      writer.write(
+        matching.map((subscription) => subscription.kafkaTopic),
+        packet.topic,
+        message,
+        (failure?: Error) => {
+          if (failure instanceof KafkaQueueFull) {
+            if (packet.qos === 0) {
+              onDropped();
+              return callback(null);
+            }
+            if ((client as ClosingClient).version === 5) return callback(Object.assign(failure, { reasonCode: QUOTA_EXCEEDED }));
+          }
+          if (failure) (client as ClosingClient).conn?.destroy();
+          callback(failure ?? null);
+        },
+      );
     });
   };
 }

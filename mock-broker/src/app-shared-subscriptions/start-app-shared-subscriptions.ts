@@ -14,7 +14,7 @@ import { SubscriptionIndex } from './subscription-index.js';
 export interface AppSharedSubscriptionNeeds {
   database: Database;
   kafka: KafkaSettings | undefined;
-  mqtt: Pick<MqttViews, 'broker' | 'sessions' | 'sharedSubscriptions'>;
+  mqtt: Pick<MqttViews, 'broker' | 'sessions' | 'sharedSubscriptions' | 'statistics'>;
 }
 
 /**
@@ -27,12 +27,16 @@ export function startAppSharedSubscriptions(needs: AppSharedSubscriptionNeeds): 
   const index = new SubscriptionIndex(repository.all());
   const connection = new KafkaConnection(needs.kafka);
   const writer = new KafkaWriter(needs.kafka);
-  publishToKafka(needs.mqtt.broker, index, writer);
+  // The Kafka copies of QoS 0 messages refused for a full queue, and records read back that are no valid message, count as dropped.
+  const dropped = () => needs.mqtt.statistics.messageDropped();
+  publishToKafka(needs.mqtt.broker, index, writer, dropped);
   const members = new AppSharedMembers({
     ...needs.mqtt,
     index,
     kafka: needs.kafka,
     onError: (error) => console.warn('Application shared subscription member:', error instanceof Error ? error.message : error),
+    onSkipped: dropped,
+    consumerGroups: () => connection.use(async (admin) => [...(await admin.listGroups()).keys()]),
   });
   const service = new AppSharedSubscriptionService(repository, connection, {
     added: (subscription) => index.add(subscription),

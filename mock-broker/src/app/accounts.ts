@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import { AccountActivationService } from '../auth/account-activation.js';
 import { accountActivationRouter } from '../auth/account-activation-router.js';
 import { authRouter } from '../auth/auth-router.js';
+import { TrustedProxies } from '../http/trusted-proxies.js';
 import { AuthService } from '../auth/auth-service.js';
 import { LinkMailLimiter } from '../auth/link-mail-limiter.js';
 import { PasswordExpiry } from '../auth/password-expiry.js';
@@ -39,7 +40,7 @@ export interface Accounts {
 /** Starts the accounts area on the node's database; the default administrator exists afterwards. */
 export function startAccounts(database: Database, config: BrokerConfig): Accounts {
   const userRepository = new UserRepository(database);
-  const tokens = new TokenService(loadOrCreateSecret(config.dataDir, config.jwtSecret), config.accessTokenSeconds, config.refreshTokenSeconds, userRepository);
+  const tokens = new TokenService(loadOrCreateSecret(config.dataDir, config.jwtSecret), config.accessTokenSeconds, config.refreshTokenSeconds, userRepository, config.publicId);
   const settingsRepository = new SettingsRepository(database);
   const security = new SecuritySettingsStore(settingsRepository, {
     passwordMaxAgeDays: config.passwordMaxAgeDays,
@@ -61,7 +62,7 @@ export function startAccounts(database: Database, config: BrokerConfig): Account
     users: userRepository,
     beforeUserDeleted: (listener) => users.beforeDeleted(listener),
     routers: [
-      authRouter(auth),
+      authRouter(auth, new TrustedProxies(config.trustedProxies)),
       passwordResetRouter(new PasswordResetService(userRepository, users, resetTokens, mail, tokens, config.publicUrl, linkMails)),
       userRouter(users, tokens, activation),
       accountActivationRouter(activation),

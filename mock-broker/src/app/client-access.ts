@@ -45,7 +45,7 @@ export function createClientAccess(database: Database, settings: SettingsReposit
   const passwordWorker = new PasswordCheckWorker();
   const passwords = new PasswordCheckCache(undefined, passwordWorker.compare);
   const credentials = new CredentialsService(repository, catalog, passwords, accessChanged);
-  const anonymous = new AnonymousAccess(settings, () => catalog.size, accessChanged);
+  const anonymous = new AnonymousAccess(settings, () => catalog.operatorMadeCount, accessChanged);
   const blocked = new BlockedClientService(new BlockedClientRepository(database), accessChanged);
   const access = new CredentialsAccessControl(catalog, passwords, anonymous, blocked, new PasswordGuessingGuard(guessingLimits));
   const unauthorizedClients = new UnauthorizedClientLog(database);

@@ -83,7 +83,12 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
     const areas = [
       startSessions(mqtt),
       startRetainedMessages({ retained: broker.persistence.retainedMessages }),
-      startWsClient({ database, credentials: credentialsPortOf(clientAccess.credentials), beforeUserDeleted: accounts.beforeUserDeleted }),
+      startWsClient({
+        database,
+        credentials: credentialsPortOf(clientAccess.credentials),
+        beforeUserDeleted: accounts.beforeUserDeleted,
+        maxBytesPerUser: config.wsClientMaxBytesPerUser,
+      }),
       startKafka(config.kafka),
       startAppSharedSubscriptions({ database, kafka: config.kafka, mqtt }),
       monitoring,
@@ -130,6 +135,10 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
     // 64 KiB of request head (Node's default is 16): room for the longest query the contract takes,
     // percent-encoded, so that a request within its limits is never refused with a bare 431.
     const httpServer = http.createServer({ maxHeaderSize: 64 * 1024 }, app);
+    // An idle kept-alive connection is closed after 30 s, not Node's 5: a client (or a proxy in front)
+    // that reuses it a moment after the server gave up on it gets a reset instead of an answer, and
+    // on a busy machine that moment is long enough for it to happen.
+    httpServer.keepAliveTimeout = 30_000;
     const httpPort = await listen(httpServer, config.httpPort, config.bindAddress, 'STARLING_HTTP_PORT');
     consolePort = httpPort;
     cleanups.push(() => closeServer(httpServer));

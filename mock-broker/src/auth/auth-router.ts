@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { signedInUserId } from '../http/authenticate.js';
+import type { TrustedProxies } from '../http/trusted-proxies.js';
 import { answerOf } from '../users/user.js';
 import type { AuthService } from './auth-service.js';
 
@@ -8,11 +9,13 @@ interface Credentials {
   password: string;
 }
 
-export function authRouter(auth: AuthService): Router {
+/** Sign-in limits count per client address: the peer's, or what trusted proxies say it is (STARLING_TRUSTED_PROXIES). */
+export function authRouter(auth: AuthService, proxies: TrustedProxies): Router {
   const router = Router();
   router.post('/api/auth/login', async (request, response) => {
     const { username, password } = request.body as Credentials;
-    response.json(await auth.login(username, password, request.ip ?? 'unknown'));
+    const address = proxies.clientAddress(request.socket.remoteAddress, request.headers['x-forwarded-for']);
+    response.json(await auth.login(username, password, address ?? 'unknown'));
   });
   router.post('/api/auth/login/public', (request, response) => {
     response.json(auth.loginPublic((request.body as { publicId: string }).publicId));

@@ -109,7 +109,7 @@ export class AuthService {
     }
     const user = claims.isPublic ? PUBLIC_VIEWER : this.users.findById(claims.userId);
     if (!user) throw ApiError.unauthorized('User of the refresh token no longer exists');
-    return this.tokens.issue(user, claims.isPublic);
+    return this.tokens.issue(user, claims.isPublic, claims.impersonatedBy);
   }
 
   currentUser(userId: string, isPublic: boolean): User {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { StartupError } from '../app/startup-error.js';
+import { readTrustedProxies, TRUSTED_PROXIES_EXPECTED } from '../http/trusted-proxies.js';
 import { loadKafkaSettings, type KafkaSettings } from '../kafka/kafka-settings.js';
 
 /** Certificate files for the TLS listeners; a CA file makes them ask clients for certificates. */
@@ -32,6 +33,8 @@ export interface BrokerConfig {
   /** Failed sign-ins per account within signInWindowSeconds before 429 (four times as many per address). */
   signInMaxFailures: number;
   signInWindowSeconds: number;
+  /** Addresses and CIDR ranges of proxies whose X-Forwarded-For names the client (sign-in limits per address); empty: none. */
+  trustedProxies: string[];
   /** Where users reach the console; the base of links in mails. */
   publicUrl: string;
   /** Days a password stays valid after it was set; 0: it never expires. */
@@ -70,6 +73,8 @@ export interface BrokerConfig {
   metricsEnabled: boolean;
   /** With it, `/metrics` asks for `Authorization: Bearer <token>`. */
   metricsToken: string | undefined;
+  /** Bytes the web-socket client keeps per user at most (names, configurations, topic filters, passwords of connections, subscriptions, saved messages). */
+  wsClientMaxBytesPerUser: number;
   /** The Kafka cluster of the Kafka pages; undefined: none configured (they answer 503, errorCode 40). */
   kafka: KafkaSettings | undefined;
 }
@@ -89,6 +94,8 @@ const INTEGER_KINDS = {
   packetSize: { min: 1024, max: 268_435_460, expected: 'a number of bytes from 1024 to 268435460' },
   receiveMaximum: { min: 1, max: 65535, expected: 'a whole number from 1 to 65535' },
   keepAlive: { min: 0, max: 65535, expected: 'a number of seconds from 0 (no maximum) to 65535' },
+  // Below 64 KiB one saved message with a large payload would fill a user's storage.
+  storageBytes: { min: 65536, max: Number.MAX_SAFE_INTEGER, expected: 'a number of bytes of 65536 or more' },
   // MQTT strings are at most 65,535 bytes (1.5.4).
   textLength: { min: 23, max: 65535, expected: 'a length from 23 to 65535' },
 } as const;
@@ -113,6 +120,13 @@ function tlsFiles(environment: Environment, cwd: string): TlsFiles | undefined {
   return { certFile: path.resolve(cwd, cert), keyFile: path.resolve(cwd, key), caFile: ca ? path.resolve(cwd, ca) : undefined };
 }
 
+/** STARLING_TRUSTED_PROXIES: addresses or CIDR ranges, separated by commas or spaces. */
+function trustedProxies(environment: Environment): string[] {
+  const { entries, invalid } = readTrustedProxies(environment.STARLING_TRUSTED_PROXIES);
+  if (invalid !== undefined) throw new ConfigError(`STARLING_TRUSTED_PROXIES ${TRUSTED_PROXIES_EXPECTED}, got "${invalid}"`);
+  return entries;
+}
+
 /** Reads the STARLING_… variables of ARCHITECTURE.md; every one has a default. */
 export function loadConfig(environment: Environment = process.env, cwd = process.cwd()): BrokerConfig {
   const httpPort = integer(environment, 'STARLING_HTTP_PORT', 8083, 'port');
@@ -133,6 +147,7 @@ export function loadConfig(environment: Environment = process.env, cwd = process
     nodeId: environment.STARLING_NODE_ID || 'starling-node-1',
     signInMaxFailures: integer(environment, 'STARLING_SIGN_IN_MAX_FAILURES', 5, 'count'),
     signInWindowSeconds: integer(environment, 'STARLING_SIGN_IN_WINDOW_SECONDS', 300, 'seconds'),
+    trustedProxies: trustedProxies(environment),
     passwordMaxAgeDays: integer(environment, 'STARLING_PASSWORD_MAX_AGE_DAYS', 0, 'wholeNumber'),
     publicUrl: environment.STARLING_PUBLIC_URL || `http://localhost:${httpPort}`,
     maxQueuedMessages: integer(environment, 'STARLING_MAX_QUEUED_MESSAGES', 1000, 'count'),
@@ -153,6 +168,7 @@ export function loadConfig(environment: Environment = process.env, cwd = process
     maxDatapoints: integer(environment, 'STARLING_MAX_DATAPOINTS', 100_000, 'count'),
     metricsEnabled: environment.STARLING_METRICS_ENABLED === 'true',
     metricsToken: environment.STARLING_METRICS_TOKEN || undefined,
+    wsClientMaxBytesPerUser: integer(environment, 'STARLING_WS_CLIENT_MAX_BYTES_PER_USER', 16 * 1024 * 1024, 'storageBytes'),
     kafka: loadKafkaSettings(environment, cwd),
   };
 }

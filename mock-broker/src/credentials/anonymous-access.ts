@@ -4,9 +4,10 @@ import { authRules } from './credentials-value.js';
 
 /**
  * Whether clients that match no client credentials may connect. AUTO, the default, keeps a fresh
- * broker open (the README's first mosquitto_pub works) and closes it the moment the first
- * credentials are saved: an operator who has started to hand out credentials expects strangers
- * out. ALLOWED and REFUSED fix the answer either way.
+ * broker open (the README's first mosquitto_pub works) and closes it the moment an operator saves
+ * the first credentials: one who has started to hand out credentials expects strangers out. Those
+ * the broker makes for itself (a web-socket client AUTO connection's) do not count. ALLOWED and
+ * REFUSED fix the answer either way.
  */
 export type AnonymousAccessMode = 'AUTO' | 'ALLOWED' | 'REFUSED';
 
@@ -40,6 +41,7 @@ export class AnonymousAccess {
 
   constructor(
     private readonly settings: SettingsRepository,
+    /** The credentials an operator made (not those the broker made for itself). */
     private readonly credentialsCount: () => number,
     /** Judges connected clients again; awaited before a change is answered. */
     private readonly onChange: () => Promise<unknown> = async () => undefined,

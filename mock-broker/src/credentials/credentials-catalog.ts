@@ -41,6 +41,8 @@ export class CredentialsCatalog {
   private readonly basicByIdentity = new Map<string, BasicCredentials>();
   /** Literal common names before patterns, each oldest first: the most specific entry decides. */
   private x509: X509Credentials[] = [];
+  /** Ids of credentials the broker made for itself (web-socket client AUTO connections), all of them in byId. */
+  private readonly generated = new Set<string>();
 
   constructor(entries: Iterable<ClientCredentials> = []) {
     for (const entry of entries) this.put(entry);
@@ -50,13 +52,26 @@ export class CredentialsCatalog {
     return this.byId.size;
   }
 
+  /** The credentials an operator made: what closes a broker in AUTO anonymous mode. */
+  get operatorMadeCount(): number {
+    return this.byId.size - this.generated.size;
+  }
+
+  /** Marks stored credentials as made by the broker for itself (read again at start); unknown ids are ignored. */
+  markGenerated(id: string): void {
+    if (this.byId.has(id)) this.generated.add(id);
+  }
+
   get(id: string): ClientCredentials | undefined {
     return this.byId.get(id);
   }
 
-  put(credentials: ClientCredentials): void {
+  /** Adds or replaces an entry; `generated` marks it as made by the broker for itself, a mark an update keeps. */
+  put(credentials: ClientCredentials, generated = false): void {
+    const markedGenerated = generated || this.generated.has(credentials.id);
     this.remove(credentials.id);
     this.byId.set(credentials.id, credentials);
+    if (markedGenerated) this.generated.add(credentials.id);
     if (credentials.credentialsType === 'MQTT_BASIC') {
       this.basicByIdentity.set(identityKey(credentials.clientId, credentials.userName), credentials);
     } else {
@@ -68,6 +83,7 @@ export class CredentialsCatalog {
     const existing = this.byId.get(id);
     if (!existing) return;
     this.byId.delete(id);
+    this.generated.delete(id);
     if (existing.credentialsType === 'MQTT_BASIC') this.basicByIdentity.delete(identityKey(existing.clientId, existing.userName));
     else this.x509 = this.x509.filter((entry) => entry.id !== id);
   }

@@ -63,7 +63,11 @@ export class CredentialsService {
     return { deviceCredentialsCount: counts.DEVICE, applicationCredentialsCount: counts.APPLICATION, totalCount: counts.DEVICE + counts.APPLICATION };
   }
 
-  async save(request: CredentialsSaveRequest, now = Date.now()): Promise<ClientCredentialsView> {
+  /**
+   * Creates or updates credentials. `generated`: the broker makes them for itself (a web-socket
+   * client AUTO connection's), so they do not close the broker to anonymous clients in AUTO mode.
+   */
+  async save(request: CredentialsSaveRequest, { now = Date.now(), generated = false } = {}): Promise<ClientCredentialsView> {
     const existing = request.id === undefined ? undefined : this.stored(request.id);
     const name = request.name.trim();
     if (name === '') throw ApiError.invalidArguments('body.name must not be blank');
@@ -81,7 +85,12 @@ export class CredentialsService {
       value.credentialsType === 'MQTT_BASIC'
         ? { ...common, credentialsType: 'MQTT_BASIC', clientId: value.clientId, userName: value.userName, authRules: value.authRules, passwordHash: await this.passwordHash(value.password, existing) }
         : { ...common, ...value };
-    return viewOf(await this.store(credentials));
+    return viewOf(await this.store(credentials, generated));
+  }
+
+  /** Credentials the broker made for itself earlier (read again at start), marked as save({ generated }) marks them. */
+  markGenerated(ids: Iterable<string>): void {
+    for (const id of ids) this.catalog.markGenerated(id);
   }
 
   async delete(id: string): Promise<void> {
@@ -111,9 +120,9 @@ export class CredentialsService {
   }
 
   /** Stores, then drops connected clients these credentials no longer let in before answering. */
-  private async store(credentials: ClientCredentials): Promise<ClientCredentials> {
+  private async store(credentials: ClientCredentials, generated = false): Promise<ClientCredentials> {
     this.repository.save(credentials);
-    this.catalog.put(credentials);
+    this.catalog.put(credentials, generated);
     this.passwords.forget(credentials.id);
     await this.onChange();
     return credentials;

@@ -1,5 +1,6 @@
 import v8 from 'node:v8';
 import type { AuthRules } from './client-credentials.js';
+import { MAX_PATTERN_SIZE, patternSize } from './pattern-size.js';
 
 // Rules and blocked-client patterns are written by administrators and run on text clients write
 // (topics, client ids, usernames; blocked patterns even before authentication). A backtracking
@@ -15,14 +16,19 @@ const COMPILED_CAPACITY = 10_000;
 /** Matches nothing: what a stored pattern that no longer compiles allows or blocks. */
 const NOTHING = /(?!)/;
 
+/** The pattern as a whole-text expression on the linear engine; throws when V8 cannot run it so, or when it is too large (pattern-size.ts). */
 function compile(pattern: string): RegExp {
-  return new RegExp(`^(?:${pattern})$`, 'l');
+  const expression = new RegExp(`^(?:${pattern})$`, 'l');
+  const size = patternSize(pattern);
+  if (size > MAX_PATTERN_SIZE) throw new Error(`too large once its repetitions are written out (${size} steps per character of text, at most ${MAX_PATTERN_SIZE})`);
+  return expression;
 }
 
 /**
  * A rule pattern as a regular expression over the whole text: "sensors/.*" allows
  * "sensors/t1" but not "my/sensors/t1", as the production broker's rules (Java's matches()) do.
- * A pattern saved before patterns had to run in linear time, and which cannot, matches nothing.
+ * A pattern saved before patterns had to run in linear time and within their size, and which does
+ * not, matches nothing.
  */
 export function wholeMatch(pattern: string): RegExp {
   let expression = compiled.get(pattern);
@@ -39,7 +45,10 @@ export function wholeMatch(pattern: string): RegExp {
   return expression;
 }
 
-/** Why a pattern is not a regular expression that runs in linear time, or undefined when it is one. */
+/**
+ * Why a pattern is not a regular expression that runs in linear time at a bounded cost per
+ * character (pattern-size.ts), or undefined when it is one.
+ */
 export function patternError(pattern: string): string | undefined {
   try {
     compile(pattern);

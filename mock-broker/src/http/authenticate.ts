@@ -37,3 +37,8 @@ export function signedInUserId(request: Request): string {
   if (!request.claims) throw ApiError.unauthorized('Authentication failed');
   return request.claims.userId;
 }
+
+/** Whether an administrator signed in as this user ("sign in as user"): the session is not given the user's own secrets. */
+export function signedInAsAnotherUser(request: Request): boolean {
+  return request.claims?.impersonatedBy !== undefined;
+}

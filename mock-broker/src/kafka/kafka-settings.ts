@@ -20,7 +20,23 @@ export interface KafkaSettings {
   tls: boolean;
   /** PEM file of the CA the brokers' certificates must chain to; undefined: the system's CAs. */
   tlsCaFile: string | undefined;
+  /** What application shared subscriptions may take of the node; undefined: DEFAULT_KAFKA_LIMITS. */
+  limits?: KafkaLimits;
 }
+
+/** Bounds on what clients can make the node hold for Kafka (SECURITY.md, README "Configuration"). */
+export interface KafkaLimits {
+  /** Bytes of records waiting for Kafka (STARLING_KAFKA_MAX_QUEUED_BYTES). */
+  maxQueuedBytes: number;
+  /** Members (Kafka consumers) the node runs (STARLING_KAFKA_MAX_MEMBERS). */
+  maxMembers: number;
+  /** Members one client connection holds (STARLING_KAFKA_MAX_MEMBERS_PER_CLIENT). */
+  maxMembersPerClient: number;
+  /** Consumer groups (share names) one application shared subscription has in Kafka (STARLING_KAFKA_MAX_GROUPS_PER_SUBSCRIPTION). */
+  maxGroupsPerSubscription: number;
+}
+
+export const DEFAULT_KAFKA_LIMITS: KafkaLimits = { maxQueuedBytes: 64 * 1024 * 1024, maxMembers: 1000, maxMembersPerClient: 16, maxGroupsPerSubscription: 64 };
 
 class KafkaConfigError extends StartupError {}
 
@@ -62,12 +78,30 @@ function flag(environment: Environment, name: string): boolean {
   return raw === 'true';
 }
 
+function limit(environment: Environment, name: string, fallback: number, max: number): number {
+  const raw = environment[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > max) throw new KafkaConfigError(`${name} must be a whole number from 1 to ${max}, got "${raw}"`);
+  return value;
+}
+
+function limits(environment: Environment): KafkaLimits {
+  return {
+    // One PUBLISH is at most 256 MiB (MQTT 5 section 2.2.3): a bound of 4 GiB holds several.
+    maxQueuedBytes: limit(environment, 'STARLING_KAFKA_MAX_QUEUED_BYTES', DEFAULT_KAFKA_LIMITS.maxQueuedBytes, 4 * 1024 ** 3),
+    maxMembers: limit(environment, 'STARLING_KAFKA_MAX_MEMBERS', DEFAULT_KAFKA_LIMITS.maxMembers, 100_000),
+    maxMembersPerClient: limit(environment, 'STARLING_KAFKA_MAX_MEMBERS_PER_CLIENT', DEFAULT_KAFKA_LIMITS.maxMembersPerClient, 100_000),
+    maxGroupsPerSubscription: limit(environment, 'STARLING_KAFKA_MAX_GROUPS_PER_SUBSCRIPTION', DEFAULT_KAFKA_LIMITS.maxGroupsPerSubscription, 100_000),
+  };
+}
+
 /** The STARLING_KAFKA_… settings; undefined when STARLING_KAFKA_BOOTSTRAP is unset (the Kafka pages then say so). */
 export function loadKafkaSettings(environment: Environment, cwd: string): KafkaSettings | undefined {
   const bootstrap = (environment.STARLING_KAFKA_BOOTSTRAP ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
   const tls = flag(environment, 'STARLING_KAFKA_TLS');
   const caFile = environment.STARLING_KAFKA_TLS_CA_FILE || undefined;
-  const settings = { sasl: sasl(environment), tls, tlsCaFile: caFile === undefined ? undefined : path.resolve(cwd, caFile) };
+  const settings = { sasl: sasl(environment), tls, tlsCaFile: caFile === undefined ? undefined : path.resolve(cwd, caFile), limits: limits(environment) };
   if (caFile !== undefined && !tls) throw new KafkaConfigError('STARLING_KAFKA_TLS_CA_FILE needs STARLING_KAFKA_TLS=true');
   if (settings.tlsCaFile !== undefined && !fs.existsSync(settings.tlsCaFile)) {
     throw new KafkaConfigError(`STARLING_KAFKA_TLS_CA_FILE names a file that does not exist: ${settings.tlsCaFile}`);

@@ -1,4 +1,6 @@
 import { ApiError } from '../http/api-error.js';
+import { QueryGate } from './query-gate.js';
+import { slicedAggregates, slicedSamples } from './storage/sliced-points.js';
 import type { PointsText, TimeseriesRepository } from './storage/timeseries-repository.js';
 import type { Aggregation, SortOrder } from './storage/timeseries-sql.js';
 import { TIMESERIES_KEYS, type TimeseriesKey } from './timeseries-keys.js';
@@ -62,28 +64,38 @@ function objectText(points: PointsText): string {
   return `{${Object.entries(points).map(([key, text]) => `"${key}":${text}`).join(',')}}`;
 }
 
+/**
+ * Range queries that run at once on a node (each in slices, sliced-points.ts), and that wait in
+ * line; more answer 429. The line holds what a console page of charts asks at once (a raw week is
+ * one key a request: eight charts of a few nodes).
+ */
+export const QUERIES_RUNNING = 2;
+export const QUERIES_WAITING = 64;
+
 /** The time-series queries (openapi.yaml, getTimeseriesValues and getTimeseriesLatest), bounded by maxDatapoints per key. */
 export class TimeseriesService {
+  readonly #gate = new QueryGate(QUERIES_RUNNING, QUERIES_WAITING);
+
   constructor(
     private readonly repository: TimeseriesRepository,
     private readonly maxDatapoints: number,
   ) {}
 
-  /** The answer as JSON text (TimeseriesData). */
-  values(parameters: ValuesParameters): string {
+  /** The answer as JSON text (TimeseriesData); checked at once, then run in its turn unless `signal` aborts first. */
+  async values(parameters: ValuesParameters, signal?: AbortSignal): Promise<string> {
     const keys = keysOf(parameters.keys);
     const { entityId, startTs, endTs, agg = 'NONE', limit = DEFAULT_LIMIT, orderBy: order = 'DESC' } = parameters;
     if (endTs <= startTs) throw ApiError.badRequest('Invalid request: endTs must be after startTs');
     if (limit > this.maxDatapoints) throw ApiError.badRequest(`Invalid request: limit must be at most ${this.maxDatapoints} (/api/dashboard/maxDatapointsLimit)`);
-    const range = { entityId, keys, startTs, endTs, limit, order };
-    if (agg === 'NONE') return keys.length === 0 ? '{}' : objectText(this.repository.rawPoints(range));
+    const range = { entityId, keys, startTs, endTs, limit, order, signal };
+    if (agg === 'NONE') return keys.length === 0 ? '{}' : objectText(await this.#gate.run(() => slicedSamples(this.repository, range), signal));
     const { interval } = parameters;
     if (interval === undefined || interval < MIN_INTERVAL_MS) throw ApiError.badRequest(`Invalid request: interval must be at least ${MIN_INTERVAL_MS} ms with agg ${agg}`);
     const buckets = Math.ceil((endTs - startTs) / interval);
     if (buckets > this.maxDatapoints) {
       throw ApiError.badRequest(`Invalid request: interval cuts the range into ${buckets} buckets, more than ${this.maxDatapoints} (/api/dashboard/maxDatapointsLimit)`);
     }
-    return keys.length === 0 ? '{}' : objectText(this.repository.aggregatedPoints({ ...range, interval, aggregation: agg }));
+    return keys.length === 0 ? '{}' : objectText(await this.#gate.run(() => slicedAggregates(this.repository, range, interval, agg), signal));
   }
 
   /** The answer as JSON text (TimeseriesData). */

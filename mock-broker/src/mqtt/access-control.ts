@@ -66,7 +66,8 @@ export const openAccess: AccessControl = {
 
 type TlsAwareClient = Client & {
   conn: { encrypted?: boolean; authorized?: boolean; getPeerCertificate?: () => { subject?: { CN?: string } } };
-  req?: { socket?: { remoteAddress?: string; encrypted?: boolean } };
+  /** A web socket's upgrade request; clientAddress is the client behind a trusted proxy (listeners.ts). */
+  req?: { socket?: { remoteAddress?: string; encrypted?: boolean }; clientAddress?: string };
 };
 
 function attemptOf(client: Client, username: string | undefined, password: Buffer | undefined): ConnectAttempt {
@@ -77,7 +78,7 @@ function attemptOf(client: Client, username: string | undefined, password: Buffe
     clientId: client.id,
     username,
     password,
-    address: socket.remoteAddress ?? 'unknown',
+    address: tlsClient.req?.clientAddress ?? socket.remoteAddress ?? 'unknown',
     tlsUsed: socket.encrypted === true || tlsClient.conn.encrypted === true,
     certificateCommonName: certificate?.subject?.CN,
   };

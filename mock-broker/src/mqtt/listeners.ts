@@ -7,25 +7,23 @@ import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer, createWebSocketStream } from 'ws';
 import { closeServer, listen } from '../app/listen.js';
 import type { TlsFiles } from '../config/config.js';
+import { TrustedProxies } from '../http/trusted-proxies.js';
 import type { MqttBroker } from './mqtt-broker.js';
+import { UPGRADE_SERVER_OPTIONS, WebSocketMessageLimit, type WebSocketMessageLimitOptions } from './websocket-limits.js';
+import { webSocketOriginAllowed, type WebSocketOriginOptions } from './websocket-origin.js';
 
 export const WEBSOCKET_PATH = '/mqtt';
 const MQTT_SUBPROTOCOLS = ['mqtt', 'mqttv3.1'];
 
-export interface ListenerOptions {
-  /** Browser origins allowed to open MQTT over WebSocket besides the console's own (`*`: any). */
-  webSocketOrigins: string[];
-  /** Where the console is served: pages from its origin may always connect. */
-  publicUrl: string;
-  /** The console's port, known once its server listens. */
-  consolePort(): number;
+export interface ListenerOptions extends WebSocketOriginOptions, WebSocketMessageLimitOptions {
   /** Open connections one address may hold across every listener; more are closed at once. */
   maxConnectionsPerAddress: number;
+  /** Proxies whose X-Forwarded-For names a web-socket client's address (STARLING_TRUSTED_PROXIES). */
+  trustedProxies: string[];
   mqttPort: number;
   wsPort: number;
   mqttsPort: number;
   wssPort: number;
-  bindAddress: string;
   tls: TlsFiles | undefined;
 }
 
@@ -93,43 +91,34 @@ class OpenConnectionCounts {
   }
 }
 
-const DEFAULT_PORTS: Record<string, number> = { 'http:': 80, 'https:': 443 };
-
-/**
- * Whether a page from `origin` may open MQTT over WebSocket. A browser sends the page's origin
- * with every WebSocket; without a check, any site a signed-in operator visits could talk MQTT to
- * the broker from the operator's machine. Clients that are not browsers send no origin.
- */
-export function webSocketOriginAllowed(origin: string | undefined, host: string | undefined, options: Pick<ListenerOptions, 'webSocketOrigins' | 'publicUrl' | 'consolePort'>): boolean {
-  if (origin === undefined) return true;
-  if (options.webSocketOrigins.includes('*') || options.webSocketOrigins.includes(origin)) return true;
-  try {
-    const page = new URL(origin);
-    if (page.origin === new URL(options.publicUrl).origin) return true;
-    // The console's own origin, whatever name the browser reached this machine by.
-    const requested = host === undefined ? undefined : new URL(`http://${host}`).hostname;
-    return page.hostname === requested && Number(page.port || DEFAULT_PORTS[page.protocol]) === options.consolePort();
-  } catch {
-    return false;
-  }
-}
+/** A web socket's upgrade request, with the address of the client behind it (see ForwardedClient in access-control). */
+type WebSocketRequest = http.IncomingMessage & { clientAddress?: string };
 
 /** MQTT over WebSocket at WEBSOCKET_PATH on an HTTP or HTTPS server. */
-function attachWebSocket(server: http.Server, listener: ListenerKind, broker: MqttBroker, connections: OpenConnectionCounts, options: ListenerOptions): WebSocketServer {
+function attachWebSocket(server: http.Server, listener: ListenerKind, broker: MqttBroker, connections: OpenConnectionCounts, options: ListenerOptions, messageLimit: WebSocketMessageLimit): WebSocketServer {
+  const proxies = new TrustedProxies(options.trustedProxies);
   const webSocketServer = new WebSocketServer({
     server,
     path: WEBSOCKET_PATH,
-    verifyClient: ({ req }: { req: http.IncomingMessage }) => webSocketOriginAllowed(req.headers.origin, req.headers.host, options),
+    maxPayload: messageLimit.beforeAdmission,
+    // 403: the page is known and not allowed (a synchronous refusal would answer 401, which asks for credentials).
+    verifyClient: ({ req }, accept) => accept(webSocketOriginAllowed(req.headers.origin, options), 403),
     handleProtocols: (offered) => MQTT_SUBPROTOCOLS.find((protocol) => offered.has(protocol)) ?? false,
   });
-  webSocketServer.on('connection', (socket, request) => {
-    if (!connections.admit(request.socket.remoteAddress, request.socket, listener)) {
+  webSocketServer.on('connection', (socket, request: WebSocketRequest) => {
+    // Behind a trusted proxy (upstream mode's console server, an nginx) the client is the one its
+    // X-Forwarded-For names: the limits per address and the sessions page count it, not the proxy.
+    request.clientAddress = proxies.clientAddress(request.socket.remoteAddress, request.headers['x-forwarded-for']);
+    if (!connections.admit(request.clientAddress, request.socket, listener)) {
       socket.terminate();
       return;
     }
     const stream = frameWhatATickWrites(createWebSocketStream(socket), socket);
     stream.on('error', () => socket.terminate());
-    broker.handle(stream, request);
+    // At once, with the close frame (1009 for a message beyond the limit) sent: the stream reports
+    // the error a tick later, while ws goes on reading (and dropping) whatever the peer sends.
+    socket.on('error', () => socket.terminate());
+    messageLimit.watch(broker.handle(stream, request), socket);
   });
   return webSocketServer;
 }
@@ -169,7 +158,9 @@ export async function startMqttListeners(broker: MqttBroker, options: ListenerOp
   const webSocketServers: WebSocketServer[] = [];
   /** The open TCP and TLS connections: a server waits for its connections before it closes, so closing ends them. */
   const sockets = new Set<net.Socket>();
+  const messageLimit = new WebSocketMessageLimit(broker, options);
   const close = async () => {
+    messageLimit.close();
     for (const webSocketServer of webSocketServers) {
       for (const client of webSocketServer.clients) client.terminate();
       webSocketServer.close();
@@ -194,16 +185,16 @@ export async function startMqttListeners(broker: MqttBroker, options: ListenerOp
   };
   try {
     const mqttPort = await start(net.createServer(handle('tcp')), options.mqttPort, 'STARLING_MQTT_PORT');
-    const wsServer = http.createServer(notWebSocket);
-    webSocketServers.push(attachWebSocket(wsServer, 'ws', broker, connections, options));
+    const wsServer = http.createServer(UPGRADE_SERVER_OPTIONS, notWebSocket);
+    webSocketServers.push(attachWebSocket(wsServer, 'ws', broker, connections, options, messageLimit));
     const wsPort = await start(wsServer, options.wsPort, 'STARLING_WS_PORT');
     let mqttsPort: number | null = null;
     let wssPort: number | null = null;
     if (options.tls) {
       const secure = tlsOptions(options.tls);
       mqttsPort = await start(tls.createServer(secure, handle('tls')), options.mqttsPort, 'STARLING_MQTTS_PORT');
-      const wssServer = https.createServer(secure, notWebSocket);
-      webSocketServers.push(attachWebSocket(wssServer, 'wss', broker, connections, options));
+      const wssServer = https.createServer({ ...secure, ...UPGRADE_SERVER_OPTIONS }, notWebSocket);
+      webSocketServers.push(attachWebSocket(wssServer, 'wss', broker, connections, options, messageLimit));
       wssPort = await start(wssServer, options.wssPort, 'STARLING_WSS_PORT');
     }
     return { openConnections: () => ({ ...connections.perListener }), processedBytes: () => connections.processedBytes(), mqttPort, wsPort, mqttsPort, wssPort, close };

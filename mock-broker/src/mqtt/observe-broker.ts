@@ -18,7 +18,8 @@ export interface BrokerObservers {
 
 /** Fields Aedes keeps on a client that its type declarations leave out. */
 type ObservedClient = Client & {
-  req?: IncomingMessage;
+  /** A web socket's upgrade request; clientAddress is the client behind a trusted proxy (listeners.ts). */
+  req?: IncomingMessage & { clientAddress?: string };
   subscriptions: Record<string, SubscriptionLike>;
   sessionExpiryInterval?: number;
   disconnectReasonCode?: number | null;
@@ -44,6 +45,8 @@ interface SubscriptionLike {
 function remoteAddress(client: Client): string {
   const request = (client as ObservedClient).req;
   const socket = (request?.socket ?? client.conn) as Partial<Socket>;
+  // Forwarded by a trusted proxy: the client's address; its port the proxy does not tell.
+  if (request?.clientAddress !== undefined && request.clientAddress !== socket.remoteAddress) return request.clientAddress;
   return socket.remoteAddress ? `${socket.remoteAddress}:${socket.remotePort ?? ''}` : 'unknown';
 }
 
@@ -118,10 +121,16 @@ export function observeBroker(broker: MqttBroker, observers: BrokerObservers): B
       username: packet.username ?? null,
       address: remoteAddress(client),
     });
-    const clients = (broker as MqttBroker & { clients: Record<string, Client | undefined> }).clients;
-    const existing = packet.clientId ? clients[packet.clientId] : undefined;
-    if (existing && existing !== client) takenOver.add(existing);
     previousPreConnect(client, packet, callback);
+  };
+  // A connection takes over its client id's session once authentication has let it in (MQTT 5
+  // section 3.1.4): a refused CONNECT with the same id leaves the connected client as it was.
+  const registering = broker as MqttBroker & { clients: Record<string, Client | undefined>; registerClient(client: Client): void };
+  const previousRegisterClient = registering.registerClient.bind(registering);
+  registering.registerClient = (client: Client) => {
+    const existing = registering.clients[client.id];
+    if (existing && existing !== client) takenOver.add(existing);
+    previousRegisterClient(client);
   };
 
   const previousAuthorizeForward = broker.authorizeForward.bind(broker);

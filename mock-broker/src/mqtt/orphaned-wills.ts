@@ -61,7 +61,8 @@ export async function publishOrphanedWills(
     clearTimeout(pending.timer);
     waiting.delete(client.id);
     // Not forgotten here: the CONNECT has replaced the stored will already, perhaps with a new one.
-    if ((client as Client & { clean: boolean }).clean && mayPublish(pending.will)) broker.publish(withoutWillDelay(pending.will), () => {});
+    // Clean Start ends the session (Aedes' `clean` says instead whether the new one outlives its connection).
+    if ((client as Client & { _cleanStart?: boolean })._cleanStart === true && mayPublish(pending.will)) broker.publish(withoutWillDelay(pending.will), () => {});
   };
   broker.on('client', returned);
   return () => {

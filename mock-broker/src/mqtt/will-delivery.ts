@@ -1,4 +1,4 @@
-import type { AedesPublishPacket, Client, ConnectPacket } from 'aedes';
+import type { AedesPublishPacket, Client } from 'aedes';
 import type { MqttBroker } from './mqtt-broker.js';
 
 /** A will as Aedes keeps it: the CONNECT's will, whose properties may hold a Will Delay Interval. */
@@ -11,7 +11,14 @@ type WillBroker = MqttBroker & {
   scheduleWill(client: Client, will: StoredWill, delaySeconds: number): void;
   clearDelayedWill(clientId: string): void;
   delayedWills: Map<string, unknown>;
+  /** Called once authentication has let a connection in, before it takes over the client id's session. */
+  registerClient(client: Client): void;
+  /** Aedes' publish on behalf of a client (for No Local, as Aedes publishes a will). */
+  publish(packet: AedesPublishPacket, client: Client, done: (error?: Error) => void): void;
 };
+
+/** Aedes' note of a CONNECT's Clean Start (its `clean` says whether the session outlives the connection). */
+type ConnectingClient = Client & { _cleanStart?: boolean };
 
 /**
  * The Will Delay Interval is a property of CONNECT (MQTT 5 section 3.1.3.2.2), not of the will's
@@ -26,7 +33,9 @@ export function withoutWillDelay(will: StoredWill): StoredWill {
 /**
  * How wills leave the broker (MQTT 5 section 3.1.2.5): without the Will Delay Interval, and a
  * delayed will at once when its client returns with Clean Start, since that ends the session
- * the will was waiting on.
+ * the will was waiting on (3.1.3.2.2). Only a connection that authentication lets in returns:
+ * a refused CONNECT with the same client id leaves the session and its will as they were
+ * (the takeover of 3.1.4 comes after authentication).
  */
 export function installWillDelivery(broker: MqttBroker): void {
   const wills = broker as WillBroker;
@@ -48,14 +57,17 @@ export function installWillDelivery(broker: MqttBroker): void {
     clearDelayedWill(clientId);
   };
 
-  const preConnect = broker.preConnect.bind(broker);
-  broker.preConnect = (client: Client, packet: ConnectPacket, callback) => {
-    const pending = packet.clean && packet.clientId ? waiting.get(packet.clientId) : undefined;
-    if (pending) {
-      clearDelayedWill(packet.clientId);
-      waiting.delete(packet.clientId);
-      wills.publishWill(pending.client, pending.will);
+  const registerClient = wills.registerClient.bind(wills);
+  wills.registerClient = (client: ConnectingClient) => {
+    const pending = waiting.get(client.id);
+    if (pending && pending.client !== client && client._cleanStart === true) {
+      wills.clearDelayedWill(client.id);
+      // Published as Aedes publishes a will, but the stored will is left alone: by now it is the
+      // new connection's (Aedes stores it before registering the client).
+      wills.authorizePublish(pending.client, pending.will, (error) => {
+        if (!error) wills.publish(withoutWillDelay(pending.will), pending.client, () => {});
+      });
     }
-    preConnect(client, packet, callback);
+    registerClient(client);
   };
 }

@@ -17,8 +17,10 @@ export function userRouter(users: UserService, tokens: TokenService, activation:
   router.get(['/api/admin/user/tokenAccessEnabled', '/api/user/tokenAccessEnabled'], (_request, response) => {
     response.json(true);
   });
+  // The tokens are marked with the administrator who signed in (the first one, when signing in as
+  // someone from a session that is itself signed in as another user).
   const signInAs: RequestHandler<{ id: string }> = (request, response) => {
-    response.json(tokens.issue(users.get(request.params.id)));
+    response.json(tokens.issue(users.get(request.params.id), false, request.claims?.impersonatedBy ?? signedInUserId(request)));
   };
   router.get('/api/admin/user/:id/token', signInAs);
   router.get('/api/user/:id/token', signInAs);
@@ -50,7 +52,7 @@ export function userRouter(users: UserService, tokens: TokenService, activation:
   router.post('/api/auth/changePassword', async (request, response) => {
     const { currentPassword, newPassword } = request.body as { currentPassword: string; newPassword: string };
     const user = await users.changePassword(signedInUserId(request), currentPassword, newPassword);
-    response.json(tokens.issue(user));
+    response.json(tokens.issue(user, false, request.claims?.impersonatedBy));
   });
   return router;
 }

@@ -5,12 +5,17 @@ import { ApiError } from '../http/api-error.js';
 /** What the web-socket client needs of the client credentials (src/credentials). */
 export interface CredentialsPort {
   exists(id: string): boolean;
-  /** Creates MQTT_BASIC credentials of an application allowed every topic; answers their id. */
+  /**
+   * Creates MQTT_BASIC credentials of an application allowed every topic, marked as the broker's own
+   * (they do not close it to anonymous clients); answers their id.
+   */
   createBasic(credentials: { name: string; clientId: string; userName: string; password: string }): Promise<string>;
   /** Gives the credentials another client id, keeping everything else (the password too). */
   changeClientId(id: string, clientId: string): Promise<void>;
   /** Deletes them; credentials already gone are no error. */
   delete(id: string): Promise<void>;
+  /** At start: the credentials made for connections earlier are the broker's own again. */
+  markGenerated(ids: Iterable<string>): void;
 }
 
 /** The credentials an AUTO connection gets (openapi.yaml saveWsConnection). */
@@ -44,7 +49,7 @@ export function credentialsPortOf(service: CredentialsService): CredentialsPort 
     },
     async createBasic({ name, clientId, userName, password }) {
       const value = { clientId, userName, password };
-      const saved = await service.save({ name, clientType: 'APPLICATION', credentialsType: 'MQTT_BASIC', credentialsValue: JSON.stringify(value) });
+      const saved = await service.save({ name, clientType: 'APPLICATION', credentialsType: 'MQTT_BASIC', credentialsValue: JSON.stringify(value) }, { generated: true });
       return saved.id;
     },
     async changeClientId(id, clientId) {
@@ -54,6 +59,7 @@ export function credentialsPortOf(service: CredentialsService): CredentialsPort 
       const { passwordSet: _passwordSet, ...value } = JSON.parse(current.credentialsValue) as Record<string, unknown>;
       await service.save({ ...current, credentialsValue: JSON.stringify({ ...value, clientId }) });
     },
+    markGenerated: (ids) => service.markGenerated(ids),
     async delete(id) {
       try {
         await service.delete(id);

@@ -1,5 +1,6 @@
 import type { Database, Row } from '../database/database.js';
 import { type Page, type PageRequest, selectPage, WhereClause } from '../database/page-query.js';
+import { bytesOf, type StoredRow } from './storage-budget.js';
 
 /**
  * Something a saved connection keeps a list of: a subscription (keyed by its topic filter) or a
@@ -62,6 +63,11 @@ export class ConnectionItemRepository<Configuration> {
   holderOf(connectionId: string, key: string): string | undefined {
     const row = this.database.get(`SELECT id FROM ${this.where.table} WHERE connection_id = ? AND ${this.where.keyColumn} = ?`, [connectionId, key]);
     return row ? String(row.id) : undefined;
+  }
+
+  /** The row an item is kept in, and the bytes it keeps there (its key and configuration). */
+  rowOf(item: ConnectionItem<Configuration>): { row: StoredRow; bytes: number } {
+    return { row: { table: this.where.table, id: item.id }, bytes: bytesOf(item.key, JSON.stringify(item.configuration)) };
   }
 
   /** Inserts a new item or updates the one with the same id (its connection and creation time stay). */

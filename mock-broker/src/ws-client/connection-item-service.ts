@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page, PageRequest } from '../database/page-query.js';
 import { ApiError } from '../http/api-error.js';
 import type { ConnectionItem, ConnectionItemRepository } from './connection-item-repository.js';
+import type { StorageBudget } from './storage-budget.js';
 import type { StoredConnection } from './ws-connection.js';
 
 /** Spec section 9: a connection keeps at most 100 subscriptions and 100 saved messages. */
@@ -30,13 +31,17 @@ export interface ConnectionItemKind<Configuration, View> {
   viewOf(item: ConnectionItem<Configuration>): View;
 }
 
-/** Subscriptions or saved messages of the signed-in user's connections: at most 100 per connection, their keys unique. */
+/**
+ * Subscriptions or saved messages of the signed-in user's connections: at most 100 per connection,
+ * their keys unique, within the user's storage budget.
+ */
 export class ConnectionItemService<Configuration, View> {
   constructor(
     private readonly repository: ConnectionItemRepository<Configuration>,
     /** The user's connection, or 404. */
     private readonly ownedConnection: (userId: string, connectionId: string) => StoredConnection,
     private readonly kind: ConnectionItemKind<Configuration, View>,
+    private readonly budget: StorageBudget,
   ) {}
 
   list(userId: string, connectionId: string): View[] {
@@ -69,6 +74,8 @@ export class ConnectionItemService<Configuration, View> {
       throw ApiError.conflict(`A connection keeps at most ${MAX_ITEMS_PER_CONNECTION} of each: delete a ${this.kind.noun} first`);
     }
     const item = { id, createdTime: existing?.createdTime ?? now, webSocketConnectionId: connectionId, key, configuration: this.kind.storedOf(request.configuration) };
+    const { row, bytes } = this.repository.rowOf(item);
+    this.budget.check(userId, row, bytes, 'body.configuration');
     this.repository.save(item);
     return this.kind.viewOf(item);
   }

@@ -3,6 +3,7 @@ import type { Database } from '../database/database.js';
 import { ConnectionItemRepository } from './connection-item-repository.js';
 import { savedMessageKind, subscriptionKind, type WsSavedMessageConfiguration, type WsSubscriptionConfiguration } from './connection-item-kinds.js';
 import { ConnectionItemService } from './connection-item-service.js';
+import { StorageBudget } from './storage-budget.js';
 import type { CredentialsPort } from './connection-credentials.js';
 import { wsClientRouter } from './ws-client-router.js';
 import { WsConnectionRepository } from './ws-connection-repository.js';
@@ -14,21 +15,28 @@ export interface WsClientAreaNeeds {
   credentials: CredentialsPort;
   /** Registers work to do before a user is deleted (the users area calls it). */
   beforeUserDeleted(listener: (userId: string) => Promise<void>): void;
+  /** STARLING_WS_CLIENT_MAX_BYTES_PER_USER: what one user's connections, subscriptions and saved messages keep, at most. */
+  maxBytesPerUser: number;
 }
 
 /** The web-socket client's saved connections, subscriptions and messages (spec section 9), per user. */
-export function startWsClient({ database, credentials, beforeUserDeleted }: WsClientAreaNeeds): { routers: Router[]; cleanups: (() => void)[] } {
-  const connections = new WsConnectionService(new WsConnectionRepository(database), credentials);
+export function startWsClient({ database, credentials, beforeUserDeleted, maxBytesPerUser }: WsClientAreaNeeds): { routers: Router[]; cleanups: (() => void)[] } {
+  const repository = new WsConnectionRepository(database);
+  credentials.markGenerated(repository.autoCredentialsIds());
+  const budget = new StorageBudget(database, maxBytesPerUser);
+  const connections = new WsConnectionService(repository, credentials, budget);
   const ownedConnection = (userId: string, connectionId: string) => connections.owned(userId, connectionId);
   const subscriptions = new ConnectionItemService(
     new ConnectionItemRepository<WsSubscriptionConfiguration>(database, { table: 'ws_subscription', keyColumn: 'topic_filter', orderBy: 'created_time, id' }),
     ownedConnection,
     subscriptionKind,
+    budget,
   );
   const savedMessages = new ConnectionItemService(
     new ConnectionItemRepository<WsSavedMessageConfiguration>(database, { table: 'ws_saved_message', keyColumn: 'name', orderBy: 'name, id' }),
     ownedConnection,
     savedMessageKind,
+    budget,
   );
   beforeUserDeleted((userId) => connections.deleteAllOf(userId));
   return { routers: [wsClientRouter({ connections, subscriptions, savedMessages })], cleanups: [] };

@@ -1,11 +1,11 @@
-import { Router } from 'express';
+import { type Request, Router } from 'express';
 import type { PageRequest } from '../database/page-query.js';
 import { ApiError } from '../http/api-error.js';
-import { signedInUserId as user } from '../http/authenticate.js';
+import { signedInAsAnotherUser, signedInUserId as user } from '../http/authenticate.js';
 import { validatedParameters as parameters } from '../http/validated-parameters.js';
 import type { WsSavedMessageConfiguration, WsSavedMessageView, WsSubscriptionConfiguration, WsSubscriptionView } from './connection-item-kinds.js';
 import type { ConnectionItemSaveRequest, ConnectionItemService } from './connection-item-service.js';
-import type { WsConnectionSaveRequest } from './ws-connection.js';
+import { type WsConnectionSaveRequest, type WsConnectionView, withoutPassword } from './ws-connection.js';
 import type { WsConnectionPageQuery } from './ws-connection-repository.js';
 import type { WsConnectionService } from './ws-connection-service.js';
 
@@ -30,6 +30,9 @@ function pageRequestOf({ pageSize, page }: Partial<PageRequest>): PageRequest {
   return { pageSize, page };
 }
 
+/** A connection as this session may see it: another administrator signed in as its owner gets no password. */
+const visible = (request: Request, view: WsConnectionView) => (signedInAsAnotherUser(request) ? withoutPassword(view) : view);
+
 /** Save and delete: the same for subscriptions and saved messages. */
 function connectionItemRoutes<Configuration, View>(router: Router, path: string, items: ConnectionItemService<Configuration, View>): void {
   router.post(path, (request, response) => {
@@ -45,16 +48,17 @@ function connectionItemRoutes<Configuration, View>(router: Router, path: string,
 export function wsClientRouter({ connections, subscriptions, savedMessages }: WsClientServices): Router {
   const router = Router();
   router.post('/api/ws/connection', async (request, response) => {
-    response.json(await connections.save(user(request), request.body as WsConnectionSaveRequest));
+    const saved = await connections.save(user(request), request.body as WsConnectionSaveRequest, { signedInAsAnotherUser: signedInAsAnotherUser(request) });
+    response.json(visible(request, saved));
   });
   // One path, two answers, as the production broker has it: the connection of a name, or a page.
   router.get('/api/ws/connection', (request, response) => {
     const { name, ...query } = parameters<ConnectionListQuery>(request);
-    if (name !== undefined) response.json(connections.getByName(user(request), name));
+    if (name !== undefined) response.json(visible(request, connections.getByName(user(request), name)));
     else response.json(connections.page(user(request), { ...query, ...pageRequestOf(query) }));
   });
   router.get('/api/ws/connection/:id', (request, response) => {
-    response.json(connections.get(user(request), request.params.id));
+    response.json(visible(request, connections.get(user(request), request.params.id)));
   });
   router.delete('/api/ws/connection/:id', async (request, response) => {
     await connections.delete(user(request), request.params.id);

@@ -1,5 +1,6 @@
 import { inTransaction, type Database, type Row } from '../database/database.js';
 import { selectPage, WhereClause, type Page, type PageRequest } from '../database/page-query.js';
+import { bytesOf, type StoredRow } from './storage-budget.js';
 import type { StoredConnection } from './ws-connection.js';
 
 export type WsConnectionSortProperty = 'name' | 'createdTime';
@@ -50,6 +51,13 @@ export class WsConnectionRepository {
     return Number(this.database.get('SELECT COUNT(*) AS n FROM ws_connection WHERE user_id = ?', [userId])?.n ?? 0);
   }
 
+  /** The ids of the credentials made for AUTO connections, every user's. */
+  autoCredentialsIds(): string[] {
+    return this.database
+      .all(`SELECT json_extract(configuration, '$.clientCredentialsId') AS id FROM ws_connection WHERE json_extract(configuration, '$.credentialsMode') = 'AUTO'`)
+      .flatMap((row) => (typeof row.id === 'string' ? [row.id] : []));
+  }
+
   allOf(userId: string): StoredConnection[] {
     return this.database.all('SELECT * FROM ws_connection WHERE user_id = ?', [userId]).map(toConnection);
   }
@@ -58,6 +66,11 @@ export class WsConnectionRepository {
     const where = new WhereClause().add('user_id = ?', userId).contains(['name'], query.textSearch);
     const order = `${SORT_COLUMNS[query.sortProperty ?? 'name']} ${query.sortOrder === 'DESC' ? 'DESC' : 'ASC'}, id`;
     return selectPage(this.database, 'ws_connection', where, order, query, toConnection);
+  }
+
+  /** The row a connection is kept in, and the bytes it keeps there (name, configuration, password). */
+  rowOf(connection: StoredConnection): { row: StoredRow; bytes: number } {
+    return { row: { table: 'ws_connection', id: connection.id }, bytes: bytesOf(connection.name, JSON.stringify(connection.configuration), connection.password) };
   }
 
   /** Inserts a new connection or updates the one with the same id (its owner and creation time stay). */

@@ -13,6 +13,7 @@ import {
   type WsConnectionSaveRequest,
   type WsConnectionView,
 } from './ws-connection.js';
+import type { StorageBudget } from './storage-budget.js';
 import type { WsConnectionPageQuery, WsConnectionRepository } from './ws-connection-repository.js';
 
 /** Spec section 9: the web-socket client keeps at most 100 connections per user. */
@@ -63,6 +64,7 @@ export class WsConnectionService {
   constructor(
     private readonly repository: WsConnectionRepository,
     private readonly credentials: CredentialsPort,
+    private readonly budget: StorageBudget,
   ) {}
 
   page(userId: string, query: WsConnectionPageQuery): Page<WsConnectionInfo> {
@@ -88,7 +90,12 @@ export class WsConnectionService {
     return connection;
   }
 
-  async save(userId: string, request: WsConnectionSaveRequest, now = Date.now()): Promise<WsConnectionView> {
+  /**
+   * `signedInAsAnotherUser`: an administrator signed in as the owner saves. Such a session never reads
+   * the owner's password, and must not send it elsewhere either: moving the connection to another URL
+   * drops a CUSTOM password it kept.
+   */
+  async save(userId: string, request: WsConnectionSaveRequest, { signedInAsAnotherUser = false } = {}, now = Date.now()): Promise<WsConnectionView> {
     const existing = request.id === undefined ? undefined : this.owned(userId, request.id);
     const id = existing?.id ?? randomUUID();
     const name = request.name.trim();
@@ -96,7 +103,8 @@ export class WsConnectionService {
     const options = storedOptionsOf(request.configuration);
     checkUrl(options.url);
     this.checkRoom(userId, id, name, existing);
-    const settled = await this.settleCredentials(mode, request.configuration, existing);
+    const keepsPassword = !signedInAsAnotherUser || existing?.configuration.url === options.url;
+    const settled = await this.settleCredentials(mode, request.configuration, existing, keepsPassword);
     const connection: StoredConnection = {
       id,
       createdTime: existing?.createdTime ?? now,
@@ -116,6 +124,8 @@ export class WsConnectionService {
       // Checked again with the write: another request may have taken the name while credentials were made.
       this.repository.transaction(() => {
         this.checkRoom(userId, id, name, existing);
+        const { row, bytes } = this.repository.rowOf(connection);
+        this.budget.check(userId, row, bytes, 'body.configuration');
         this.repository.save(connection);
       });
     } catch (error) {
@@ -153,7 +163,7 @@ export class WsConnectionService {
     }
   }
 
-  private async settleCredentials(mode: CredentialsMode, configuration: WsConnectionConfiguration, existing: StoredConnection | undefined): Promise<SettledCredentials> {
+  private async settleCredentials(mode: CredentialsMode, configuration: WsConnectionConfiguration, existing: StoredConnection | undefined, keepsPassword: boolean): Promise<SettledCredentials> {
     switch (mode) {
       case 'AUTO':
         return this.autoCredentials(configuration.clientId, existing);
@@ -166,7 +176,7 @@ export class WsConnectionService {
       }
       case 'CUSTOM': {
         // On update, a password left out keeps the stored one (only a CUSTOM one is the user's own); null removes it.
-        const kept = existing?.configuration.credentialsMode === 'CUSTOM' ? existing.password : null;
+        const kept = keepsPassword && existing?.configuration.credentialsMode === 'CUSTOM' ? existing.password : null;
         const password = configuration.passwordRequired === true ? null : configuration.password === undefined ? kept : configuration.password;
         return { clientCredentialsId: null, username: configuration.username ?? null, password, undo: nothingToUndo };
       }

@@ -47,7 +47,7 @@ export interface WsConnectionView {
   createdTime: number;
   name: string;
   userId: string;
-  configuration: ConnectionSettings & { password: string | null };
+  configuration: ConnectionSettings & { password: string | null; passwordWithheld?: true };
 }
 
 /** The contract's WsConnectionInfo: what the list holds, as the production broker answers it. */
@@ -98,7 +98,7 @@ const UNSET_WILL_FIELDS = {
  * `props` (the production broker reads nothing else).
  */
 export function storedOptionsOf(configuration: WsConnectionConfiguration): { url: string; clientId: string; [option: string]: unknown } {
-  const { password: _password, credentialsMode: _mode, clientCredentialsId: _credentials, username: _username, passwordRequired: _required, userProperties, lastWillMsg, ...options } = configuration;
+  const { password: _password, passwordWithheld: _withheld, credentialsMode: _mode, clientCredentialsId: _credentials, username: _username, passwordRequired: _required, userProperties, lastWillMsg, ...options } = configuration;
   const props = userProperties?.props ?? null;
   return {
     ...UNSET_CONNECTION_FIELDS,
@@ -111,6 +111,15 @@ export function storedOptionsOf(configuration: WsConnectionConfiguration): { url
 export function connectionView(connection: StoredConnection): WsConnectionView {
   const { id, createdTime, name, userId, configuration, password } = connection;
   return { id, createdTime, name, userId, configuration: { ...configuration, password } };
+}
+
+/**
+ * The connection as a session signed in as its owner by another administrator sees it: without the
+ * password the owner keeps (SECURITY.md), marked so that the page asks for it on connect.
+ */
+export function withoutPassword(view: WsConnectionView): WsConnectionView {
+  const { password, ...configuration } = view.configuration;
+  return { ...view, configuration: password === null ? { ...configuration, password } : { ...configuration, password: null, passwordWithheld: true } };
 }
 
 export function connectionInfo({ id, name, configuration }: StoredConnection): WsConnectionInfo {

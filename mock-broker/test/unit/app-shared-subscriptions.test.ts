@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AcknowledgedOffsets } from '../../src/app-shared-subscriptions/acknowledged-offsets.js';
 import { consumerGroupFor, decodeKafkaMessage, encodeKafkaMessage, kafkaTopicFor, topicMatches } from '../../src/app-shared-subscriptions/app-shared-subscription.js';
+import { topicNameOf } from '../../src/app-shared-subscriptions/carried-properties.js';
 import { PartitionOwners, type PartitionClaimant } from '../../src/app-shared-subscriptions/partition-owners.js';
 
 describe('the commit point of acknowledged offsets', () => {
@@ -84,6 +85,39 @@ describe('the Kafka record value of a message', () => {
     expect(decodeKafkaMessage(Buffer.from('{"json":true}'))).toBeUndefined();
     expect(decodeKafkaMessage(Buffer.from([1, 0b1000, 0, 0, 0, 50, 1]))).toBeUndefined();
     expect(decodeKafkaMessage(Buffer.from([1, 3]))).toBeUndefined();
+  });
+
+  it('keeps of the properties a record holds only the carried ones with their MQTT types and limits (MQTT 5.0 sections 1.5.4, 3.3.2.3)', () => {
+    const json = Buffer.from(JSON.stringify({
+      contentType: 'a\u0000b',
+      responseTopic: 'r/+',
+      correlationData: Buffer.alloc(70_000).toString('base64'),
+      userProperties: { ok: 'yes', lone: '\ud800', list: ['a', null, 'b'] },
+      topicAlias: 3,
+      payloadFormatIndicator: true,
+    }));
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(json.length);
+    const value = (payload: Buffer) => Buffer.concat([Buffer.from([1, 0b1001]), length, json, payload]);
+    expect(decodeKafkaMessage(value(Buffer.from([0xc3, 0x28])))).toEqual({ qos: 1, retain: false, payload: Buffer.from([0xc3, 0x28]), properties: { userProperties: { ok: 'yes', list: ['a', 'b'] } } });
+    expect(decodeKafkaMessage(value(Buffer.from('text')))?.properties).toEqual({ userProperties: { ok: 'yes', list: ['a', 'b'] }, payloadFormatIndicator: true });
+    const arrayJson = Buffer.from('[1]');
+    expect(decodeKafkaMessage(Buffer.concat([Buffer.from([1, 0b1000, 0, 0, 0, arrayJson.length]), arrayJson]))).toBeUndefined();
+  });
+});
+
+describe('the MQTT topic of a record key', () => {
+  it.each([
+    ['a topic name', Buffer.from('plant/line-1'), 'plant/line-1'],
+    ['ill-formed UTF-8', Buffer.from([0x61, 0xff]), undefined],
+    ['a single-level wildcard', Buffer.from('a/+'), undefined],
+    ['a multi-level wildcard', Buffer.from('a/#'), undefined],
+    ['U+0000', Buffer.from('a\u0000b'), undefined],
+    ['empty', Buffer.alloc(0), undefined],
+    ['65,536 bytes', Buffer.alloc(65_536, 'a'), undefined],
+    ['no key', undefined, undefined],
+  ])('%s (MQTT 5.0 sections 1.5.4, 3.3.2.1)', (_what, key, topic) => {
+    expect(topicNameOf(key)).toBe(topic);
   });
 });
 

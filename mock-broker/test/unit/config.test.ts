@@ -40,6 +40,14 @@ describe('configuration', () => {
   });
 });
 
+describe('web-socket client storage', () => {
+  it('keeps at most 16 MiB per user unless told otherwise, and refuses a bound below 64 KiB naming the variable', () => {
+    expect(loadConfig({}).wsClientMaxBytesPerUser).toBe(16 * 1024 * 1024);
+    expect(loadConfig({ STARLING_WS_CLIENT_MAX_BYTES_PER_USER: '65536' }).wsClientMaxBytesPerUser).toBe(65536);
+    expect(() => loadConfig({ STARLING_WS_CLIENT_MAX_BYTES_PER_USER: '65535' })).toThrow('STARLING_WS_CLIENT_MAX_BYTES_PER_USER must be a number of bytes of 65536 or more, got "65535"');
+  });
+});
+
 describe('MQTT limits', () => {
   it('states 256 KiB packets, a Receive Maximum of 1024 and no keep-alive maximum unless told otherwise', () => {
     expect(loadConfig({})).toMatchObject({ maxPacketSize: 262144, receiveMaximum: 1024, maxKeepAliveSeconds: 0 });

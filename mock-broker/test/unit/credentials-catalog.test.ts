@@ -75,3 +75,22 @@ describe('credentials value', () => {
     );
   });
 });
+
+describe('credentials the broker made for itself', () => {
+  it('do not count as made by an operator: the mark survives an update and goes with the entry', () => {
+    const catalog = new CredentialsCatalog([basic('operator', 'c1', 'u1'), basic('earlier', 'page-1', 'starling_websockets_a')]);
+    expect(catalog.operatorMadeCount).toBe(2);
+    catalog.markGenerated('earlier');
+    catalog.markGenerated('unknown');
+    catalog.put(basic('made', 'page-2', 'starling_websockets_b'), true);
+    expect(catalog.operatorMadeCount).toBe(1);
+    // A new client id for the connection's credentials: still the broker's own.
+    catalog.put(basic('made', 'page-3', 'starling_websockets_b'));
+    expect(catalog.operatorMadeCount).toBe(1);
+    catalog.remove('operator');
+    expect(catalog.operatorMadeCount).toBe(0);
+    catalog.remove('made');
+    catalog.remove('earlier');
+    expect([catalog.size, catalog.operatorMadeCount]).toEqual([0, 0]);
+  });
+});

@@ -36,7 +36,16 @@ describe('Kafka settings', () => {
       sasl: { mechanism: 'SCRAM-SHA-512', username: 'console', password: 'secret' },
       tls: true,
       tlsCaFile: path.join(folder, 'certs', 'kafka-ca.pem'),
+      limits: { maxQueuedBytes: 64 * 1024 * 1024, maxMembers: 1000, maxMembersPerClient: 16, maxGroupsPerSubscription: 64 },
     });
+  });
+
+  it('reads the bounds of what clients can make the node hold for Kafka, and refuses others naming the setting', () => {
+    const config = loadConfig({ STARLING_KAFKA_BOOTSTRAP: 'k:9092', STARLING_KAFKA_MAX_QUEUED_BYTES: '1048576', STARLING_KAFKA_MAX_MEMBERS: '50', STARLING_KAFKA_MAX_MEMBERS_PER_CLIENT: '2', STARLING_KAFKA_MAX_GROUPS_PER_SUBSCRIPTION: '5' });
+    expect(config.kafka?.limits).toEqual({ maxQueuedBytes: 1_048_576, maxMembers: 50, maxMembersPerClient: 2, maxGroupsPerSubscription: 5 });
+    expect(() => loadConfig({ STARLING_KAFKA_BOOTSTRAP: 'k:9092', STARLING_KAFKA_MAX_QUEUED_BYTES: '64MB' })).toThrow('STARLING_KAFKA_MAX_QUEUED_BYTES must be a whole number from 1 to 4294967296, got "64MB"');
+    expect(() => loadConfig({ STARLING_KAFKA_BOOTSTRAP: 'k:9092', STARLING_KAFKA_MAX_MEMBERS: '0' })).toThrow('STARLING_KAFKA_MAX_MEMBERS must be a whole number from 1 to 100000, got "0"');
+    expect(() => loadConfig({ STARLING_KAFKA_BOOTSTRAP: 'k:9092', STARLING_KAFKA_MAX_MEMBERS_PER_CLIENT: '1.5' })).toThrow('STARLING_KAFKA_MAX_MEMBERS_PER_CLIENT must be a whole number from 1 to 100000, got "1.5"');
   });
 
   it('refuses an address without a port, naming the setting and the entry', () => {

@@ -13,7 +13,7 @@ beforeEach(() => {
 
 afterEach(() => store.destroy());
 
-const points = (entityId: string) => JSON.parse(repository.rawPoints({ entityId, keys: ['incomingMsgs'], startTs: 0, endTs: 10_000, limit: 1000, order: 'ASC' }).incomingMsgs ?? '[]') as { ts: number; value: number }[];
+const points = (entityId: string) => JSON.parse(repository.rawPoints({ entityId, keys: ['incomingMsgs'], startTs: 0, endTs: 10_000, limits: [1000], order: 'ASC' }).incomingMsgs?.text ?? '[]') as { ts: number; value: number }[];
 
 describe('the time-series store', () => {
   it('stores a node sample with the total across the nodes that sampled at that time', () => {

@@ -7,8 +7,14 @@ import type { LatestParameters, TimeseriesService, ValuesParameters } from '../t
 /** Time series and resource usage of the nodes (issue 16; BROKER-API.md "time series"). */
 export function monitoringRouter(timeseries: TimeseriesService, serviceInfos: () => ServiceInfoPage): Router {
   const router = Router();
-  router.get('/api/timeseries/:entityId/values', (request, response) => {
-    sendJsonText(request, response, timeseries.values(parameters<ValuesParameters>(request)));
+  router.get('/api/timeseries/:entityId/values', async (request, response) => {
+    // A client that goes away gives up its place: its query stops waiting or running.
+    const gone = new AbortController();
+    response.on('close', () => gone.abort());
+    const answer = await timeseries.values(parameters<ValuesParameters>(request), gone.signal).catch((error: unknown) => {
+      if (!gone.signal.aborted) throw error;
+    });
+    if (answer !== undefined) sendJsonText(request, response, answer);
   });
   router.get('/api/timeseries/latest', (request, response) => {
     sendJsonText(request, response, timeseries.latest(parameters<LatestParameters>(request)));

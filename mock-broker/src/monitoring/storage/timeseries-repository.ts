@@ -1,7 +1,7 @@
 import { inTransaction, type Database } from '../../database/database.js';
 import type { Sample } from '../sample-feed.js';
 import { TIMESERIES_KEYS, TOTAL_ENTITY_ID, type TimeseriesKey } from '../timeseries-keys.js';
-import { aggregatedPoints, latestPoints, rawPoints, type Aggregation, type PointsRange, type PointsStatement } from './timeseries-sql.js';
+import { aggregatedPoints, latestPoints, rawPoints, type Aggregation, type PointsRange, type PointsStatement, type SortOrder } from './timeseries-sql.js';
 
 /** What a node's resource usage is measured against (ServiceInfo). */
 export interface NodeCapacity {
@@ -20,11 +20,17 @@ export interface StoredNode extends NodeCapacity {
   diskUsage: number | null;
 }
 
-/** A query's range and shape, by keys. */
+/** A query's range and shape, by keys (`limits` in the same order). */
 export type PointsQuery = Omit<PointsRange, 'columns'> & { keys: TimeseriesKey[] };
 
 /** Points per key as JSON text (`[{"ts":…,"value":…},…]`), built by SQLite. */
 export type PointsText = Record<string, string>;
+
+/** One key's points as JSON text, and how many they are. */
+export interface CountedPoints {
+  text: string;
+  count: number;
+}
 
 /** The column that holds a key, in the schema's snake case (migration 12). */
 export function columnOf(key: TimeseriesKey): string {
@@ -131,26 +137,34 @@ export class TimeseriesRepository {
     });
   }
 
-  /** Samples of each key in the range, `limit` at most per key, oldest or newest first. */
-  rawPoints(query: PointsQuery): PointsText {
-    return this.#pointsText(query.keys, rawPoints({ ...query, columns: query.keys.map(columnOf) }));
+  /** Samples of each key in the range, its limit at most, oldest or newest first. */
+  rawPoints(query: PointsQuery): Record<string, CountedPoints> {
+    return this.#countedPoints(query.keys, rawPoints({ ...query, columns: query.keys.map(columnOf) }));
   }
 
   /** Each bucket's aggregate per key; buckets without samples of a key are left out of its list. */
-  aggregatedPoints(query: PointsQuery & { interval: number; aggregation: Aggregation }): PointsText {
-    return this.#pointsText(query.keys, aggregatedPoints({ ...query, columns: query.keys.map(columnOf) }));
+  aggregatedPoints(query: PointsQuery & { interval: number; aggregation: Aggregation }): Record<string, CountedPoints> {
+    return this.#countedPoints(query.keys, aggregatedPoints({ ...query, columns: query.keys.map(columnOf) }));
   }
 
   /** The newest sample of each key (an empty list for a key without one). */
   latestPoints(entityId: string, keys: TimeseriesKey[]): PointsText {
-    return this.#pointsText(keys, latestPoints(entityId, keys.map(columnOf)));
+    const counted = this.#countedPoints(keys, latestPoints(entityId, keys.map(columnOf)));
+    return Object.fromEntries(Object.entries(counted).map(([key, { text }]) => [key, text]));
   }
 
-  #pointsText(keys: TimeseriesKey[], { sql, parameters }: PointsStatement): PointsText {
+  /** The time of the entity's first sample in [startTs, endTs) in `order`, if any: a query skips the stretches without. */
+  firstSampleTime(entityId: string, startTs: number, endTs: number, order: SortOrder): number | undefined {
+    const edge = order === 'ASC' ? 'MIN' : 'MAX';
+    const row = this.database.get(`SELECT ${edge}(ts) AS ts FROM timeseries_sample WHERE entity_id = ? AND ts >= ? AND ts < ?`, [entityId, startTs, endTs]);
+    return typeof row?.ts === 'number' ? row.ts : undefined;
+  }
+
+  #countedPoints(keys: TimeseriesKey[], { sql, parameters }: PointsStatement): Record<string, CountedPoints> {
     const statement = this.database.prepare(sql);
     try {
       const row = statement.get(parameters) ?? {};
-      return Object.fromEntries(keys.map((key, index) => [key, String(row[`k${index}`] ?? '[]')]));
+      return Object.fromEntries(keys.map((key, index) => [key, { text: String(row[`k${index}`] ?? '[]'), count: Number(row[`n${index}`] ?? 0) }]));
     } finally {
       statement.finalize();
     }

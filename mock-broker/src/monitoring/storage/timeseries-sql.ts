@@ -18,28 +18,35 @@ export interface PointsRange {
   columns: string[];
   startTs: number;
   endTs: number;
-  limit: number;
+  /** Points at most, per column. */
+  limits: number[];
   order: SortOrder;
 }
 
-function pointsOf(source: string, timeColumn: string, value: string, condition: string, order: SortOrder): string {
+function pointsOf(source: string, timeColumn: string, value: string, condition: string, order: SortOrder, index: number): string {
   // The inner ORDER BY and LIMIT pick the points, and SQLite feeds them to the aggregate in that
   // order. An ORDER BY inside json_group_array would sort them all again: five times the query's
   // time for the 60,480 samples of a week.
   return `(SELECT json_group_array(json_object('ts', ${timeColumn}, 'value', point))
-    FROM (SELECT ${timeColumn}, ${value} AS point FROM ${source} WHERE ${condition} ORDER BY ${timeColumn} ${order} LIMIT :limit))`;
+    FROM (SELECT ${timeColumn}, ${value} AS point FROM ${source} WHERE ${condition} ORDER BY ${timeColumn} ${order} LIMIT :limit${index}))`;
 }
 
+/** Each column's points (`k0`…) and how many they are (`n0`…). */
 function selectPerColumn(columns: string[], pointsOfColumn: (column: string, index: number) => string): string {
-  return `SELECT ${columns.map((column, index) => `${pointsOfColumn(column, index)} AS k${index}`).join(',\n')}`;
+  const counted = columns.map((_column, index) => `k${index}, json_array_length(k${index}) AS n${index}`).join(', ');
+  return `SELECT ${counted} FROM (SELECT ${columns.map((column, index) => `${pointsOfColumn(column, index)} AS k${index}`).join(',\n')})`;
+}
+
+function limitParameters(limits: number[]): Record<string, number> {
+  return Object.fromEntries(limits.map((limit, index) => [`:limit${index}`, limit]));
 }
 
 /** The samples themselves. */
 export function rawPoints(range: PointsRange): PointsStatement {
-  const sql = selectPerColumn(range.columns, (column) =>
-    pointsOf('timeseries_sample', 'ts', column, `entity_id = :entity AND ts >= :start AND ts < :end AND ${column} IS NOT NULL`, range.order),
+  const sql = selectPerColumn(range.columns, (column, index) =>
+    pointsOf('timeseries_sample', 'ts', column, `entity_id = :entity AND ts >= :start AND ts < :end AND ${column} IS NOT NULL`, range.order, index),
   );
-  return { sql, parameters: { ':entity': range.entityId, ':start': range.startTs, ':end': range.endTs, ':limit': range.limit } };
+  return { sql, parameters: { ':entity': range.entityId, ':start': range.startTs, ':end': range.endTs, ...limitParameters(range.limits) } };
 }
 
 function aggregateOf(aggregation: Aggregation, column: string): string {
@@ -59,12 +66,12 @@ export function aggregatedPoints(range: PointsRange & { interval: number; aggreg
       SELECT start, (SELECT json_array(${aggregates}) FROM timeseries_sample
         WHERE entity_id = :entity AND ts >= start AND ts < min(start + :interval, :end))
       FROM bucket)
-    ${selectPerColumn(range.columns, (_column, index) => pointsOf('aggregate', 'start', `bucket_values ->> ${index}`, `bucket_values ->> ${index} IS NOT NULL`, range.order))}`;
-  return { sql, parameters: { ':entity': range.entityId, ':start': range.startTs, ':end': range.endTs, ':limit': range.limit, ':interval': range.interval } };
+    ${selectPerColumn(range.columns, (_column, index) => pointsOf('aggregate', 'start', `bucket_values ->> ${index}`, `bucket_values ->> ${index} IS NOT NULL`, range.order, index))}`;
+  return { sql, parameters: { ':entity': range.entityId, ':start': range.startTs, ':end': range.endTs, ':interval': range.interval, ...limitParameters(range.limits) } };
 }
 
 /** The newest sample of each key. */
 export function latestPoints(entityId: string, columns: string[]): PointsStatement {
-  const sql = selectPerColumn(columns, (column) => pointsOf('timeseries_sample', 'ts', column, `entity_id = :entity AND ${column} IS NOT NULL`, 'DESC'));
-  return { sql, parameters: { ':entity': entityId, ':limit': 1 } };
+  const sql = selectPerColumn(columns, (column, index) => pointsOf('timeseries_sample', 'ts', column, `entity_id = :entity AND ${column} IS NOT NULL`, 'DESC', index));
+  return { sql, parameters: { ':entity': entityId, ...limitParameters(columns.map(() => 1)) } };
 }

@@ -79,7 +79,11 @@ export function timeseriesBatcher(fetchValues: FetchTimeseriesValues): FetchTime
   };
 }
 
-/** The console's batcher over the generated client: quiet queries (realtime polls) show no loading bar and no error toast. */
+/**
+ * The console's batcher over the generated client: quiet queries (realtime polls) show no loading
+ * bar and no error toast. A node answers 429 when its line of queries is full (openapi.yaml): the
+ * query is asked again shortly, as the spec has the console do for 429.
+ */
 export const batchedTimeseriesValues = timeseriesBatcher((entityId, params, quiet, signal) =>
-  getTimeseriesValues(entityId, params, { ignoreLoading: quiet, ignoreErrors: quiet }, signal),
+  getTimeseriesValues(entityId, params, { ignoreLoading: quiet, ignoreErrors: quiet, resendRequest: true }, signal),
 );

@@ -41,7 +41,7 @@ Conventions:
  */
 
 /**
- * AUTO (the default): clients matching no credentials may connect only while no client credentials exist, so a fresh broker is open and the first credentials close it. ALLOWED: always. REFUSED: never. Anonymous clients connect as a DEVICE and use the topics the anonymous rules allow.
+ * AUTO (the default): clients matching no credentials may connect only while no client credentials exist but those Starling made for web-socket client AUTO connections (saveWsConnection), so a fresh broker is open and the first credentials an operator saves close it. ALLOWED: always. REFUSED: never. Anonymous clients connect as a DEVICE and use the topics the anonymous rules allow.
  */
 export type AnonymousAccessMode = typeof AnonymousAccessMode[keyof typeof AnonymousAccessMode];
 

@@ -46,7 +46,7 @@ import type { EpochMillis } from './epochMillis';
 import type { Description } from './description';
 
 /**
- * The value goes in the field of the type: clientId (CLIENT_ID), username (USERNAME), ipAddress (IP_ADDRESS, an IPv4 or IPv6 address) or pattern (REGEX, a `linear-regex` matched against the whole target field, with regexMatchTarget). It must not be blank (it is trimmed); 400 naming the field otherwise. The fields of other types are ignored.
+ * The value goes in the field of the type: clientId (CLIENT_ID), username (USERNAME), ipAddress (IP_ADDRESS, an IPv4 or IPv6 address) or pattern (REGEX, a `linear-regex` matched against the whole target field, with regexMatchTarget, at most 128 steps per character as RulePattern). It must not be blank (it is trimmed); 400 naming the field otherwise. The fields of other types are ignored.
  */
 export type BlockedClientSave = unknown & unknown & unknown & unknown & {
   type: BlockedClientType;

@@ -42,6 +42,6 @@ Conventions:
 import type { ErrorResponse } from './errorResponse';
 
 /**
- * The body is larger than 1 MiB.
+ * The body is larger than 1 MiB; or (web-socket client saves) what the signed-in user keeps would pass STARLING_WS_CLIENT_MAX_BYTES_PER_USER, the message naming `body.configuration`.
  */
 export type PayloadTooLargeResponse = ErrorResponse;

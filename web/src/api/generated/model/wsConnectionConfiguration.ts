@@ -78,10 +78,12 @@ export interface WsConnectionConfiguration {
   passwordRequired?: boolean;
   credentialsMode?: WsCredentialsMode;
   /**
-   * Starling only: CUSTOM, the password to connect with, kept for this user only; AUTO, the generated one (answered, never taken). EXISTING never keeps a password: the page asks for it when passwordRequired is set. The production broker keeps none.
+   * Starling only: CUSTOM, the password to connect with, kept for this user only; AUTO, the generated one (answered, never taken). EXISTING never keeps a password: the page asks for it when passwordRequired is set. The production broker keeps none. Answered null to a session of an administrator signed in as the connection's owner (getUserToken): see passwordWithheld.
    * @maxLength 1024
    */
   password?: WsConnectionConfigurationPassword;
+  /** Starling only, answered and never kept: true when the connection keeps a password that this answer leaves out, because an administrator signed in as its owner (getUserToken) reads it; the page asks for the password on connect, as for passwordRequired. Left out otherwise. */
+  passwordWithheld?: boolean;
   mqttVersion: WsMqttVersion;
   cleanStart: boolean;
   /**

@@ -41,7 +41,7 @@ Conventions:
  */
 
 /**
- * Starling only: CUSTOM, the password to connect with, kept for this user only; AUTO, the generated one (answered, never taken). EXISTING never keeps a password: the page asks for it when passwordRequired is set. The production broker keeps none.
+ * Starling only: CUSTOM, the password to connect with, kept for this user only; AUTO, the generated one (answered, never taken). EXISTING never keeps a password: the page asks for it when passwordRequired is set. The production broker keeps none. Answered null to a session of an administrator signed in as the connection's owner (getUserToken): see passwordWithheld.
  * @maxLength 1024
  */
 export type WsConnectionConfigurationPassword = string | null;

@@ -109,6 +109,10 @@ describe('mqtt.js options of a saved connection', () => {
     const auto = connection({ credentialsMode: 'AUTO', username: 'starling_ab12', password: 'generated' });
     expect(needsPassword(auto.configuration)).toBe(false);
     expect(connectOptions(auto)).toMatchObject({ username: 'starling_ab12', password: 'generated' });
+    // Signed in as the owner by another administrator: the broker answers no password, and the page asks for it.
+    const withheld = connection({ credentialsMode: 'CUSTOM', password: null, passwordWithheld: true });
+    expect(needsPassword(withheld.configuration)).toBe(true);
+    expect(connectOptions(withheld, { password: 'typed' })).toMatchObject({ username: 'sensor', password: 'typed' });
     const anonymous = connectOptions(connection({ username: '', password: null }));
     expect(anonymous.username).toBeUndefined();
     expect(anonymous.password).toBeUndefined();

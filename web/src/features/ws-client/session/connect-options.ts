@@ -19,10 +19,11 @@ const utf8 = new TextEncoder();
 export const bytesOfText = (text: string): Bytes => utf8.encode(text) as unknown as Bytes;
 
 /**
- * Whether connecting needs a password the page does not keep: one asked for on every connect
- * (openapi.yaml WsConnectionConfiguration; linked credentials with a password are saved so).
+ * Whether connecting needs a password the page does not have: one asked for on every connect
+ * (openapi.yaml WsConnectionConfiguration; linked credentials with a password are saved so), or one
+ * the broker withholds because an administrator signed in as the connection's owner.
  */
-export const needsPassword = (configuration: WsConnectionConfiguration): boolean => configuration.passwordRequired === true;
+export const needsPassword = (configuration: WsConnectionConfiguration): boolean => configuration.passwordRequired === true || configuration.passwordWithheld === true;
 
 const orUndefined = <T>(value: T | null | undefined): T | undefined => (value === null || value === '' ? undefined : value);
 

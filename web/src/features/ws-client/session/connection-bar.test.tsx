@@ -28,4 +28,14 @@ describe('the connection bar', () => {
     fireEvent.click(screen.getByTestId('ws-connect'));
     expect(await screen.findByText('Password for Plant')).toBeTruthy();
   });
+
+  it('asks for the password the broker withholds from an administrator signed in as the owner, saying why', async () => {
+    const session = new WsSession('bar-3');
+    renderWithProviders(<ConnectionBar session={session} connection={connection({ credentialsMode: 'AUTO', username: 'starling_websockets_ab12cd34', passwordWithheld: true })} />);
+    fireEvent.click(screen.getByTestId('ws-connect'));
+    expect(await screen.findByText('Password for Plant')).toBeTruthy();
+    expect(screen.getByText(/You are signed in as another user/)).toBeTruthy();
+    // Nothing was tried without it: the status stays as it was.
+    expect(screen.getByTestId('ws-connection-status').textContent).toBe('Disconnected');
+  });
 });

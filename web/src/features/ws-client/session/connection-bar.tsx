@@ -87,6 +87,7 @@ export function ConnectionBar({ session, connection, onUseMqtt311, prepare }: Co
       <PasswordPrompt
         isOpen={askingPassword}
         connectionName={connection.name}
+        withheld={connection.configuration.passwordWithheld === true}
         onClose={() => setAskingPassword(false)}
         onConnect={(password) => {
           setAskingPassword(false);

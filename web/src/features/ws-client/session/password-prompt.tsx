@@ -6,12 +6,14 @@ import { PasswordInput } from '../../../components/password-input/password-input
 interface PasswordPromptProps {
   isOpen: boolean;
   connectionName: string;
+  /** The connection keeps a password that the broker does not show this session (signed in as its owner). */
+  withheld?: boolean;
   onConnect: (password: string) => void;
   onClose: () => void;
 }
 
-/** Asks for the password a connection does not keep (EXISTING credentials, or "ask every time"). */
-export function PasswordPrompt({ isOpen, connectionName, onConnect, onClose }: PasswordPromptProps) {
+/** Asks for the password a connection does not keep (EXISTING credentials, or "ask every time"), or keeps out of this session's sight. */
+export function PasswordPrompt({ isOpen, connectionName, withheld = false, onConnect, onClose }: PasswordPromptProps) {
   const intl = useIntl();
   const [password, setPassword] = useState('');
   const submit = (event: FormEvent) => {
@@ -24,7 +26,7 @@ export function PasswordPrompt({ isOpen, connectionName, onConnect, onClose }: P
       <form onSubmit={submit}>
         <DialogBody>
           <p className={Classes.TEXT_MUTED}>
-            <FormattedMessage id="ws-client.password-prompt-text" />
+            <FormattedMessage id={withheld ? 'ws-client.password-prompt-withheld' : 'ws-client.password-prompt-text'} />
           </p>
           <FormGroup label={intl.formatMessage({ id: 'common.password' })} labelFor="ws-connect-password">
             <PasswordInput id="ws-connect-password" autoFocus autoComplete="current-password" value={password} onValueChange={setPassword} />

@@ -67,6 +67,7 @@ import type {
   PayloadTooLargeResponse,
   ServiceInfoPage,
   TimeseriesData,
+  TooManyRequestsResponse,
   UnauthorizedResponse
 } from '../../model';
 
@@ -78,7 +79,7 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * The production broker family's query. Each node samples its counters every `STARLING_SAMPLE_INTERVAL_SECONDS` (10 by default) and keeps them `STARLING_TIMESERIES_RETENTION_DAYS` (7 by default). Counter keys (`incomingMsgs`, `outgoingMsgs`, `droppedMsgs`, `inboundPayloadTraffic`, `outboundPayloadTraffic`, `processedBytes`) hold what happened within each sampling period; the others are the level at the sample's time. With `agg` other than NONE the range is cut into buckets of `interval` ms from `startTs`, each answered at its start with the bucket's MIN, MAX, AVG, SUM or COUNT; buckets without samples are left out. With NONE the samples themselves are answered, `limit` at most. Either way no key answers more than `/api/dashboard/maxDatapointsLimit` points: a request that would is answered 400 naming `interval` or `limit`. Values are numbers here; a production broker may send them as strings.
+ * The production broker family's query. Each node samples its counters every `STARLING_SAMPLE_INTERVAL_SECONDS` (10 by default) and keeps them `STARLING_TIMESERIES_RETENTION_DAYS` (7 by default). Counter keys (`incomingMsgs`, `outgoingMsgs`, `droppedMsgs`, `inboundPayloadTraffic`, `outboundPayloadTraffic`, `processedBytes`) hold what happened within each sampling period; the others are the level at the sample's time. With `agg` other than NONE the range is cut into buckets of `interval` ms from `startTs`, each answered at its start with the bucket's MIN, MAX, AVG, SUM or COUNT; buckets without samples are left out. With NONE the samples themselves are answered, `limit` at most. Either way no key answers more than `/api/dashboard/maxDatapointsLimit` points: a request that would is answered 400 naming `interval` or `limit`. Values are numbers here; a production broker may send them as strings. A node runs two such queries at once, in slices that let MQTT and other requests through, and keeps sixty-four more waiting; beyond, it answers 429 with Retry-After (Starling's bound, so that no query stalls the node, whoever sends it).
  * @summary Sampled broker statistics of one node, or of all nodes together, over a time range.
  */
 export const getTimeseriesValues = (
@@ -106,7 +107,7 @@ export const getGetTimeseriesValuesQueryKey = (entityId?: string,
     }
 
     
-export const getGetTimeseriesValuesQueryOptions = <TData = Awaited<ReturnType<typeof getTimeseriesValues>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(entityId: string,
+export const getGetTimeseriesValuesQueryOptions = <TData = Awaited<ReturnType<typeof getTimeseriesValues>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(entityId: string,
     params: GetTimeseriesValuesParams, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getTimeseriesValues>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
 ) => {
 
@@ -126,14 +127,14 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetTimeseriesValuesQueryResult = NonNullable<Awaited<ReturnType<typeof getTimeseriesValues>>>
-export type GetTimeseriesValuesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+export type GetTimeseriesValuesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse
 
 
 /**
  * @summary Sampled broker statistics of one node, or of all nodes together, over a time range.
  */
 
-export function useGetTimeseriesValues<TData = Awaited<ReturnType<typeof getTimeseriesValues>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetTimeseriesValues<TData = Awaited<ReturnType<typeof getTimeseriesValues>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
  entityId: string,
     params: GetTimeseriesValuesParams, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getTimeseriesValues>>, TError, TData>, request?: SecondParameter<typeof httpClient>}
   

@@ -65,7 +65,7 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * The spec's call table names this path; TBMQ 2.3 serves the same call at GET /api/admin/user/{id}/token (getAdminUserToken), which the console uses.
+ * The spec's call table names this path; TBMQ 2.3 serves the same call at GET /api/admin/user/{id}/token (getAdminUserToken), which the console uses; the tokens are marked as that call's are.
  * @summary A token pair for another user (sign in as that user), at the spec's path.
  */
 export const getUserToken = (
@@ -268,6 +268,7 @@ export function useIsAdminUserTokenAccessEnabled<TData = Awaited<ReturnType<type
 
 
 /**
+ * Starling marks the tokens with the administrator who asked (claim `impersonatedBy`, kept by a refresh): such a session is not answered the passwords the user keeps for their web-socket connections (WsConnectionConfiguration passwordWithheld).
  * @summary A token pair for another user (sign in as that user); 403 when token access is off.
  */
 export const getAdminUserToken = (

@@ -1,0 +1,99 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { TimeseriesKey } from '../timeseries-keys.js';
+import type { CountedPoints, PointsText, TimeseriesRepository } from './timeseries-repository.js';
+import type { Aggregation, SortOrder } from './timeseries-sql.js';
+
+// A query the contract allows (every key, 100,000 buckets, 100,000 samples per key) is seconds of
+// SQLite on the event loop, and SQLite runs on that thread: four at once held an MQTT publish for
+// 2.3 s (issue 26 N9). The node's file is opened in exclusive mode, so no other thread can read it;
+// instead a query runs as slices of bounded work, and MQTT and HTTP get their turn between slices.
+
+/** Points (bucket or sample × key) a slice reads at most: a few milliseconds of SQLite. */
+export const SLICE_POINTS = 4096;
+/** The sampler's shortest interval: a slice of raw samples spans this times the samples it may read per key. */
+const MIN_SAMPLE_SPACING_MS = 1000;
+
+export interface SlicedQuery {
+  entityId: string;
+  keys: TimeseriesKey[];
+  startTs: number;
+  endTs: number;
+  limit: number;
+  order: SortOrder;
+  /** Aborted when the client went away: the query stops at its next slice. */
+  signal?: AbortSignal;
+}
+
+/** One key's points gathered slice by slice, newest or oldest first, up to the query's limit. */
+class Gathered {
+  private readonly parts = new Map<TimeseriesKey, string[]>();
+  private readonly left = new Map<TimeseriesKey, number>();
+
+  constructor(keys: TimeseriesKey[], limit: number) {
+    for (const key of keys) {
+      this.parts.set(key, []);
+      this.left.set(key, limit);
+    }
+  }
+
+  /** Keys still short of their limit, and how many each may take. */
+  open(): { keys: TimeseriesKey[]; limits: number[] } {
+    const keys = [...this.left].filter(([, left]) => left > 0).map(([key]) => key);
+    return { keys, limits: keys.map((key) => this.left.get(key) ?? 0) };
+  }
+
+  add(points: Record<string, CountedPoints>): void {
+    for (const [key, { text, count }] of Object.entries(points) as [TimeseriesKey, CountedPoints][]) {
+      if (count === 0) continue;
+      this.parts.get(key)?.push(text.slice(1, -1));
+      this.left.set(key, (this.left.get(key) ?? 0) - count);
+    }
+  }
+
+  text(): PointsText {
+    return Object.fromEntries([...this.parts].map(([key, parts]) => [key, `[${parts.join(',')}]`]));
+  }
+}
+
+/** Slices of [startTs, endTs) of `width` ms, aligned on startTs, in the query's order. */
+function* slices(startTs: number, endTs: number, width: number, order: SortOrder): Generator<{ startTs: number; endTs: number }> {
+  const count = Math.ceil((endTs - startTs) / width);
+  for (let step = 0; step < count; step += 1) {
+    const index = order === 'ASC' ? step : count - 1 - step;
+    const sliceStart = startTs + index * width;
+    yield { startTs: sliceStart, endTs: Math.min(sliceStart + width, endTs) };
+  }
+}
+
+/** Buckets of `interval` ms per key, a slice of whole buckets at a time. */
+export async function slicedAggregates(repository: TimeseriesRepository, query: SlicedQuery, interval: number, aggregation: Aggregation): Promise<PointsText> {
+  const gathered = new Gathered(query.keys, query.limit);
+  const bucketsPerSlice = Math.max(1, Math.floor(SLICE_POINTS / query.keys.length));
+  for (const slice of slices(query.startTs, query.endTs, bucketsPerSlice * interval, query.order)) {
+    const open = gathered.open();
+    if (open.keys.length === 0) break;
+    gathered.add(repository.aggregatedPoints({ ...query, ...slice, ...open, interval, aggregation }));
+    await nextTurn();
+    query.signal?.throwIfAborted();
+  }
+  return gathered.text();
+}
+
+/** Samples per key, a slice of time at a time, stretches without samples skipped. */
+export async function slicedSamples(repository: TimeseriesRepository, query: SlicedQuery): Promise<PointsText> {
+  const gathered = new Gathered(query.keys, query.limit);
+  const width = Math.max(1, Math.floor(SLICE_POINTS / query.keys.length)) * MIN_SAMPLE_SPACING_MS;
+  let { startTs, endTs } = query;
+  for (;;) {
+    const open = gathered.open();
+    const first = repository.firstSampleTime(query.entityId, startTs, endTs, query.order);
+    if (open.keys.length === 0 || first === undefined) break;
+    const slice = query.order === 'ASC' ? { startTs: first, endTs: Math.min(first + width, endTs) } : { startTs: Math.max(first + 1 - width, startTs), endTs: first + 1 };
+    gathered.add(repository.rawPoints({ ...query, ...slice, ...open }));
+    if (query.order === 'ASC') startTs = slice.endTs;
+    else endTs = slice.startTs;
+    await nextTurn();
+    query.signal?.throwIfAborted();
+  }
+  return gathered.text();
+}
