@@ -62,14 +62,17 @@ function refuseImpossible(policy: UserPasswordPolicy): void {
  * makes reads them.
  */
 export class SecuritySettingsStore implements PasswordRules {
+  /** Read once: every sign-in asks (several times), and only save() changes the stored row, the node being its one writer. */
+  private cached: SecuritySettings | undefined;
+
   constructor(
     private readonly settings: SettingsRepository,
     private readonly defaults: SecurityDefaults,
   ) {}
 
   current(): SecuritySettings {
-    const stored = this.settings.find<Partial<SecuritySettings>>(SECURITY_SETTINGS_KEY);
-    return { ...defaultsOf(this.defaults), ...stored };
+    this.cached ??= { ...defaultsOf(this.defaults), ...this.settings.find<Partial<SecuritySettings>>(SECURITY_SETTINGS_KEY) };
+    return this.cached;
   }
 
   save(given: GivenSecuritySettings): SecuritySettings {
@@ -81,6 +84,7 @@ export class SecuritySettingsStore implements PasswordRules {
       failedSignInWindowSeconds: given.failedSignInWindowSeconds ?? current.failedSignInWindowSeconds,
     };
     this.settings.save(SECURITY_SETTINGS_KEY, saved);
+    this.cached = saved;
     return saved;
   }
 
