@@ -11,6 +11,8 @@ export const ErrorCodes = {
   /** 403: the session's password was chosen by someone else and must be changed first (openapi.yaml, ErrorCode). */
   passwordChangeRequired: 21,
   tooManyRequests: 33,
+  /** 401: the password is right or not, but the policy refuses it and asks for a reset (forceUserToResetPasswordIfNotValid). */
+  passwordViolatesPolicy: 45,
 } as const;
 
 /** A non-2xx answer (or no answer at all) from the broker, carrying the broker's error body. */

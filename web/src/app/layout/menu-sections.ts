@@ -36,7 +36,7 @@ export const sysAdminMenu: MenuSection[] = [
   toggle('/kafka', [link('/kafka/topics'), link('/kafka/consumer-groups')]),
   link('/monitoring'),
   link('/users'),
-  toggle('/settings', [link('/settings/outgoing-mail')]),
+  toggle('/settings', [link('/settings/outgoing-mail'), link('/settings/security')]),
 ];
 
 /** Whether the current location lies in the section (its own path or below it). */

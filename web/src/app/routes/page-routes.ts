@@ -15,6 +15,7 @@ import {
   PeopleIcon,
   PersonIcon,
   ShareIcon,
+  ShieldIcon,
   TimelineAreaChartIcon,
 } from '@blueprintjs/icons';
 import type { ComponentType } from 'react';
@@ -62,6 +63,7 @@ export const messages = defineMessages({
   users: { id: 'user.users' },
   systemSettings: { id: 'admin.system-settings' },
   outgoingMail: { id: 'admin.outgoing-mail' },
+  securitySettings: { id: 'admin.security-settings' },
   profile: { id: 'profile.profile' },
 });
 
@@ -160,6 +162,14 @@ export const pageRoutes: PageRoute[] = [
     icon: EnvelopeIcon,
     parentPath: '/settings',
     page: preloadable(() => import('../../features/settings/outgoing-mail-page')),
+  },
+  {
+    path: '/settings/security',
+    helpId: pageHelpIds.securitySettings,
+    title: messages.securitySettings,
+    icon: ShieldIcon,
+    parentPath: '/settings',
+    page: preloadable(() => import('../../features/security-settings/security-settings-page')),
   },
   {
     path: '/profile',

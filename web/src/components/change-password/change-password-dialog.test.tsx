@@ -22,8 +22,13 @@ function renderDialog(props: { forDefaultPassword?: boolean; onClose?: () => voi
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const submitButton = () => screen.getByTestId('change-password-submit') as HTMLButtonElement;
 
+/** The calls that send something: the form also reads the password policy (GET) when it opens. */
+function posts(fetch: ReturnType<typeof vi.fn>): [string, RequestInit][] {
+  return (fetch.mock.calls as [string, RequestInit | undefined][]).filter((call): call is [string, RequestInit] => call[1]?.method === 'POST');
+}
+
 function sentBody(fetch: ReturnType<typeof vi.fn>): unknown {
-  const [, init] = fetch.mock.calls[0] as [string, RequestInit];
+  const [, init] = posts(fetch)[0] as [string, RequestInit];
   return JSON.parse(String(init.body));
 }
 
@@ -58,11 +63,11 @@ describe('change password dialog (spec sections 2 and 5)', () => {
     type('New password again', 'new-two');
     fireEvent.click(submitButton());
     expect(screen.getByRole('alert').textContent).toContain('Entered passwords must be the same!');
-    expect(fetch).not.toHaveBeenCalled();
+    expect(posts(fetch)).toEqual([]);
   });
 
   it('changes the default password without asking for it, then stores the new tokens', async () => {
-    const fetch = vi.fn(async () => Response.json(makeTokenPair()));
+    const fetch = vi.fn(async (path: string) => (path === '/api/noauth/userPasswordPolicy' ? new Response(null, { status: 404 }) : Response.json(makeTokenPair())));
     vi.stubGlobal('fetch', fetch);
     const onClose = vi.fn();
     renderDialog({ forDefaultPassword: true, onClose });
@@ -110,5 +115,27 @@ describe('change password dialog (spec sections 2 and 5)', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('does not match the current password');
     expect(onClose).not.toHaveBeenCalled();
     expect(hasSession()).toBe(false);
+  });
+
+  it("lists the broker's password policy and refuses a new password that breaks it before sending", async () => {
+    const policy = { minimumLength: 12, minimumSpecialCharacters: 1, allowWhitespaces: false };
+    const fetch = vi.fn(async (path: string) => (path === '/api/noauth/userPasswordPolicy' ? Response.json(policy) : Response.json(makeTokenPair())));
+    vi.stubGlobal('fetch', fetch);
+    renderDialog();
+    const rules = await screen.findByRole('list', { name: 'Password rules' });
+    expect(rules.textContent).toContain('12 to 72 characters');
+    expect(rules.textContent).toContain('at least 1 special character such as ! ? # %');
+    type('Current password', 'old-password');
+    type('New password', 'short');
+    type('New password again', 'short');
+    fireEvent.click(submitButton());
+    expect(screen.getByText('The password does not meet the password policy: 12 to 72 characters and at least 1 special character such as ! ? # %.')).toBeTruthy();
+    expect(posts(fetch)).toEqual([]);
+
+    type('New password', 'long-enough-now!');
+    type('New password again', 'long-enough-now!');
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(posts(fetch)).toHaveLength(1));
+    expect(sentBody(fetch)).toEqual({ currentPassword: 'old-password', newPassword: 'long-enough-now!' });
   });
 });

@@ -9,6 +9,8 @@ import type { TokenPair } from '../../api/generated/model/tokenPair';
 import { apiErrorField } from '../../api/api-error-field';
 import { ApiErrorCallout } from '../form/api-error-callout';
 import { PasswordInput } from '../password-input/password-input';
+import { PasswordRulesList, policyRefusal } from '../password-policy/password-rules-list';
+import { usePasswordPolicy } from '../password-policy/use-password-policy';
 import { showToast } from '../toast/toast-store';
 
 /** Spec sections 5 and 9: the default administrator password is the word sysadmin. */
@@ -33,7 +35,8 @@ export interface ChangePasswordFormProps {
 
 /**
  * Spec section 5, change password: the two new entries must match, else an error toast and nothing
- * is sent; no length rules; submit is disabled while loading or while a field is empty. The answer's
+ * is sent; the broker's password policy, when it answers it, is listed under the new password and
+ * checked before sending; submit is disabled while loading or while a field is empty. The answer's
  * token pair becomes the session, and the user reloads (its password history changed).
  * Renders dialog body and footer, so it fits a Dialog or a full-screen panel.
  */
@@ -66,9 +69,15 @@ export function ChangePasswordForm({ forDefaultPassword = false, onChanged, onCa
     request: { ignoreErrors: true },
   });
   const incomplete = currentPassword === '' || newPassword === '' || newPasswordAgain === '';
+  const { policy } = usePasswordPolicy();
+  const [submitted, setSubmitted] = useState(false);
+  const refusal = newPassword === '' ? undefined : policyRefusal(intl, newPassword, policy);
+  const newPasswordError = submitted ? refusal : undefined;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    setSubmitted(true);
+    if (refusal !== undefined) return;
     if (newPassword !== newPasswordAgain) {
       showToast({ message: intl.formatMessage({ id: 'login.passwords-mismatch-error' }), type: 'error' });
       return;
@@ -102,8 +111,29 @@ export function ChangePasswordForm({ forDefaultPassword = false, onChanged, onCa
             <PasswordInput id="current-password" autoComplete="current-password" autoFocus value={currentPassword} onValueChange={setCurrentPassword} />
           </FormGroup>
         )}
-        <FormGroup label={<FormattedMessage id="login.new-password" />} labelFor="new-password">
-          <PasswordInput id="new-password" autoComplete="new-password" autoFocus={forDefaultPassword} value={newPassword} onValueChange={setNewPassword} />
+        <FormGroup
+          label={<FormattedMessage id="login.new-password" />}
+          labelFor="new-password"
+          intent={newPasswordError ? 'danger' : 'none'}
+          helperText={
+            (newPasswordError || policy) && (
+              <>
+                {newPasswordError}
+                {policy && <PasswordRulesList id="new-password-rules" policy={policy} password={newPassword} />}
+              </>
+            )
+          }
+        >
+          <PasswordInput
+            id="new-password"
+            autoComplete="new-password"
+            autoFocus={forDefaultPassword}
+            value={newPassword}
+            intent={newPasswordError ? 'danger' : 'none'}
+            aria-invalid={Boolean(newPasswordError)}
+            aria-describedby={policy ? 'new-password-rules' : undefined}
+            onValueChange={setNewPassword}
+          />
         </FormGroup>
         <FormGroup label={<FormattedMessage id="login.new-password-again" />} labelFor="new-password-again">
           <PasswordInput id="new-password-again" autoComplete="new-password" value={newPasswordAgain} onValueChange={setNewPasswordAgain} />

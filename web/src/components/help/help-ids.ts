@@ -18,6 +18,7 @@ export const pageHelpIds = {
   monitoring: 'monitoring',
   users: 'users',
   outgoingMail: 'outgoing-mail',
+  securitySettings: 'security-settings',
   profile: 'profile',
 } as const;
 

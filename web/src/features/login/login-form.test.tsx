@@ -62,4 +62,19 @@ describe('login form (spec section 5)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Show password' }));
     expect(password.getAttribute('type')).toBe('text');
   });
+
+  it('asks for a reset, with a link to it, when the password no longer meets the policy (errorCode 45)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ status: 401, errorCode: 45, message: 'Password does not meet the password policy', timestamp: 0 }, { status: 401 })),
+    );
+    renderWithProviders(<LoginForm />);
+    fillIn('sysadmin@starling.local', 'short');
+    submit();
+    const notice = await screen.findByRole('alert');
+    expect(notice.textContent).toContain('Your password no longer meets the password policy. Reset it to sign in.');
+    const link = screen.getByRole('link', { name: 'Reset password' });
+    expect(link.getAttribute('href')).toBe('/login/resetPasswordRequest');
+    expect(hasSession()).toBe(false);
+  });
 });

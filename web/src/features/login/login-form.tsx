@@ -48,7 +48,21 @@ export function LoginForm() {
 
   return (
     <form onSubmit={submit} noValidate aria-label={intl.formatMessage({ id: 'login.login' })}>
-      {login.isError && <FormNotice intent="danger">{login.error.message}</FormNotice>}
+      {login.isError && (
+        <FormNotice intent="danger">
+          {/* The broker's own words would not say where to go: the reset screen is one click away. */}
+          {login.error.errorCode === ErrorCodes.passwordViolatesPolicy ? (
+            <>
+              <FormattedMessage id="login.password-violates-policy" />{' '}
+              <Link href="/login/resetPasswordRequest">
+                <FormattedMessage id="login.reset-password" />
+              </Link>
+            </>
+          ) : (
+            login.error.message
+          )}
+        </FormNotice>
+      )}
       <FormField
         id="login-username"
         label={<FormattedMessage id="login.username" />}

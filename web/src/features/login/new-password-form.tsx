@@ -1,6 +1,8 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { ApiError } from '../../api/api-error';
+import { PasswordRulesList, policyRefusal } from '../../components/password-policy/password-rules-list';
+import { usePasswordPolicy } from '../../components/password-policy/use-password-policy';
 import { FormField, FormNotice, PasswordInput, SubmitButton } from './public-form';
 import { SignInIcon } from './public-icons';
 
@@ -15,19 +17,23 @@ interface NewPasswordFormProps {
 
 /**
  * Spec section 5, reset and create password: the two entries must match, else
- * 'login.passwords-mismatch-error' and nothing is sent. No length rules beyond that.
+ * 'login.passwords-mismatch-error' and nothing is sent. The broker's password policy, when it answers
+ * it, is listed under the field and checked before sending; an older broker's refusal shows as it says it.
  */
 export function NewPasswordForm({ token, submitLabel, pending, error, onSubmit }: NewPasswordFormProps) {
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [submitted, setSubmitted] = useState(false);
+  const intl = useIntl();
+  const { policy } = usePasswordPolicy();
   const empty = password === '';
   const mismatch = password !== confirmation;
+  const refusal = empty ? undefined : policyRefusal(intl, password, policy);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setSubmitted(true);
-    if (empty || mismatch || token === null) return;
+    if (empty || mismatch || refusal !== undefined || token === null) return;
     onSubmit(password);
   }
 
@@ -44,9 +50,18 @@ export function NewPasswordForm({ token, submitLabel, pending, error, onSubmit }
       <FormField
         id="new-password"
         label={<FormattedMessage id="login.new-password" />}
-        error={submitted && empty && <FormattedMessage id="login.password-required" />}
+        error={submitted && (empty ? <FormattedMessage id="login.password-required" /> : refusal)}
       >
-        <PasswordInput id="new-password" autoComplete="new-password" autoFocus value={password} invalid={submitted && empty} onValueChange={setPassword} />
+        <PasswordInput
+          id="new-password"
+          autoComplete="new-password"
+          autoFocus
+          value={password}
+          invalid={submitted && (empty || refusal !== undefined)}
+          aria-describedby={policy ? 'new-password-rules' : undefined}
+          onValueChange={setPassword}
+        />
+        {policy && <PasswordRulesList id="new-password-rules" policy={policy} password={password} />}
       </FormField>
       <FormField
         id="new-password-again"

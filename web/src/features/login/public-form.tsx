@@ -32,7 +32,7 @@ export function TextInput({ onValueChange, invalid = false, ...props }: InputPro
       {...props}
       className="public-form__input"
       aria-invalid={invalid}
-      aria-describedby={invalid && props.id ? `${props.id}-error` : undefined}
+      aria-describedby={invalid && props.id ? `${props.id}-error` : props['aria-describedby']}
       onChange={(event) => onValueChange(event.target.value)}
     />
   );

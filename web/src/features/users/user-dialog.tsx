@@ -10,6 +10,7 @@ import type { User } from '../../api/generated/model/user';
 import { useCurrentUser } from '../../api/use-current-user';
 import { useExtension } from '../../components/broker-support/broker-extensions';
 import { ApiErrorCallout } from '../../components/form/api-error-callout';
+import { usePasswordPolicy } from '../../components/password-policy/use-password-policy';
 import { showToast } from '../../components/toast/toast-store';
 import { consoleMadePassword, type InitialPassword } from './initial-password';
 import { UserFormFields } from './user-form-fields';
@@ -49,6 +50,8 @@ function UserForm({ user, onSaved, onCancel, onInitialPassword }: UserFormProps)
   const canInviteByMail = useExtension('accountActivation') === 'available';
   // Only a broker known to make one-time passwords may be sent none: any other would give the shared default.
   const brokerMakesPassword = useExtension('oneTimePassword') === 'available';
+  // A password the console makes must wait for the policy, else the broker may refuse it.
+  const { policy: passwordPolicy, settled: passwordPolicySettled } = usePasswordPolicy();
   const save = useSaveAdminUser<ApiError>({
     mutation: {
       onSuccess: (saved, { data }) => {
@@ -71,7 +74,7 @@ function UserForm({ user, onSaved, onCancel, onInitialPassword }: UserFormProps)
     setSubmitted(true);
     if (Object.keys(errors).length > 0) return;
     const inviteByMail = !user && canInviteByMail && values.sendActivationMail;
-    const password = user || inviteByMail ? undefined : consoleMadePassword(brokerMakesPassword);
+    const password = user || inviteByMail ? undefined : consoleMadePassword(brokerMakesPassword, passwordPolicy);
     const data = userSaveOf(values, user);
     save.mutate({ data: password === undefined ? data : { ...data, password }, params: inviteByMail ? { sendActivationMail: true } : undefined });
   }
@@ -95,7 +98,7 @@ function UserForm({ user, onSaved, onCancel, onInitialPassword }: UserFormProps)
             <Button variant="minimal" onClick={onCancel} disabled={save.isPending}>
               <FormattedMessage id="action.cancel" />
             </Button>
-            <Button type="submit" intent="primary" loading={save.isPending} data-testid="user-dialog-save">
+            <Button type="submit" intent="primary" loading={save.isPending || (!user && !passwordPolicySettled)} data-testid="user-dialog-save">
               <FormattedMessage id={user ? 'action.save' : 'action.add'} />
             </Button>
           </>

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AdminUserSave } from '../../api/generated/model/adminUserSave';
 import type { User } from '../../api/generated/model/user';
 import type { UserPage } from '../../api/generated/model/userPage';
+import type { UserPasswordPolicy } from '../../api/generated/model/userPasswordPolicy';
 import { getAccessToken } from '../../api/token-storage';
 import { type RecordedCall, stubBrokerCalls } from '../../test-support/broker-stub';
 import { renderPage, setUpSignedInPageTests } from '../../test-support/page-test';
@@ -10,10 +11,11 @@ import { tbmqAnswer } from '../../test-support/tbmq-recorded-answers';
 import UsersPage from './users-page';
 
 /** TBMQ 2.3 as recorded: its users (names null when unset), its token paths, no Starling extension. */
-function stubTbmq(): RecordedCall[] {
+function stubTbmq(policy?: UserPasswordPolicy): RecordedCall[] {
   const users = tbmqAnswer<UserPage>('users/getAdminUsers.json');
   return stubBrokerCalls(({ method, url, body }) => {
     if (url.pathname === '/api/starling/extensions') return new Response(null, { status: 404 });
+    if (policy && url.pathname === '/api/noauth/userPasswordPolicy') return Response.json(policy);
     if (url.pathname === '/api/auth/user') return Response.json(tbmqAnswer('auth/getCurrentUser.json'));
     if (url.pathname === '/api/admin/user/tokenAccessEnabled') return Response.json(true);
     if (url.pathname.endsWith('/token')) return Response.json(tbmqAnswer('auth/getUserToken--tbmq-admin-user-token.json'));
@@ -62,6 +64,23 @@ describe('users page against TBMQ 2.3', () => {
     }
     const [first, second] = posts(calls).map((call) => (call.body as AdminUserSave).password);
     expect(first).not.toBe(second);
+  });
+
+  it("makes the one-time password follow TBMQ's password policy, so TBMQ takes it", async () => {
+    const policy = { ...tbmqAnswer<UserPasswordPolicy>('auth/userPasswordPolicy.json'), minimumLength: 24, minimumDigits: 3, minimumSpecialCharacters: 2 };
+    const calls = stubTbmq(policy);
+    renderPage(<UsersPage />);
+    fireEvent.click(await screen.findByTestId('add-user'));
+    fireEvent.change(await screen.findByLabelText(/Email/), { target: { value: 'policy.user@example.com' } });
+    // The dialog reads the policy when it opens, and saves only once it has the answer.
+    await waitFor(() => expect((screen.getByTestId('user-dialog-save') as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByTestId('user-dialog-save'));
+    await screen.findByRole('dialog', { name: 'One-time password for policy.user@example.com' });
+    const password = (posts(calls).at(-1)?.body as AdminUserSave).password ?? '';
+    expect([...password]).toHaveLength(24);
+    expect(password.replace(/\D/g, '').length).toBeGreaterThanOrEqual(3);
+    expect(password.replace(/[A-Za-z0-9]/g, '').length).toBeGreaterThanOrEqual(2);
+    expect(password).not.toMatch(/\s/);
   });
 
   it('edits a user by sending it back whole, and deletes one', async () => {
