@@ -138,10 +138,10 @@ describe('keys fetched from the JWKS endpoint', () => {
     expect(await verifier.verify(signJwt(claims, 'HS256', secret, { kid: 'shared' }), DEVICE)).toMatchObject({ status: 'SKIPPED' });
   });
 
-  it('the configured headers and Basic credentials are sent with the request', async () => {
+  it('the configured headers and Basic credentials are sent with the request, the credentials instead of a configured Authorization', async () => {
     const server = await startJwksServer([publicJwk(rsaKey, { kid: 'k1' })]);
     const verifier = jwksVerifier(server.url, { now: NOW }, {
-      headers: { 'X-Api-Key': 'key-123' },
+      headers: { 'X-Api-Key': 'key-123', authorization: 'Bearer configured' },
       credentials: { type: 'basic', username: 'broker', password: 'pä:ss' },
     });
     expect(await verifier.verify(signJwt(claims, 'RS256', rsaKey, { kid: 'k1' }), DEVICE)).toEqual(admitted);

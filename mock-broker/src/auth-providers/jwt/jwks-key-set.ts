@@ -109,11 +109,13 @@ export class JwksKeySet {
     return this.pending;
   }
 
-  private requestHeaders(): Record<string, string> {
-    const headers: Record<string, string> = { Accept: 'application/jwk-set+json, application/json', ...this.configuration.headers };
+  private requestHeaders(): Headers {
+    const headers = new Headers({ Accept: 'application/jwk-set+json, application/json' });
+    for (const [name, value] of Object.entries(this.configuration.headers ?? {})) headers.set(name, value);
     const credentials = this.configuration.credentials;
+    // The credentials win over a configured Authorization header, as in TBMQ.
     if (credentials?.type === 'basic') {
-      headers.Authorization = `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`, 'utf8').toString('base64')}`;
+      headers.set('Authorization', `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`, 'utf8').toString('base64')}`);
     }
     return headers;
   }

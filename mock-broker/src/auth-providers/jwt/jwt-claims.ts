@@ -35,9 +35,8 @@ function expectedText(expected: string, client: ConnectingClient): string | unde
  */
 function authClaimsMatch(configured: Record<string, string>, claims: Record<string, unknown>, client: ConnectingClient): boolean {
   return Object.entries(configured).every(([name, expected]) => {
-    const wanted = expectedText(expected, client);
     const actual = claimText(claims, name);
-    return wanted !== undefined && actual !== undefined && wanted === actual;
+    return actual !== undefined && actual === expectedText(expected, client);
   });
 }
 
