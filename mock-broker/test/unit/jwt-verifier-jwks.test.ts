@@ -199,6 +199,17 @@ describe('when the endpoint fails', () => {
     expect(await verifier.verify(token, DEVICE)).toEqual({ status: 'SKIPPED', reason: 'JWKS endpoint could not be read: HTTP 503.' });
   });
 
+  it('a server that is gone (connection refused) leaves the last good set in use too', async () => {
+    const server = await startJwksServer([publicJwk(rsaKey, { kid: 'k1' })]);
+    const clock = { now: NOW };
+    const verifier = jwksVerifier(server.url, clock);
+    const token = signJwt(claims, 'RS256', rsaKey, { kid: 'k1' });
+    expect(await verifier.verify(token, DEVICE)).toEqual(admitted);
+    await server.close();
+    clock.now = NOW + 1_800_000;
+    expect(await verifier.verify(token, DEVICE)).toMatchObject({ status: 'SUCCESS' });
+  });
+
   it('a set that never arrived refuses the client, naming why', async () => {
     const server = await startJwksServer([]);
     server.answer = (response) => response.end('<html>not a key set</html>');

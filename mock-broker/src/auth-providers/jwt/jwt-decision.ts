@@ -9,7 +9,11 @@ export type JwtDecision =
       status: 'SUCCESS';
       clientType: ClientType;
       authRules: JwtAuthRules;
-      /** Milliseconds since the epoch from the token's exp, so that the broker can close the connection then. */
+      /**
+       * Milliseconds since the epoch from the token's exp, so that the broker can close the connection
+       * then. It may lie years ahead: a timer for it must not be one setTimeout past 2^31-1 ms, which
+       * Node fires at once.
+       */
       expiresAt?: number;
     }
   | { status: 'SKIPPED'; reason: string };
