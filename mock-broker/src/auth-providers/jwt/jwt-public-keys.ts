@@ -1,12 +1,8 @@
 import crypto, { type KeyObject } from 'node:crypto';
 import { JWT_CONFIGURATION_LIMITS } from './jwt-configuration.js';
 
-/** The curves JWS defines ECDSA on (RFC 7518 §3.4), by the names Node gives them. */
-export const JWS_CURVES: ReadonlyMap<string, string> = new Map([
-  ['prime256v1', 'P-256'],
-  ['secp384r1', 'P-384'],
-  ['secp521r1', 'P-521'],
-]);
+/** The curves JWS defines ECDSA on (RFC 7518 §3.4: P-256, P-384, P-521), by the names Node gives them. */
+const JWS_CURVES: ReadonlySet<string> = new Set(['prime256v1', 'secp384r1', 'secp521r1']);
 
 export type KeyReading = { key: KeyObject } | { problem: string };
 
