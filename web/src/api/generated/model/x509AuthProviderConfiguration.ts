@@ -43,7 +43,7 @@ import type { X509AuthProviderConfigurationType } from './x509AuthProviderConfig
 import type { X509AuthProviderConfigurationClientAuthType } from './x509AuthProviderConfigurationClientAuthType';
 
 /**
- * skipValidityCheckForClientCert lets in a client whose certificate has expired or is not yet valid (its chain must still verify). clientAuthType CLIENT_AUTH_REQUIRED refuses a TLS client without a certificate the configured CA verified (CONNACK 0x87 / 5); CLIENT_AUTH_REQUESTED lets such a client be judged by the other providers.
+ * skipValidityCheckForClientCert: TBMQ then lets in a client whose certificate has expired or is not yet valid; the bundled broker stores the setting but always checks validity (its TLS layer cannot tell an expired certificate from an untrusted one safely). clientAuthType CLIENT_AUTH_REQUIRED refuses a TLS client without a certificate the configured CA verified (CONNACK 0x87 / 5); CLIENT_AUTH_REQUESTED lets such a client be judged by the other providers.
  */
 export interface X509AuthProviderConfiguration {
   type: X509AuthProviderConfigurationType;
