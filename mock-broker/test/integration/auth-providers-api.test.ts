@@ -137,6 +137,13 @@ describe('basic and X.509 as providers over the client credentials', () => {
     expect(await connackOf({ clientId: 'gw-1', username: 'gateway', password: 'gateway-pw' })).toBe(0);
   });
 
+  it('never takes a password longer than bcrypt reads (72 bytes) for the stored one it begins with', async () => {
+    const stored = 'p'.repeat(72);
+    await saveCredentials(api, { name: 'Long password', value: { userName: 'long-pw', password: stored } });
+    expect(await connackOf({ clientId: 'long-1', username: 'long-pw', password: stored })).toBe(0);
+    expect(await connackOf({ clientId: 'long-2', username: 'long-pw', password: `${stored}-and-more` })).toBe(0x86);
+  });
+
   it('names the provider that let a client in in the access simulator', async () => {
     const answer = await api.call<{ allowed: boolean; authProvider?: string }>('POST', '/api/mqtt/accessSimulation', {
       clientId: 'gw-2',

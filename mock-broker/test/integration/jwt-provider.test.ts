@@ -127,6 +127,19 @@ describe('JWT in the CONNECT password (MQTT 5 section 3.1.3.5: the password may 
   });
 });
 
+describe('JWT beside anonymous access', () => {
+  it('refuses a client that sent a bad token even while anonymous access is open, and lets one without a token in anonymously', async () => {
+    await useJwt(hmac);
+    await api.call('POST', '/api/mqtt/anonymousAccess', { mode: 'ALLOWED' });
+    try {
+      expect(await reasonCodeOf('anon-bad-token', signJwt({ exp: inSeconds(-60) }, 'HS256', SECRET))).toBe(0x86);
+      expect(await reasonCodeOf('anon-plain', 'not-a-token')).toBe(0);
+    } finally {
+      await api.call('POST', '/api/mqtt/anonymousAccess', { mode: 'REFUSED' });
+    }
+  });
+});
+
 describe('JWT with keys from a JWKS endpoint', () => {
   const keys = rsaKeys();
   let requests = 0;
