@@ -23,6 +23,8 @@ export interface NodeFacts {
   extensions: string[];
   anonymousAccess(): { mode: string; allowed: boolean };
   messageRates(): MessageRates;
+  /** The types of the MQTT authentication providers that are on. */
+  enabledAuthProviders(): ReadonlySet<string>;
 }
 
 /** Facts about this node that the console reads once after sign-in. */
@@ -32,13 +34,14 @@ export function appRouter(node: NodeFacts): Router {
   router.get('/api/app/config', (_request, response) => {
     const anonymous = node.anonymousAccess();
     const credentialsTypes = node.credentialsTypesInUse();
+    const enabled = node.enabledAuthProviders();
     response.json({
-      // Client credentials are always enforced once they exist (see anonymousAccess* for the rest).
-      basicAuthEnabled: true,
-      x509AuthEnabled: node.tls?.caFile !== undefined,
-      scramAuthEnabled: false,
-      jwtAuthEnabled: false,
-      httpAuthEnabled: false,
+      // The authentication providers that are on (X.509 only where a CA verifies certificates).
+      basicAuthEnabled: enabled.has('MQTT_BASIC'),
+      x509AuthEnabled: enabled.has('X_509') && node.tls?.caFile !== undefined,
+      scramAuthEnabled: enabled.has('SCRAM'),
+      jwtAuthEnabled: enabled.has('JWT'),
+      httpAuthEnabled: enabled.has('HTTP'),
       tcpPort: node.mqttPort,
       tlsPort: node.mqttsPort ?? node.configuredPorts.mqtts,
       wsPort: node.wsPort,

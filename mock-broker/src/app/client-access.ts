@@ -1,4 +1,7 @@
 import type { Router } from 'express';
+import { AuthProviderRepository } from '../auth-providers/auth-provider-repository.js';
+import { authProviderRouter } from '../auth-providers/auth-provider-router.js';
+import { AuthProviderService } from '../auth-providers/auth-provider-service.js';
 import { blockedClientRouter } from '../blocked-clients/blocked-client-router.js';
 import { BlockedClientRepository } from '../blocked-clients/blocked-client-repository.js';
 import { BlockedClientService } from '../blocked-clients/blocked-client-service.js';
@@ -23,6 +26,8 @@ export interface ClientAccess {
   access: CredentialsAccessControl;
   anonymous: AnonymousAccess;
   credentials: CredentialsService;
+  /** The MQTT authentication providers and their order. */
+  providers: AuthProviderService;
   unauthorizedClients: UnauthorizedClientLog;
   routers: Router[];
   /** Records a refused CONNECT in the unauthorized-client log. */
@@ -47,15 +52,20 @@ export function createClientAccess(database: Database, settings: SettingsReposit
   const credentials = new CredentialsService(repository, catalog, passwords, accessChanged);
   const anonymous = new AnonymousAccess(settings, () => catalog.operatorMadeCount, accessChanged);
   const blocked = new BlockedClientService(new BlockedClientRepository(database), accessChanged);
-  const access = new CredentialsAccessControl(catalog, passwords, anonymous, blocked, new PasswordGuessingGuard(guessingLimits));
+  const providers = new AuthProviderService(new AuthProviderRepository(database), settings);
+  const access = new CredentialsAccessControl(catalog, passwords, anonymous, blocked, providers, new PasswordGuessingGuard(guessingLimits));
   const unauthorizedClients = new UnauthorizedClientLog(database);
   return {
     access,
     anonymous,
     credentials,
-    close: () => passwordWorker.close(),
+    providers,
+    close: async () => {
+      providers.close();
+      await passwordWorker.close();
+    },
     unauthorizedClients,
-    routers: [credentialsRouter({ credentials, anonymous, access }), blockedClientRouter(blocked), unauthorizedClientRouter(unauthorizedClients)],
+    routers: [authProviderRouter(providers), credentialsRouter({ credentials, anonymous, access }), blockedClientRouter(blocked), unauthorizedClientRouter(unauthorizedClients)],
     enforceOn(installed) {
       judgeConnectedClients = () => installed.revalidate();
     },

@@ -116,6 +116,8 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
       webDir: config.webDir,
       pageRouters: [docsRouter()],
       routers: [
+        // First: it answers the settings key mqttAuthorization and hands the others on to the mail settings.
+        ...clientAccess.routers,
         ...accounts.routers,
         systemRouter(),
         appRouter({
@@ -126,8 +128,8 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
           extensions: contract.extensions,
           anonymousAccess: () => clientAccess.anonymous.view(),
           messageRates: () => mqtt.messageRate.current(),
+          enabledAuthProviders: () => clientAccess.providers.enabledTypes(),
         }),
-        ...clientAccess.routers,
         ...areas.flatMap((area) => area.routers),
       ],
       rootRouters: monitoring.rootRouters,

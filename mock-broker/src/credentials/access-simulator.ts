@@ -26,6 +26,8 @@ export interface AccessSimulationResult {
   ruleList?: RuleList;
   rulePattern?: string;
   blockedClient?: BlockedClientView;
+  /** The authentication provider that let the client in (MQTT_BASIC, X_509, JWT…); absent when anonymous access did or none did. */
+  authProvider?: string;
 }
 
 /** Names the rules that decided: those of the matched credentials, or the anonymous-access rules. */
@@ -36,6 +38,11 @@ function authorizationReason(credentials: ClientCredentials | undefined, ruleLis
       : `No client credentials match; anonymous access is on but none of its ${ruleList} patterns matches`;
   }
   return rulePattern !== undefined ? `${ruleList} pattern "${rulePattern}" of "${credentials.name}" allows it` : `No ${ruleList} pattern of "${credentials.name}" matches`;
+}
+
+/** Names the rules a provider's own decision gave (a JWT's claims or its configured defaults). */
+function grantReason(provider: string, ruleList: RuleList, rulePattern: string | undefined): string {
+  return rulePattern !== undefined ? `The ${provider} provider let it in; its ${ruleList} pattern "${rulePattern}" allows it` : `The ${provider} provider let it in, but none of its ${ruleList} patterns matches`;
 }
 
 /**
@@ -61,14 +68,21 @@ export async function simulateAccess(access: CredentialsAccessControl, request: 
     return { allowed: false, stage: 'CONNECT', reason: decision.reason, passwordChecked: decision.passwordChecked, ...about, ...blocked };
   }
   const ruleList: RuleList = request.action === 'PUBLISH' ? 'pubAuthRulePatterns' : 'subAuthRulePatterns';
-  const admission = credentials ? { clientType: credentials.clientType, credentialsId: credentials.id } : { clientType: 'DEVICE' as const };
+  const { grant, provider } = decision;
+  const admission = grant
+    ? { clientType: grant.clientType, provider, authRules: grant.authRules }
+    : credentials
+      ? { clientType: credentials.clientType, credentialsId: credentials.id }
+      : { clientType: 'DEVICE' as const };
   const rulePattern = access.allowingPattern({ identity, admission }, ruleList, request.topic);
   return {
     allowed: rulePattern !== undefined,
     stage: 'AUTHORIZATION',
-    reason: authorizationReason(credentials, ruleList, rulePattern),
+    reason: grant ? grantReason(grant.provider, ruleList, rulePattern) : authorizationReason(credentials, ruleList, rulePattern),
     passwordChecked: decision.passwordChecked,
     ...about,
+    ...(grant ? { clientType: grant.clientType } : {}),
+    ...(provider !== undefined ? { authProvider: provider } : {}),
     ruleList,
     ...(rulePattern !== undefined ? { rulePattern } : {}),
   };

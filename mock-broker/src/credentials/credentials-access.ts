@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import type { BlockedClient } from '../blocked-clients/blocked-client.js';
 import type { BlockedClientService } from '../blocked-clients/blocked-client-service.js';
+import type { ProviderSettings } from '../auth-providers/auth-provider-service.js';
 import type { AccessControl, AdmittedClient, AuthenticationResult, ClientIdentity, ConnectAttempt } from '../mqtt/access-control.js';
+import type { ClientType } from '../mqtt/session-registry.js';
 import type { AnonymousAccess } from './anonymous-access.js';
 import type { AuthRules, ClientCredentials } from './client-credentials.js';
 import { credentialsMatch, rulesFor, type CredentialsCatalog } from './credentials-catalog.js';
@@ -11,9 +13,27 @@ import type { PasswordCheckCache } from './password-check-cache.js';
 import type { PasswordGuessingGuard } from './password-guessing.js';
 import { allowingPatternOf, ruledTopicFilter, type RuleList } from './topic-rules.js';
 
+/** What a provider other than client credentials decided for the client (a JWT's type, rules and expiry). */
+export interface ProviderGrant {
+  provider: 'JWT' | 'HTTP';
+  clientType: ClientType;
+  authRules: AuthRules;
+  expiresAt?: number;
+}
+
 export type ConnectDecision =
-  | { admitted: true; credentials: ClientCredentials | undefined; passwordChecked: boolean }
+  | { admitted: true; credentials: ClientCredentials | undefined; passwordChecked: boolean; provider?: string; grant?: ProviderGrant }
   | { admitted: false; reason: string; returnCode: 4 | 5; passwordChecked: boolean; credentials?: ClientCredentials; blockedClient?: BlockedClient };
+
+/** What the providers asked so far found: whether one recognised the client, and the failures to name. */
+interface ChainOutcome {
+  failures: string[];
+  /** Credentials matched the client (a wrong password), or it sent a token: no anonymous fallback then. */
+  recognised: 'credentials' | 'token' | undefined;
+  credentials?: ClientCredentials;
+  /** For the password-guessing guard: true a password or token was right, false wrong, undefined not judged. */
+  matched: boolean | undefined;
+}
 
 export const BAD_CREDENTIALS = 'Bad username or password';
 export const TOO_MANY_FAILURES = 'Too many failed passwords for this username or from this address: try again later';
@@ -33,13 +53,19 @@ export class CredentialsAccessControl implements AccessControl {
     private readonly passwords: PasswordCheckCache,
     private readonly anonymous: AnonymousAccess,
     private readonly blocked: BlockedClientService,
+    private readonly providers: ProviderSettings,
     private readonly guessing?: PasswordGuessingGuard,
   ) {}
 
   /** A hash of nothing anyone knows, compared when no credentials match: refusing takes as long either way. */
   private readonly unknownIdentityHash = bcrypt.hashSync(randomBytes(16).toString('base64'), BCRYPT_ROUNDS);
 
-  /** The CONNECT decision; without checkPassword (the simulator, no password given) the password is not judged. */
+  /**
+   * The CONNECT decision: blocked clients first, then the enabled providers in the operator's order
+   * (the first that lets the client in decides; one that does not hands on to the next), then
+   * anonymous access for a client no provider recognised. Without checkPassword (the simulator, no
+   * password given) passwords and tokens are not judged.
+   */
   async decideConnect(identity: ClientIdentity, password: string | undefined, checkPassword: boolean): Promise<ConnectDecision> {
     const blockedClient = this.blocked.blocking(identity);
     if (blockedClient) {
@@ -49,32 +75,81 @@ export class CredentialsAccessControl implements AccessControl {
     if (guessing && !(await guessing.begin(identity.username, identity.address))) {
       return { admitted: false, reason: TOO_MANY_FAILURES, returnCode: 5, passwordChecked: false };
     }
-    let matched: boolean | undefined;
+    const outcome: ChainOutcome = { failures: [], recognised: undefined, matched: undefined };
     try {
-      const credentials = this.catalog.find(identity);
-      if (!credentials) {
-        if (this.anonymous.allowed()) return { admitted: true, credentials: undefined, passwordChecked: false };
-        if (checkPassword && password !== undefined) matched = await this.passwords.check('', this.unknownIdentityHash, password).then(() => false);
-        const reason = 'No client credentials match and anonymous access is off';
-        return { admitted: false, reason, returnCode: identity.username === undefined ? 5 : 4, passwordChecked: false };
+      for (const provider of this.providers.order()) {
+        const decision = await this.askProvider(provider, identity, password, checkPassword, outcome);
+        if (decision) return decision;
       }
-      const passwordHash = credentials.credentialsType === 'MQTT_BASIC' ? credentials.passwordHash : null;
-      if (passwordHash === null || !checkPassword) return { admitted: true, credentials, passwordChecked: false };
-      matched = password !== undefined && (await this.passwords.check(credentials.id, passwordHash, password));
-      return matched
-        ? { admitted: true, credentials, passwordChecked: true }
-        : { admitted: false, reason: BAD_CREDENTIALS, returnCode: 4, passwordChecked: true, credentials };
+      if (outcome.recognised === undefined) {
+        if (this.anonymous.allowed()) return { admitted: true, credentials: undefined, passwordChecked: false };
+        // Refusing an unknown client takes as long as refusing a wrong password.
+        if (checkPassword && password !== undefined) outcome.matched = await this.passwords.check('', this.unknownIdentityHash, password).then(() => false);
+      }
+      const reason = outcome.failures.length > 0 ? outcome.failures.join(' | ') : 'No client credentials match and anonymous access is off';
+      const returnCode = outcome.failures.length > 0 || identity.username !== undefined ? 4 : 5;
+      const checked = outcome.recognised === 'credentials' ? { credentials: outcome.credentials } : {};
+      return { admitted: false, reason, returnCode, passwordChecked: outcome.matched === false, ...checked };
     } finally {
-      guessing?.end(identity.username, identity.address, matched);
+      guessing?.end(identity.username, identity.address, outcome.matched);
     }
+  }
+
+  /** One provider's say: a decision when it lets the client in or must refuse it, undefined to ask the next. */
+  private async askProvider(provider: string, identity: ClientIdentity, password: string | undefined, checkPassword: boolean, outcome: ChainOutcome): Promise<ConnectDecision | undefined> {
+    if (provider === 'X_509') {
+      const credentials = this.catalog.x509For(identity);
+      if (credentials) return { admitted: true, credentials, passwordChecked: false, provider };
+      if (identity.tlsUsed && identity.certificateCommonName === undefined && this.providers.x509().clientAuthType === 'CLIENT_AUTH_REQUIRED') {
+        return { admitted: false, reason: 'X.509: the client presented no certificate the CA verified, and one is required', returnCode: 5, passwordChecked: false };
+      }
+      return undefined;
+    }
+    if (provider === 'MQTT_BASIC') {
+      const candidates = this.catalog.basicCandidates(identity, this.providers.basicStrategy());
+      if (candidates.length === 0) return undefined;
+      outcome.recognised = 'credentials';
+      outcome.credentials = candidates[0];
+      for (const credentials of candidates) {
+        const passwordHash = credentials.credentialsType === 'MQTT_BASIC' ? credentials.passwordHash : null;
+        if (passwordHash === null || !checkPassword) return { admitted: true, credentials, passwordChecked: false, provider };
+        // bcrypt reads 72 bytes: a longer password (a token, say) is none that was ever stored.
+        if (password !== undefined && Buffer.byteLength(password, 'utf8') <= 72 && (await this.passwords.check(credentials.id, passwordHash, password))) {
+          outcome.matched = true;
+          return { admitted: true, credentials, passwordChecked: true, provider };
+        }
+      }
+      outcome.matched = false;
+      outcome.failures.push(BAD_CREDENTIALS);
+      return undefined;
+    }
+    if (provider === 'JWT') {
+      const verifier = this.providers.jwt();
+      if (!verifier || password === undefined || !checkPassword) return undefined;
+      const decision = await verifier.verify(password, { clientId: identity.clientId, username: identity.username });
+      if (decision.status === 'SUCCESS') {
+        outcome.matched = true;
+        const grant: ProviderGrant = { provider, clientType: decision.clientType, authRules: decision.authRules, ...(decision.expiresAt !== undefined ? { expiresAt: decision.expiresAt } : {}) };
+        return { admitted: true, credentials: undefined, passwordChecked: true, provider, grant };
+      }
+      // A password that is a token at all (three dot-separated parts) was meant for this provider.
+      if (password.split('.').length === 3) {
+        outcome.recognised ??= 'token';
+        outcome.matched = false;
+      }
+      outcome.failures.push(`JWT: ${decision.reason}`);
+      return undefined;
+    }
+    return undefined;
   }
 
   async authenticate(attempt: ConnectAttempt): Promise<AuthenticationResult> {
     const decision = await this.decideConnect(attempt, attempt.password?.toString('utf8'), true);
     if (!decision.admitted) return { allowed: false, reason: decision.reason, returnCode: decision.returnCode };
-    const { credentials } = decision;
+    const { credentials, grant, provider } = decision;
+    if (grant) return { allowed: true, clientType: grant.clientType, provider, authRules: grant.authRules, ...(grant.expiresAt !== undefined ? { expiresAt: grant.expiresAt } : {}) };
     if (!credentials) return { allowed: true, clientType: 'DEVICE' };
-    return { allowed: true, clientType: credentials.clientType, credentialsId: credentials.id, secretStamp: secretStampOf(credentials) };
+    return { allowed: true, clientType: credentials.clientType, credentialsId: credentials.id, secretStamp: secretStampOf(credentials), provider };
   }
 
   /**
@@ -90,6 +165,7 @@ export class CredentialsAccessControl implements AccessControl {
 
   /** undefined when the credentials that let the client in are gone. */
   private rulesOf({ admission, identity }: AdmittedClient): AuthRules | undefined {
+    if (admission.authRules) return admission.authRules;
     if (admission.credentialsId === undefined) return this.anonymous.rules();
     const credentials = this.catalog.get(admission.credentialsId);
     return credentials && rulesFor(credentials, identity);
@@ -106,11 +182,13 @@ export class CredentialsAccessControl implements AccessControl {
   /**
    * A connected client stays while it is not blocked and the credentials that let it in still
    * exist, still match it and have the same password; an anonymous one while anonymous access is
-   * on and no credentials have since been made for it.
+   * on and no credentials have since been made for it; one a token let in until the token runs
+   * out (installAccessControl closes it then).
    */
   stillAdmitted(client: AdmittedClient): boolean {
     const { identity, admission } = client;
     if (this.blocked.blocking(identity)) return false;
+    if (admission.authRules) return admission.expiresAt === undefined || admission.expiresAt > Date.now();
     if (admission.credentialsId === undefined) return this.anonymous.allowed() && this.catalog.find(identity) === undefined;
     const credentials = this.catalog.get(admission.credentialsId);
     return credentials !== undefined && credentialsMatch(credentials, identity) && secretStampOf(credentials) === admission.secretStamp;

@@ -97,6 +97,27 @@ export class CredentialsCatalog {
     return this.x509.find((entry) => entry.certCnPattern === certCnPattern);
   }
 
+  /** The first X_509 entry matching the client's verified certificate's common name. */
+  x509For(identity: ClientIdentity): X509Credentials | undefined {
+    const commonName = identity.certificateCommonName;
+    return commonName === undefined ? undefined : this.x509.find((entry) => x509Matches(entry, commonName));
+  }
+
+  /**
+   * The MQTT_BASIC credentials that may let the client in under a strategy, most specific first:
+   * client id and user name together, user name alone, client id alone (CLIENT_ID_AND_USERNAME);
+   * or only those naming the client id alone (CLIENT_ID) or the user name alone (USERNAME).
+   */
+  basicCandidates(identity: ClientIdentity, strategy: 'CLIENT_ID' | 'USERNAME' | 'CLIENT_ID_AND_USERNAME'): BasicCredentials[] {
+    const { clientId, username } = identity;
+    const byClientId = this.basicWithIdentity(clientId, null);
+    const byUsername = username === undefined ? undefined : this.basicWithIdentity(null, username);
+    if (strategy === 'CLIENT_ID') return byClientId ? [byClientId] : [];
+    if (strategy === 'USERNAME') return byUsername ? [byUsername] : [];
+    const both = username === undefined ? undefined : this.basicWithIdentity(clientId, username);
+    return [both, byUsername, byClientId].filter((entry): entry is BasicCredentials => entry !== undefined);
+  }
+
   /**
    * The credentials that decide for a client: with a verified certificate, the first X_509 entry
    * matching its common name; otherwise (or when none does) MQTT_BASIC by client id and user name

@@ -373,4 +373,19 @@ export const migrations: readonly Migration[] = [
           || substr('89ab', 1 + abs(random()) % 4, 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)));
     `,
   },
+  {
+    // MQTT authentication providers (issue 27): one row per type, made with its defaults when the
+    // node first finds it missing (auth-providers/auth-provider-repository.ts).
+    version: 18,
+    sql: `
+      CREATE TABLE mqtt_auth_provider (
+        id TEXT PRIMARY KEY,
+        type TEXT NOT NULL UNIQUE,
+        enabled INTEGER NOT NULL,
+        configuration TEXT NOT NULL,
+        description TEXT NOT NULL,
+        created_time INTEGER NOT NULL
+      );
+    `,
+  },
 ];

@@ -1,7 +1,7 @@
 import type { Client, PublishPacket, Subscription } from 'aedes';
 import type { ClientEventLog } from './client-event-log.js';
 import type { MqttBroker } from './mqtt-broker.js';
-import { disconnectClient } from './session-control.js';
+import { disconnectClient, endConnection, MAXIMUM_CONNECT_TIME } from './session-control.js';
 import type { ClientType } from './session-registry.js';
 import { removeSubscriptions } from './subscription-control.js';
 import { displayTopicFilter } from './shared-subscriptions.js';
@@ -28,6 +28,12 @@ export interface Admission {
   credentialsId?: string;
   /** Changes when the secret checked at CONNECT changes (a new password). */
   secretStamp?: string;
+  /** The authentication provider that let it in (MQTT_BASIC, X_509, JWT…); undefined: anonymously. */
+  provider?: string;
+  /** Topic rules the provider gave with the decision (a JWT's), instead of credentials' rules. */
+  authRules?: { pubAuthRulePatterns: string[]; subAuthRulePatterns: string[] };
+  /** When the proof it gave runs out (a JWT's exp, ms since the epoch): the connection is closed then. */
+  expiresAt?: number;
 }
 
 export type AuthenticationResult =
@@ -124,6 +130,22 @@ export function installAccessControl(broker: MqttBroker, access: AccessControl, 
     hooks.events.record({ ts: Date.now(), clientId: attempt.clientId, type: 'AUTHENTICATION_FAILED', address: attempt.address, reason });
     hooks.onRefused?.(attempt, reason);
   };
+  // A connection a token let in ends when the token does (a timer never waits past 2^31 - 1 ms, so longer waits go in steps).
+  const expiryTimers = new WeakMap<Client, NodeJS.Timeout>();
+  const closeOnExpiry = (client: Client, expiresAt: number) => {
+    const wait = Math.min(Math.max(0, expiresAt - Date.now()), 2 ** 31 - 1);
+    const timer = setTimeout(() => {
+      expiryTimers.delete(client);
+      if (Date.now() < expiresAt) closeOnExpiry(client, expiresAt);
+      else endConnection(client, MAXIMUM_CONNECT_TIME);
+    }, wait);
+    timer.unref();
+    expiryTimers.set(client, timer);
+  };
+  broker.on('clientDisconnect', (client) => {
+    clearTimeout(expiryTimers.get(client));
+    expiryTimers.delete(client);
+  });
   broker.authenticate = (client, username, password, done) => {
     const attempt = attemptOf(client, username, password);
     access.authenticate(attempt).then(
@@ -142,6 +164,7 @@ export function installAccessControl(broker: MqttBroker, access: AccessControl, 
             return;
           }
           admitted.set(client, grant);
+          if (admission.expiresAt !== undefined) closeOnExpiry(client, admission.expiresAt);
           // Kept with the stored will, so that a will a restart finds is judged by the rules of then.
           if (will) (will as StoredWillGrant).admittedAs = grant;
           hooks.onClientType(client, result.clientType);

@@ -43,13 +43,21 @@ export function disconnectClients(broker: MqttBroker, clientIds: Iterable<string
   });
 }
 
-function close(client: ControllableClient): void {
+function close(client: ControllableClient, reasonCode = ADMINISTRATIVE_ACTION): void {
   // The event log reads this to tell an administrator's disconnect from a lost connection, for
   // every protocol version (Aedes sends it to MQTT 5 clients only).
-  client.disconnectReasonCode = ADMINISTRATIVE_ACTION;
+  client.disconnectReasonCode = reasonCode;
   // MQTT 5 clients get the DISCONNECT and time to read it (graceful-disconnect.ts); earlier
   // versions have no server DISCONNECT and are closed.
-  client.disconnect({ reasonCode: ADMINISTRATIVE_ACTION });
+  client.disconnect({ reasonCode });
+}
+
+/** MQTT 5 reason code "Maximum connect time" (section 3.14.2.1: 0xA0): the proof the client connected with ran out. */
+export const MAXIMUM_CONNECT_TIME = 0xa0;
+
+/** Ends one connection with a reason code, when it is still connected. */
+export function endConnection(client: Client, reasonCode: number): void {
+  if (!(client as Client & { closed?: boolean }).closed) close(client as unknown as ControllableClient, reasonCode);
 }
 
 export type RemoveSessionResult = 'REMOVED' | 'CONNECTED' | 'NOT_FOUND';

@@ -100,3 +100,45 @@ describe('X_509 client credentials on the TLS listener', () => {
     expect(answer.body).toMatchObject({ allowed: true, credentialsType: 'X_509', rulePattern: 'sensors/.*' });
   });
 });
+
+describe('the X_509 authentication provider', () => {
+  interface Provider {
+    id: string;
+    configuration: Record<string, unknown>;
+  }
+  const tlsOutcome = (options: IClientOptions) =>
+    mqtt.connectAsync(`mqtts://localhost:${node.mqttsPort}`, { ca: fs.readFileSync(certificates.caFile), reconnectPeriod: 0, connectTimeout: WAIT_MS, protocolVersion: 5, ...options }).then(
+      async (client) => {
+        await client.endAsync(true);
+        return 'connected';
+      },
+      (error: Error & { code?: number }) => error.code,
+    );
+
+  it('with clientAuthType CLIENT_AUTH_REQUIRED refuses a TLS client without a verified certificate (0x87), which REQUESTED hands on to basic credentials', async () => {
+    const api = new ApiClient(node.baseUrl);
+    await api.signIn();
+    await saveCredentials(api, { name: 'TLS by password', value: { userName: 'tls-basic', password: 'tls-pw' } });
+    const withPassword = { clientId: 'tls-basic-1', username: 'tls-basic', password: 'tls-pw' };
+    expect(await tlsOutcome(withPassword)).toBe('connected');
+    const x509 = (await api.call<Provider>('GET', '/api/mqtt/auth/provider/type/X_509')).body;
+    await api.call('POST', '/api/mqtt/auth/provider', { ...x509, configuration: { ...x509.configuration, clientAuthType: 'CLIENT_AUTH_REQUIRED' } });
+    expect(await tlsOutcome(withPassword)).toBe(0x87);
+    expect(node.mqtt.events.forClient('tls-basic-1').at(-1)).toMatchObject({ type: 'AUTHENTICATION_FAILED', reason: expect.stringContaining('X.509') });
+    // A verified certificate still gets in.
+    expect(await tlsOutcome({ clientId: 'cert-required', cert: fs.readFileSync(certificates.clientCertFile), key: fs.readFileSync(certificates.clientKeyFile) })).toBe('connected');
+    await api.call('POST', '/api/mqtt/auth/provider', x509);
+    expect(await tlsOutcome(withPassword)).toBe('connected');
+  });
+
+  it('lets no certificate client in while the provider is disabled', async () => {
+    const api = new ApiClient(node.baseUrl);
+    await api.signIn();
+    const x509 = (await api.call<Provider>('GET', '/api/mqtt/auth/provider/type/X_509')).body;
+    await api.call('POST', `/api/mqtt/auth/provider/${x509.id}/disable`);
+    const certificate = { cert: fs.readFileSync(certificates.clientCertFile), key: fs.readFileSync(certificates.clientKeyFile) };
+    expect(await tlsOutcome({ clientId: 'cert-disabled', ...certificate })).toBe(0x87);
+    await api.call('POST', `/api/mqtt/auth/provider/${x509.id}/enable`);
+    expect(await tlsOutcome({ clientId: 'cert-enabled', ...certificate })).toBe('connected');
+  });
+});

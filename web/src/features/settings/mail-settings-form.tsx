@@ -36,6 +36,8 @@ export function MailSettingsForm({ stored, recipient }: { stored: AdminSettings;
     mutation: {
       onSuccess: (saved) => {
         showToast({ message: intl.formatMessage({ id: 'admin.mail-settings-saved' }), type: 'success' });
+        // The call saves other keys too; a save of the mail key answers the mail settings.
+        if (saved.key !== 'mail') return;
         queryClient.setQueryData(getGetAdminSettingsQueryKey('mail'), saved);
         // The typed password is stored now: the field goes back to "unchanged".
         setValues(mailSettingsValuesOf(saved.jsonValue));

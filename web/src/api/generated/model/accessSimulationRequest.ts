@@ -51,8 +51,8 @@ export interface AccessSimulationRequest {
   /** @maxLength 1024 */
   username?: AccessSimulationRequestUsername;
   /**
-   * Checked only when given.
-   * @maxLength 72
+   * Checked only when given: against MQTT_BASIC credentials (whose passwords are at most 72 bytes), or as a JWT.
+   * @maxLength 8192
    */
   password?: AccessSimulationRequestPassword;
   /**

@@ -41,7 +41,7 @@ Conventions:
  */
 
 /**
- * Checked only when given.
- * @maxLength 72
+ * Checked only when given: against MQTT_BASIC credentials (whose passwords are at most 72 bytes), or as a JWT.
+ * @maxLength 8192
  */
 export type AccessSimulationRequestPassword = string | null;

@@ -44,6 +44,7 @@ import type { MqttCredentialsType } from './mqttCredentialsType';
 import type { ClientType } from './clientType';
 import type { AccessSimulationResultRuleList } from './accessSimulationResultRuleList';
 import type { BlockedClient } from './blockedClient';
+import type { MqttAuthProviderType } from './mqttAuthProviderType';
 
 export interface AccessSimulationResult {
   allowed: boolean;
@@ -59,4 +60,6 @@ export interface AccessSimulationResult {
   /** The pattern that allowed the topic; absent when none did. */
   rulePattern?: string;
   blockedClient?: BlockedClient;
+  /** The authentication provider that let the client in; absent when anonymous access did, or none did. */
+  authProvider?: MqttAuthProviderType;
 }

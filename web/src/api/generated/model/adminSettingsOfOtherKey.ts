@@ -51,6 +51,6 @@ export interface AdminSettingsOfOtherKey {
   readonly id?: string;
   readonly createdTime?: EpochMillis;
   readonly key: AdminSettingsOfOtherKeyKey;
-  /** general {baseUrl, prohibitDifferentUrl}, connectivity {mqtt|ws|mqtts|wss: {enabled, host, port}}, websocket {isLoggingEnabled, maxMessages}, mqttAuthorization {priorities}. */
+  /** general {baseUrl, prohibitDifferentUrl}, connectivity {mqtt|ws|mqtts|wss: {enabled, host, port}}, websocket {isLoggingEnabled, maxMessages}. */
   readonly jsonValue: AdminSettingsOfOtherKeyJsonValue;
 }

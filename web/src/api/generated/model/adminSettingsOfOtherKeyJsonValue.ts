@@ -41,6 +41,6 @@ Conventions:
  */
 
 /**
- * general {baseUrl, prohibitDifferentUrl}, connectivity {mqtt|ws|mqtts|wss: {enabled, host, port}}, websocket {isLoggingEnabled, maxMessages}, mqttAuthorization {priorities}.
+ * general {baseUrl, prohibitDifferentUrl}, connectivity {mqtt|ws|mqtts|wss: {enabled, host, port}}, websocket {isLoggingEnabled, maxMessages}.
  */
 export type AdminSettingsOfOtherKeyJsonValue = { [key: string]: unknown };

@@ -48,5 +48,4 @@ export const AdminSettingsOfOtherKeyKey = {
   general: 'general',
   connectivity: 'connectivity',
   websocket: 'websocket',
-  mqttAuthorization: 'mqttAuthorization',
 } as const;

@@ -40,6 +40,7 @@ Conventions:
  * OpenAPI spec version: 1.3.0
  */
 import type { AdminSettings } from './adminSettings';
+import type { MqttAuthorizationSettings } from './mqttAuthorizationSettings';
 import type { AdminSettingsOfOtherKey } from './adminSettingsOfOtherKey';
 
-export type GetAdminSettings200 = AdminSettings | AdminSettingsOfOtherKey;
+export type GetAdminSettings200 = AdminSettings | MqttAuthorizationSettings | AdminSettingsOfOtherKey;

@@ -64,6 +64,8 @@ import type {
   NotFoundResponse,
   PayloadTooLargeResponse,
   ProfileSave,
+  SaveAdminSettings200,
+  SaveAdminSettingsBody,
   SaveAdminUserParams,
   SavedAdminUser,
   SecuritySettings,
@@ -476,19 +478,19 @@ export function useGetAdminSettings<TData = Awaited<ReturnType<typeof getAdminSe
 
 
 /**
- * TBMQ 2.3 saves over a stored key only with the stored row's `id` (400 "already created" without it), and answers `createdTime` 0; the bundled broker takes the body with or without it.
+ * TBMQ 2.3 saves over a stored key only with the stored row's `id` (400 "already created" without it), and answers `createdTime` 0; the bundled broker takes the body with or without it. Key mqttAuthorization sets the order of the MQTT authentication providers (at once for new connections).
  * @summary Save settings. For mail, an empty or absent password keeps the stored one (see MailSettings).
  */
 export const saveAdminSettings = (
-    adminSettings: AdminSettings,
+    saveAdminSettingsBody: SaveAdminSettingsBody,
  options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
 ) => {
       
       
-      return httpClient<AdminSettings>(
+      return httpClient<SaveAdminSettings200>(
       {url: `/api/admin/settings`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
-      data: adminSettings, signal
+      data: saveAdminSettingsBody, signal
     },
       options);
     }
@@ -496,8 +498,8 @@ export const saveAdminSettings = (
 
 
 export const getSaveAdminSettingsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveAdminSettings>>, TError,{data: AdminSettings}, TContext>, request?: SecondParameter<typeof httpClient>}
-): UseMutationOptions<Awaited<ReturnType<typeof saveAdminSettings>>, TError,{data: AdminSettings}, TContext> => {
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveAdminSettings>>, TError,{data: SaveAdminSettingsBody}, TContext>, request?: SecondParameter<typeof httpClient>}
+): UseMutationOptions<Awaited<ReturnType<typeof saveAdminSettings>>, TError,{data: SaveAdminSettingsBody}, TContext> => {
 
 const mutationKey = ['saveAdminSettings'];
 const {mutation: mutationOptions, request: requestOptions} = options ?
@@ -509,7 +511,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
       
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof saveAdminSettings>>, {data: AdminSettings}> = (props) => {
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof saveAdminSettings>>, {data: SaveAdminSettingsBody}> = (props) => {
           const {data} = props ?? {};
 
           return  saveAdminSettings(data,requestOptions)
@@ -521,18 +523,18 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
   return  { mutationFn, ...mutationOptions }}
 
     export type SaveAdminSettingsMutationResult = NonNullable<Awaited<ReturnType<typeof saveAdminSettings>>>
-    export type SaveAdminSettingsMutationBody = AdminSettings
+    export type SaveAdminSettingsMutationBody = SaveAdminSettingsBody
     export type SaveAdminSettingsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse
 
     /**
  * @summary Save settings. For mail, an empty or absent password keeps the stored one (see MailSettings).
  */
 export const useSaveAdminSettings = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveAdminSettings>>, TError,{data: AdminSettings}, TContext>, request?: SecondParameter<typeof httpClient>}
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveAdminSettings>>, TError,{data: SaveAdminSettingsBody}, TContext>, request?: SecondParameter<typeof httpClient>}
  ): UseMutationResult<
         Awaited<ReturnType<typeof saveAdminSettings>>,
         TError,
-        {data: AdminSettings},
+        {data: SaveAdminSettingsBody},
         TContext
       > => {
 
