@@ -1,5 +1,8 @@
 import { Router } from 'express';
-import type { OrderedProviderType, ProviderType } from './auth-provider.js';
+import { ApiError } from '../http/api-error.js';
+import type { HttpProviderConfiguration, OrderedProviderType, ProviderType } from './auth-provider.js';
+import { HttpAuthCheck } from './http/http-auth-check.js';
+import { describeError } from './outgoing-http.js';
 import { MQTT_AUTHORIZATION_KEY, type AuthProviderService, type ProviderPageQuery } from './auth-provider-service.js';
 import type { JwtProviderConfiguration } from './jwt/jwt-configuration.js';
 import { createJwtVerifier } from './jwt/jwt-verifier.js';
@@ -49,6 +52,20 @@ export function authProviderRouter(providers: AuthProviderService): Router {
     } finally {
       verifier.close();
     }
+  });
+  router.post('/api/mqtt/auth/provider/http/check', async (request, response) => {
+    const given = request.body as { type?: string; configuration?: unknown };
+    if (given.type !== 'HTTP') throw ApiError.badRequest('body.type must be HTTP: only the HTTP provider calls a service');
+    const checked = checkedConfiguration('HTTP', given.configuration, providers.storedOfType('HTTP')) as HttpProviderConfiguration;
+    const check = new HttpAuthCheck(checked);
+    try {
+      await check.checkConnection();
+    } catch (error) {
+      throw ApiError.badRequest(`The HTTP service did not answer: ${describeError(error)}`);
+    } finally {
+      check.close();
+    }
+    response.status(200).end();
   });
   router.get('/api/mqtt/auth/provider/:authProviderId', (request, response) => {
     response.json(providers.get(request.params.authProviderId));

@@ -2,11 +2,12 @@ import { ApiError } from '../http/api-error.js';
 import { toPage, type Page, type PageLink } from '../http/page.js';
 import { containsIgnoringCase } from '../lists/text-match.js';
 import type { SettingsRepository, StoredSettings } from '../settings/settings-repository.js';
-import { type AuthProvider, type BasicAuthStrategy, ORDERED_TYPES, type OrderedProviderType, type ProviderType, shortOf, type ShortAuthProvider, type X509ProviderConfiguration } from './auth-provider.js';
+import { type AuthProvider, type BasicAuthStrategy, type HttpProviderConfiguration, ORDERED_TYPES, type OrderedProviderType, type ProviderType, shortOf, type ShortAuthProvider, type X509ProviderConfiguration } from './auth-provider.js';
 import type { AuthProviderRepository } from './auth-provider-repository.js';
 import { checkedConfiguration, withoutSecrets } from './provider-configuration.js';
 import type { JwtProviderConfiguration } from './jwt/jwt-configuration.js';
 import { createJwtVerifier, type JwtVerifier } from './jwt/jwt-verifier.js';
+import { HttpAuthCheck } from './http/http-auth-check.js';
 
 export const MQTT_AUTHORIZATION_KEY = 'mqttAuthorization';
 
@@ -28,6 +29,8 @@ export interface ProviderSettings {
   x509(): X509ProviderConfiguration;
   /** The JWT check while JWT is enabled. */
   jwt(): JwtVerifier | undefined;
+  /** The outside service's check while HTTP is enabled. */
+  http(): HttpAuthCheck | undefined;
 }
 
 /**
@@ -37,6 +40,7 @@ export interface ProviderSettings {
 export class AuthProviderService implements ProviderSettings {
   private readonly byId = new Map<string, AuthProvider>();
   private jwtVerifier: JwtVerifier | undefined;
+  private httpCheck: HttpAuthCheck | undefined;
 
   constructor(
     private readonly repository: AuthProviderRepository,
@@ -46,6 +50,7 @@ export class AuthProviderService implements ProviderSettings {
     // A verified certificate first, as Starling always asked (TBMQ starts with MQTT_BASIC first).
     if (!settings.stored(MQTT_AUTHORIZATION_KEY)) settings.save(MQTT_AUTHORIZATION_KEY, { priorities: ['X_509', 'MQTT_BASIC', 'JWT', 'HTTP'] });
     this.rebuildJwt();
+    this.rebuildHttp();
   }
 
   private ofType(type: ProviderType): AuthProvider {
@@ -106,6 +111,13 @@ export class AuthProviderService implements ProviderSettings {
     this.repository.update(provider);
     this.byId.set(provider.id, provider);
     if (provider.type === 'JWT') this.rebuildJwt();
+    if (provider.type === 'HTTP') this.rebuildHttp();
+  }
+
+  private rebuildHttp(): void {
+    this.httpCheck?.close();
+    const provider = this.ofType('HTTP');
+    this.httpCheck = provider.enabled ? new HttpAuthCheck(provider.configuration as HttpProviderConfiguration) : undefined;
   }
 
   private rebuildJwt(): void {
@@ -148,6 +160,10 @@ export class AuthProviderService implements ProviderSettings {
     return this.jwtVerifier;
   }
 
+  http(): HttpAuthCheck | undefined {
+    return this.httpCheck;
+  }
+
   /** Which providers are on, for the home page's configuration rows. */
   enabledTypes(): Set<ProviderType> {
     return new Set([...this.byId.values()].filter((provider) => provider.enabled).map((provider) => provider.type));
@@ -155,5 +171,6 @@ export class AuthProviderService implements ProviderSettings {
 
   close(): void {
     this.jwtVerifier?.close();
+    this.httpCheck?.close();
   }
 }

@@ -58,6 +58,10 @@ export interface HttpProviderConfiguration {
   maxInMemoryBufferSizeInKb: number;
   defaultClientType: ProviderClientType;
   authRules: AuthRules;
+  /** Starling's: how long a definite answer is kept (0: not kept). */
+  cacheTtlSeconds?: number;
+  /** Starling's: what a CONNECT gets while the service is down (TBMQ: SKIP, the next provider asks). */
+  fallback?: 'SKIP' | 'REFUSE' | 'ALLOW';
 }
 
 export type ProviderConfiguration =

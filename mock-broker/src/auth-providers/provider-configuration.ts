@@ -77,6 +77,8 @@ function httpConfiguration(given: Given, stored: HttpProviderConfiguration): Htt
     maxInMemoryBufferSizeInKb: wholeNumber(given.maxInMemoryBufferSizeInKb, `${FIELD}.maxInMemoryBufferSizeInKb`, 256, 1, 1024),
     defaultClientType: clientTypeOf(given.defaultClientType, `${FIELD}.defaultClientType`),
     authRules: authRules(given.authRules, `${FIELD}.authRules`),
+    cacheTtlSeconds: wholeNumber(given.cacheTtlSeconds, `${FIELD}.cacheTtlSeconds`, 0, 0, 86_400),
+    fallback: (given.fallback as HttpProviderConfiguration['fallback'] | null | undefined) ?? 'SKIP',
   };
 }
 

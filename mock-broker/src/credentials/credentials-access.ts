@@ -140,6 +140,22 @@ export class CredentialsAccessControl implements AccessControl {
       outcome.failures.push(`JWT: ${decision.reason}`);
       return undefined;
     }
+    if (provider === 'HTTP') {
+      const service = this.providers.http();
+      if (!service || !checkPassword) return undefined;
+      const decision = await service.decide({ clientId: identity.clientId, username: identity.username, password, commonName: identity.certificateCommonName });
+      if (decision.status === 'SUCCESS') {
+        if (password !== undefined) outcome.matched = true;
+        return { admitted: true, credentials: undefined, passwordChecked: password !== undefined, provider, grant: { provider, clientType: decision.clientType, authRules: decision.authRules } };
+      }
+      if (decision.status === 'FAILURE') {
+        // The service's no ends the question: no other provider, no anonymous access.
+        if (password !== undefined) outcome.matched = false;
+        return { admitted: false, reason: `HTTP: ${decision.reason}`, returnCode: password !== undefined || identity.username !== undefined ? 4 : 5, passwordChecked: password !== undefined };
+      }
+      outcome.failures.push(`HTTP: ${decision.reason}`);
+      return undefined;
+    }
     return undefined;
   }
 

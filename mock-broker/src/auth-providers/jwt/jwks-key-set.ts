@@ -1,3 +1,4 @@
+import { basicAuthorization, boundedText, describeError } from '../outgoing-http.js';
 import { type JwtVerifierConfiguration, JWKS_MIN_REFRESH_SECONDS } from './jwt-configuration.js';
 import { type JsonWebKeyEntry, readJsonWebKey } from './jwt-public-keys.js';
 
@@ -23,33 +24,6 @@ export interface JwksSources {
 }
 
 export type KeySelection = { keys: JsonWebKeyEntry[] } | { problem: string };
-
-function describe(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
-  return `${error.message}${cause}`;
-}
-
-/** The answer's text, read no further than MAX_JWKS_BYTES. */
-async function boundedText(response: Response): Promise<string> {
-  const declared = Number(response.headers.get('content-length') ?? 0);
-  if (!response.body || declared > MAX_JWKS_BYTES) {
-    await response.body?.cancel();
-    throw new Error(`the answer is larger than ${MAX_JWKS_BYTES} bytes`);
-  }
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (let read = await reader.read(); !read.done; read = await reader.read()) {
-    size += read.value.byteLength;
-    if (size > MAX_JWKS_BYTES) {
-      await reader.cancel();
-      throw new Error(`the answer is larger than ${MAX_JWKS_BYTES} bytes`);
-    }
-    chunks.push(read.value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 /** The usable keys of a JWK set document (RFC 7517 §5); throws when the document is not a set. */
 function parseKeySet(text: string): JsonWebKeyEntry[] {
@@ -115,7 +89,7 @@ export class JwksKeySet {
     const credentials = this.configuration.credentials;
     // The credentials win over a configured Authorization header, as in TBMQ.
     if (credentials?.type === 'basic') {
-      headers.set('Authorization', `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`, 'utf8').toString('base64')}`);
+      headers.set('Authorization', basicAuthorization(credentials.username, credentials.password));
     }
     return headers;
   }
@@ -132,10 +106,10 @@ export class JwksKeySet {
         await response.body?.cancel();
         throw new Error(`HTTP ${response.status}`);
       }
-      this.keys = parseKeySet(await boundedText(response));
+      this.keys = parseKeySet(await boundedText(response, MAX_JWKS_BYTES));
       this.fetchedAt = this.sources.now();
     } catch (error) {
-      this.lastFailure = describe(error);
+      this.lastFailure = describeError(error);
     }
   }
 }

@@ -50,6 +50,8 @@ import type { HttpAuthProviderConfigurationMaxParallelRequestsCount } from './ht
 import type { HttpAuthProviderConfigurationMaxInMemoryBufferSizeInKb } from './httpAuthProviderConfigurationMaxInMemoryBufferSizeInKb';
 import type { ProviderClientType } from './providerClientType';
 import type { ProviderAuthRules } from './providerAuthRules';
+import type { HttpAuthProviderConfigurationCacheTtlSeconds } from './httpAuthProviderConfigurationCacheTtlSeconds';
+import type { HttpAuthProviderConfigurationFallback } from './httpAuthProviderConfigurationFallback';
 
 /**
  * An outside HTTP service decides; it is asked with requestBody (`${clientId}`, `${username}`, `${password}` filled in).
@@ -80,4 +82,12 @@ export interface HttpAuthProviderConfiguration {
   maxInMemoryBufferSizeInKb?: HttpAuthProviderConfigurationMaxInMemoryBufferSizeInKb;
   defaultClientType?: ProviderClientType;
   authRules?: ProviderAuthRules;
+  /**
+   * How long the service's answer for the same client id, username, password and certificate is kept (0, the default, not at all). A refusal is kept as long.
+   * @minimum 0
+   * @maximum 86400
+   */
+  cacheTtlSeconds?: HttpAuthProviderConfigurationCacheTtlSeconds;
+  /** While the service does not answer in time, answers 5xx or cannot be reached: SKIP (the default, as TBMQ) asks the next provider, REFUSE refuses the client, ALLOW lets it in with defaultClientType and authRules. */
+  fallback?: HttpAuthProviderConfigurationFallback;
 }

@@ -192,6 +192,8 @@ export * from './getWsSavedMessagesParams';
 export * from './getWsSubscriptionsParams';
 export * from './hashedPassword';
 export * from './httpAuthProviderConfiguration';
+export * from './httpAuthProviderConfigurationCacheTtlSeconds';
+export * from './httpAuthProviderConfigurationFallback';
 export * from './httpAuthProviderConfigurationMaxInMemoryBufferSizeInKb';
 export * from './httpAuthProviderConfigurationMaxParallelRequestsCount';
 export * from './httpAuthProviderConfigurationReadTimeoutMs';

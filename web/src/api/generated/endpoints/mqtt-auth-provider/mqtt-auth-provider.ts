@@ -534,6 +534,70 @@ export function useGetBasicAuthStrategy<TData = Awaited<ReturnType<typeof getBas
 
 
 /**
+ * @summary Whether the HTTP provider's service answers (a HEAD request to its URL, 2xx within 15 s), with the configuration sent (saved or not).
+ */
+export const checkHttpAuthProvider = (
+    mqttAuthProvider: MqttAuthProvider,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+      
+      
+      return httpClient<void>(
+      {url: `/api/mqtt/auth/provider/http/check`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: mqttAuthProvider, signal
+    },
+      options);
+    }
+  
+
+
+export const getCheckHttpAuthProviderMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkHttpAuthProvider>>, TError,{data: MqttAuthProvider}, TContext>, request?: SecondParameter<typeof httpClient>}
+): UseMutationOptions<Awaited<ReturnType<typeof checkHttpAuthProvider>>, TError,{data: MqttAuthProvider}, TContext> => {
+
+const mutationKey = ['checkHttpAuthProvider'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof checkHttpAuthProvider>>, {data: MqttAuthProvider}> = (props) => {
+          const {data} = props ?? {};
+
+          return  checkHttpAuthProvider(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CheckHttpAuthProviderMutationResult = NonNullable<Awaited<ReturnType<typeof checkHttpAuthProvider>>>
+    export type CheckHttpAuthProviderMutationBody = MqttAuthProvider
+    export type CheckHttpAuthProviderMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse
+
+    /**
+ * @summary Whether the HTTP provider's service answers (a HEAD request to its URL, 2xx within 15 s), with the configuration sent (saved or not).
+ */
+export const useCheckHttpAuthProvider = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkHttpAuthProvider>>, TError,{data: MqttAuthProvider}, TContext>, request?: SecondParameter<typeof httpClient>}
+ ): UseMutationResult<
+        Awaited<ReturnType<typeof checkHttpAuthProvider>>,
+        TError,
+        {data: MqttAuthProvider},
+        TContext
+      > => {
+
+      const mutationOptions = getCheckHttpAuthProviderMutationOptions(options);
+
+      return useMutation(mutationOptions);
+    }
+    /**
  * Verifies the token as a CONNECT's password would be, with the given configuration (a JWKS endpoint is fetched): the decision, the client type and topic rules it gives, and when it expires; or why it is refused.
  * @summary Would this JWT let a client in under this JWT configuration (saved or not)? Nothing is stored.
  */
