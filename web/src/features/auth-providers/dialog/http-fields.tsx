@@ -1,0 +1,76 @@
+import { FormGroup, HTMLSelect, TextArea } from '@blueprintjs/core';
+import { FormattedMessage } from 'react-intl';
+import { TextField } from '../../../components/form/text-field';
+import type { ErrorOf } from './field-errors';
+import { HTTP_METHODS, type HttpFormValues, type HttpMethod } from './http-values';
+import { OutgoingCredentialsFields } from './outgoing-credentials-fields';
+import { ClientTypeField, PairsField, RulesFields } from './shared-fields';
+
+interface HttpFieldsProps {
+  values: HttpFormValues;
+  onChange: (changes: Partial<HttpFormValues>) => void;
+  errorOf: ErrorOf;
+}
+
+/** HTTP: an outside service is asked about each CONNECT; its answer lets the client in or not. */
+export function HttpFields({ values, onChange, errorOf }: HttpFieldsProps) {
+  const bodyError = errorOf('requestBody');
+  return (
+    <>
+      <div className="auth-provider-form__row auth-provider-form__row--url">
+        <TextField
+          id="http-url"
+          label={<FormattedMessage id="auth-provider.endpoint-url" />}
+          value={values.restEndpointUrl}
+          onValueChange={(restEndpointUrl) => onChange({ restEndpointUrl })}
+          error={errorOf('restEndpointUrl')}
+          placeholder="https://"
+          required
+        />
+        <FormGroup label={<FormattedMessage id="auth-provider.request-method" />} labelFor="http-method">
+          <HTMLSelect id="http-method" value={values.requestMethod} options={[...HTTP_METHODS]} onChange={(event) => onChange({ requestMethod: event.currentTarget.value as HttpMethod })} />
+        </FormGroup>
+      </div>
+      <PairsField kind="header" label={<FormattedMessage id="auth-provider.headers" />} pairs={values.headers} onChange={(headers) => onChange({ headers })} error={errorOf('headers')} />
+      <FormGroup
+        label={<FormattedMessage id="auth-provider.request-body" />}
+        labelFor="http-body"
+        helperText={bodyError ?? <FormattedMessage id="auth-provider.request-body-hint" values={{ clientId: '${clientId}', username: '${username}', password: '${password}' }} />}
+        intent={bodyError ? 'danger' : 'none'}
+      >
+        <TextArea id="http-body" fill rows={5} className="auth-provider-form__code" value={values.requestBody} aria-invalid={Boolean(bodyError)} onChange={(event) => onChange({ requestBody: event.currentTarget.value })} />
+      </FormGroup>
+      <div className="auth-provider-form__row">
+        <TextField
+          id="http-read-timeout"
+          label={<FormattedMessage id="auth-provider.read-timeout" />}
+          type="number"
+          value={values.readTimeoutMs}
+          onValueChange={(readTimeoutMs) => onChange({ readTimeoutMs })}
+          error={errorOf('readTimeoutMs')}
+          required
+        />
+        <TextField
+          id="http-max-parallel"
+          label={<FormattedMessage id="auth-provider.max-parallel-requests" />}
+          type="number"
+          value={values.maxParallelRequestsCount}
+          onValueChange={(maxParallelRequestsCount) => onChange({ maxParallelRequestsCount })}
+          error={errorOf('maxParallelRequestsCount')}
+          required
+        />
+      </div>
+      <OutgoingCredentialsFields idPrefix="http" values={values.credentials} onChange={(credentials) => onChange({ credentials })} errorOf={errorOf} />
+      <h4 className="auth-provider-form__section">
+        <FormattedMessage id="auth-provider.rules" />
+      </h4>
+      <ClientTypeField
+        id="http-default-client-type"
+        value={values.defaultClientType}
+        onChange={(defaultClientType) => onChange({ defaultClientType })}
+        hint={<FormattedMessage id="auth-provider.http-client-type-hint" />}
+      />
+      <RulesFields idPrefix="http-rules" rules={values.rules} onChange={(rules) => onChange({ rules })} errorOf={errorOf} />
+    </>
+  );
+}

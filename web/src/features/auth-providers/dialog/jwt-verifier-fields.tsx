@@ -1,0 +1,118 @@
+import { FileInput, FormGroup, Radio, RadioGroup, TextArea } from '@blueprintjs/core';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { TextField } from '../../../components/form/text-field';
+import { PasswordInput } from '../../../components/password-input/password-input';
+import type { ErrorOf } from './field-errors';
+import type { JwtFormValues, JwtVerifierChoice } from './jwt-values';
+import { OutgoingCredentialsFields } from './outgoing-credentials-fields';
+import { PairsField } from './shared-fields';
+
+interface JwtVerifierFieldsProps {
+  values: JwtFormValues;
+  onChange: (changes: Partial<JwtFormValues>) => void;
+  errorOf: ErrorOf;
+}
+
+/** How a token's signature is checked: an HMAC secret, a PEM public key, or a JWKS endpoint's keys. */
+export function JwtVerifierFields({ values, onChange, errorOf }: JwtVerifierFieldsProps) {
+  const intl = useIntl();
+  return (
+    <>
+      <RadioGroup
+        inline
+        label={intl.formatMessage({ id: 'auth-provider.verifier' })}
+        selectedValue={values.verifier}
+        onChange={(event) => onChange({ verifier: event.currentTarget.value as JwtVerifierChoice })}
+      >
+        <Radio value="HMAC_BASED" label={intl.formatMessage({ id: 'auth-provider.verifier-hmac' })} />
+        <Radio value="PEM_KEY" label={intl.formatMessage({ id: 'auth-provider.verifier-pem' })} />
+        <Radio value="JWKS" label={intl.formatMessage({ id: 'auth-provider.verifier-jwks' })} />
+      </RadioGroup>
+      {values.verifier === 'HMAC_BASED' && <SecretField values={values} onChange={onChange} errorOf={errorOf} />}
+      {values.verifier === 'PEM_KEY' && <PublicKeyField values={values} onChange={onChange} errorOf={errorOf} />}
+      {values.verifier === 'JWKS' && <JwksFields values={values} onChange={onChange} errorOf={errorOf} />}
+    </>
+  );
+}
+
+function SecretField({ values, onChange, errorOf }: JwtVerifierFieldsProps) {
+  const error = errorOf('secret');
+  return (
+    <FormGroup
+      label={<FormattedMessage id="auth-provider.secret" />}
+      labelFor="jwt-secret"
+      labelInfo="*"
+      helperText={error ?? <FormattedMessage id="auth-provider.secret-hint" />}
+      intent={error ? 'danger' : 'none'}
+    >
+      <PasswordInput id="jwt-secret" value={values.secret} autoComplete="off" aria-invalid={Boolean(error)} intent={error ? 'danger' : 'none'} onValueChange={(secret) => onChange({ secret })} />
+    </FormGroup>
+  );
+}
+
+function PublicKeyField({ values, onChange, errorOf }: JwtVerifierFieldsProps) {
+  const intl = useIntl();
+  const error = errorOf('publicPemKey') ?? errorOf('publicPemKeyFileName');
+  const upload = async (file: File | undefined) => {
+    if (file) onChange({ publicPemKey: await file.text(), publicPemKeyFileName: file.name });
+  };
+  return (
+    <>
+      <FormGroup
+        label={<FormattedMessage id="auth-provider.public-key" />}
+        labelFor="jwt-public-key"
+        labelInfo="*"
+        helperText={error ?? <FormattedMessage id="auth-provider.public-key-hint" />}
+        intent={error ? 'danger' : 'none'}
+      >
+        <TextArea
+          id="jwt-public-key"
+          fill
+          rows={6}
+          className="auth-provider-form__code"
+          value={values.publicPemKey}
+          aria-invalid={Boolean(error)}
+          intent={error ? 'danger' : 'none'}
+          // A pasted key is no longer the uploaded file.
+          onChange={(event) => onChange({ publicPemKey: event.currentTarget.value, publicPemKeyFileName: '' })}
+        />
+      </FormGroup>
+      <FileInput
+        fill
+        text={values.publicPemKeyFileName || intl.formatMessage({ id: 'auth-provider.public-key-file' })}
+        buttonText={intl.formatMessage({ id: 'auth-provider.browse' })}
+        inputProps={{ accept: '.pem,.key,.pub,.crt', 'aria-label': intl.formatMessage({ id: 'auth-provider.public-key-file' }) }}
+        onInputChange={(event) => void upload(event.currentTarget.files?.[0])}
+      />
+    </>
+  );
+}
+
+function JwksFields({ values, onChange, errorOf }: JwtVerifierFieldsProps) {
+  return (
+    <>
+      <div className="auth-provider-form__row">
+        <TextField
+          id="jwks-endpoint"
+          label={<FormattedMessage id="auth-provider.jwks-endpoint" />}
+          value={values.endpoint}
+          onValueChange={(endpoint) => onChange({ endpoint })}
+          error={errorOf('endpoint')}
+          placeholder="https://"
+          required
+        />
+        <TextField
+          id="jwks-refresh-interval"
+          label={<FormattedMessage id="auth-provider.refresh-interval" />}
+          type="number"
+          value={values.refreshInterval}
+          onValueChange={(refreshInterval) => onChange({ refreshInterval })}
+          error={errorOf('refreshInterval')}
+          required
+        />
+      </div>
+      <PairsField kind="header" label={<FormattedMessage id="auth-provider.headers" />} pairs={values.jwksHeaders} onChange={(jwksHeaders) => onChange({ jwksHeaders })} error={errorOf('headers')} />
+      <OutgoingCredentialsFields idPrefix="jwks" values={values.jwksCredentials} onChange={(jwksCredentials) => onChange({ jwksCredentials })} errorOf={errorOf} />
+    </>
+  );
+}
