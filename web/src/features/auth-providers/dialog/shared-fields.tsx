@@ -8,6 +8,11 @@ import { PROVIDER_CLIENT_TYPES, type ProviderClientTypeChoice } from './client-r
 import { checkPairs, type MessageId } from './field-checks';
 import type { ErrorOf } from './field-errors';
 
+const CLIENT_TYPE_NAMES: Record<ProviderClientTypeChoice, MessageDescriptor> = {
+  DEVICE: { id: 'client-type.device' },
+  APPLICATION: { id: 'client-type.application' },
+};
+
 /** The default client type: DEVICE or APPLICATION only (INTEGRATION is refused on save). */
 export function ClientTypeField({ id, value, onChange, hint }: { id: string; value: ProviderClientTypeChoice; onChange: (value: ProviderClientTypeChoice) => void; hint: ReactNode }) {
   const intl = useIntl();
@@ -17,7 +22,7 @@ export function ClientTypeField({ id, value, onChange, hint }: { id: string; val
         id={id}
         value={value}
         onChange={(event) => onChange(event.currentTarget.value as ProviderClientTypeChoice)}
-        options={PROVIDER_CLIENT_TYPES.map((type) => ({ value: type, label: intl.formatMessage({ id: type === 'DEVICE' ? 'client-type.device' : 'client-type.application' }) }))}
+        options={PROVIDER_CLIENT_TYPES.map((type) => ({ value: type, label: intl.formatMessage(CLIENT_TYPE_NAMES[type]) }))}
       />
     </FormGroup>
   );
