@@ -40,8 +40,8 @@ export function JwtCheckPanel({ configuration, configurationValid }: JwtCheckPan
         <TextArea id="jwt-check-token" fill rows={3} className="auth-provider-form__code" value={token} onChange={(event) => setToken(event.currentTarget.value)} />
       </FormGroup>
       <div className="auth-provider-form__row">
-        <TextField id="jwt-check-client-id" label={<FormattedMessage id="auth-provider.client-id" />} value={clientId} onValueChange={setClientId} autoComplete="off" />
-        <TextField id="jwt-check-username" label={<FormattedMessage id="auth-provider.username" />} value={username} onValueChange={setUsername} autoComplete="off" />
+        <TextField id="jwt-check-client-id" label={<FormattedMessage id="auth-provider.connect-client-id" />} value={clientId} onValueChange={setClientId} autoComplete="off" />
+        <TextField id="jwt-check-username" label={<FormattedMessage id="auth-provider.connect-username" />} value={username} onValueChange={setUsername} autoComplete="off" />
       </div>
       <div className="jwt-check__actions">
         {!configurationValid && (

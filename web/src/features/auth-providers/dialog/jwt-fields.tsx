@@ -21,7 +21,7 @@ export function JwtFields({ values, onChange, errorOf }: JwtFieldsProps) {
         <FormattedMessage id="auth-provider.claims" />
       </h4>
       <PairsField
-        kind="claim"
+        kind="auth-claim"
         label={<FormattedMessage id="auth-provider.auth-claims" />}
         hint={placeholders}
         pairs={values.authClaims}
@@ -30,7 +30,7 @@ export function JwtFields({ values, onChange, errorOf }: JwtFieldsProps) {
       />
       <ClientTypeField id="jwt-default-client-type" value={values.defaultClientType} onChange={(defaultClientType) => onChange({ defaultClientType })} hint={undefined} />
       <PairsField
-        kind="claim"
+        kind="type-claim"
         label={<FormattedMessage id="auth-provider.client-type-claims" values={{ other: values.defaultClientType === 'DEVICE' ? 'APPLICATION' : 'DEVICE' }} />}
         hint={placeholders}
         pairs={values.clientTypeClaims}

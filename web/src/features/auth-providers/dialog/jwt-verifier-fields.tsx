@@ -53,8 +53,12 @@ function SecretField({ values, onChange, errorOf }: JwtVerifierFieldsProps) {
 function PublicKeyField({ values, onChange, errorOf }: JwtVerifierFieldsProps) {
   const intl = useIntl();
   const error = errorOf('publicPemKey') ?? errorOf('publicPemKeyFileName');
-  const upload = async (file: File | undefined) => {
-    if (file) onChange({ publicPemKey: await file.text(), publicPemKeyFileName: file.name });
+  const upload = (file: File | undefined) => {
+    if (!file) return;
+    // FileReader rather than file.text(): it is what every browser the console supports has.
+    const reader = new FileReader();
+    reader.onload = () => onChange({ publicPemKey: String(reader.result ?? ''), publicPemKeyFileName: file.name });
+    reader.readAsText(file);
   };
   return (
     <>
@@ -82,7 +86,7 @@ function PublicKeyField({ values, onChange, errorOf }: JwtVerifierFieldsProps) {
         text={values.publicPemKeyFileName || intl.formatMessage({ id: 'auth-provider.public-key-file' })}
         buttonText={intl.formatMessage({ id: 'auth-provider.browse' })}
         inputProps={{ accept: '.pem,.key,.pub,.crt', 'aria-label': intl.formatMessage({ id: 'auth-provider.public-key-file' }) }}
-        onInputChange={(event) => void upload(event.currentTarget.files?.[0])}
+        onInputChange={(event) => upload(event.currentTarget.files?.[0])}
       />
     </>
   );

@@ -29,7 +29,7 @@ export function ClientTypeField({ id, value, onChange, hint }: { id: string; val
 }
 
 /** The row texts of a pair list, from the list's own key prefix (`auth-provider.<kind>-…`). */
-function pairMessages(kind: 'header' | 'claim'): KeyValueListMessages {
+function pairMessages(kind: 'header' | 'auth-claim' | 'type-claim'): KeyValueListMessages {
   const id = (suffix: string) => ({ id: `auth-provider.${kind}-${suffix}` as MessageId }) satisfies MessageDescriptor;
   return {
     list: id('list'),
@@ -45,7 +45,7 @@ function pairMessages(kind: 'header' | 'claim'): KeyValueListMessages {
 }
 
 interface PairsFieldProps {
-  kind: 'header' | 'claim';
+  kind: 'header' | 'auth-claim' | 'type-claim';
   label: ReactNode;
   hint?: ReactNode;
   pairs: KeyValuePair[];
