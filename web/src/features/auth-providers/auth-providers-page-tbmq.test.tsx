@@ -1,15 +1,11 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type RecordedCall, stubBrokerCalls } from '../../test-support/broker-stub';
 import { renderPage, setUpSignedInPageTests } from '../../test-support/page-test';
 import { recordedAnswersByPath, recordedTbmqAnswer, tbmqAnswer, tbmqNoHandler } from '../../test-support/tbmq-recorded-answers';
 import AuthProvidersPage from './auth-providers-page';
+import { APART_TABLE, ORDER_TABLE, providerRowNames } from './auth-providers-test-broker';
 
-const ORDER_TABLE = 'Providers in the order they judge a CONNECT';
-const rowNames = (name: string) =>
-  within(screen.getByRole('table', { name }))
-    .getAllByTestId('provider-row')
-    .map((row) => row.querySelector('.auth-providers__name')?.textContent);
 const field = (label: string | RegExp) => screen.getByLabelText(label) as HTMLInputElement;
 const STORED_ORDER = tbmqAnswer<{ id: string }>('settings/getAdminSettings--mqttAuthorization.json');
 
@@ -34,8 +30,8 @@ describe('authentication providers page against TBMQ 2.3', () => {
     stubTbmq();
     renderPage(<AuthProvidersPage />);
     await screen.findByRole('table', { name: ORDER_TABLE });
-    expect(rowNames(ORDER_TABLE)).toEqual(['Basic', 'X.509 certificate chain', 'JWT', 'HTTP service']);
-    expect(rowNames('MQTT 5 enhanced authentication, asked by the client')).toEqual(['SCRAM']);
+    expect(providerRowNames(ORDER_TABLE)).toEqual(['Basic', 'X.509 certificate chain', 'JWT', 'HTTP service']);
+    expect(providerRowNames(APART_TABLE)).toEqual(['SCRAM']);
     expect(screen.getByText('Authenticates clients using a signed JWT passed in the password field of the CONNECT packet')).toBeTruthy();
     expect((screen.getByRole('checkbox', { name: 'Basic enabled' }) as HTMLInputElement).checked).toBe(true);
     expect((screen.getByRole('checkbox', { name: 'JWT enabled' }) as HTMLInputElement).checked).toBe(false);

@@ -7,11 +7,8 @@ import germanMessages from '../../../public/assets/locale/locale.constant-de_DE.
 import { ToastHost } from '../../components/toast/toast-host';
 import { renderPage, setUpSignedInPageTests } from '../../test-support/page-test';
 import AuthProvidersPage from './auth-providers-page';
-import { ORDER_SETTINGS, sentTo, stubProvidersBroker } from './auth-providers-test-broker';
+import { APART_TABLE, ORDER_SETTINGS, ORDER_TABLE, providerRowNames, sentTo, stubProvidersBroker } from './auth-providers-test-broker';
 
-const table = (name: string) => screen.getByRole('table', { name });
-const ORDER_TABLE = 'Providers in the order they judge a CONNECT';
-const rowNames = (name: string) => within(table(name)).getAllByTestId('provider-row').map((row) => row.querySelector('.auth-providers__name')?.textContent);
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 const enabledSwitch = (name: string) => screen.getByRole('checkbox', { name: `${name} enabled` }) as HTMLInputElement;
 
@@ -22,8 +19,8 @@ describe('authentication providers page', () => {
     stubProvidersBroker();
     renderPage(<AuthProvidersPage />);
     await screen.findByRole('table', { name: ORDER_TABLE });
-    expect(rowNames(ORDER_TABLE)).toEqual(['JWT', 'Basic', 'HTTP service', 'X.509 certificate chain']);
-    expect(rowNames('MQTT 5 enhanced authentication, asked by the client')).toEqual(['SCRAM']);
+    expect(providerRowNames(ORDER_TABLE)).toEqual(['JWT', 'Basic', 'HTTP service', 'X.509 certificate chain']);
+    expect(providerRowNames(APART_TABLE)).toEqual(['SCRAM']);
     expect(screen.getByText('Signed tokens')).toBeTruthy();
     expect(enabledSwitch('Basic').checked).toBe(true);
     expect(enabledSwitch('JWT').checked).toBe(false);
@@ -38,17 +35,17 @@ describe('authentication providers page', () => {
     expect(button('Save order').disabled).toBe(true);
     fireEvent.click(button('Move X.509 certificate chain up'));
     fireEvent.click(button('Move Basic down'));
-    expect(rowNames(ORDER_TABLE)).toEqual(['JWT', 'X.509 certificate chain', 'Basic', 'HTTP service']);
+    expect(providerRowNames(ORDER_TABLE)).toEqual(['JWT', 'X.509 certificate chain', 'Basic', 'HTTP service']);
     expect(button('Save order').disabled).toBe(false);
     fireEvent.click(button('Cancel'));
-    expect(rowNames(ORDER_TABLE)).toEqual(['JWT', 'Basic', 'HTTP service', 'X.509 certificate chain']);
+    expect(providerRowNames(ORDER_TABLE)).toEqual(['JWT', 'Basic', 'HTTP service', 'X.509 certificate chain']);
 
     fireEvent.click(button('Move Basic up'));
     fireEvent.click(button('Save order'));
     expect((await screen.findByRole('status')).textContent).toContain('Provider order saved.');
     expect(sentTo(calls, 'POST', '/api/admin/settings')).toEqual({ ...ORDER_SETTINGS, jsonValue: { priorities: ['MQTT_BASIC', 'JWT', 'HTTP', 'X_509'] } });
     await waitFor(() => expect(button('Save order').disabled).toBe(true));
-    expect(rowNames(ORDER_TABLE)).toEqual(['Basic', 'JWT', 'HTTP service', 'X.509 certificate chain']);
+    expect(providerRowNames(ORDER_TABLE)).toEqual(['Basic', 'JWT', 'HTTP service', 'X.509 certificate chain']);
   });
 
   it('enables and disables a provider with its switch, which waits for the broker', async () => {

@@ -1,10 +1,11 @@
 import { Button, Card, NonIdealState, Spinner } from '@blueprintjs/core';
 import { ErrorIcon } from '@blueprintjs/icons';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { getGetMqttAuthProvidersQueryKey, useGetMqttAuthProviders } from '../../api/generated/endpoints/mqtt-auth-provider/mqtt-auth-provider';
 import type { ShortMqttAuthProvider } from '../../api/generated/model/shortMqttAuthProvider';
 import { ApiErrorCallout } from '../../components/form/api-error-callout';
+import type { MessageId } from './dialog/field-checks';
 import { ProviderDialog } from './dialog/provider-dialog';
 import { providersInOrder } from './list/provider-order';
 import { ProvidersTable } from './list/providers-table';
@@ -31,13 +32,7 @@ export default function AuthProvidersPage() {
 
   return (
     <div className="auth-providers">
-      <Card className="auth-providers__card">
-        <h3 className="auth-providers__heading">
-          <FormattedMessage id="auth-provider.order-heading" />
-        </h3>
-        <p className="auth-providers__hint">
-          <FormattedMessage id="auth-provider.order-hint" />
-        </p>
+      <ProvidersSection heading="auth-provider.order-heading" hint="auth-provider.order-hint">
         <ApiErrorCallout error={order.error} />
         <ProvidersTable label={intl.formatMessage({ id: 'auth-provider.order-heading' })} providers={ordered} providerSwitch={providerSwitch} onEdit={setEditing} onMove={order.move} />
         <div className="auth-providers__actions">
@@ -48,19 +43,27 @@ export default function AuthProvidersPage() {
             <FormattedMessage id="auth-provider.save-order" />
           </Button>
         </div>
-      </Card>
+      </ProvidersSection>
       {apart.length > 0 && (
-        <Card className="auth-providers__card">
-          <h3 className="auth-providers__heading">
-            <FormattedMessage id="auth-provider.apart-heading" />
-          </h3>
-          <p className="auth-providers__hint">
-            <FormattedMessage id="auth-provider.apart-hint" />
-          </p>
+        <ProvidersSection heading="auth-provider.apart-heading" hint="auth-provider.apart-hint">
           <ProvidersTable label={intl.formatMessage({ id: 'auth-provider.apart-heading' })} providers={apart} providerSwitch={providerSwitch} onEdit={setEditing} />
-        </Card>
+        </ProvidersSection>
       )}
       <ProviderDialog provider={editing} onClose={() => setEditing(null)} />
     </div>
+  );
+}
+
+function ProvidersSection({ heading, hint, children }: { heading: MessageId; hint: MessageId; children: ReactNode }) {
+  return (
+    <Card className="auth-providers__card">
+      <h3 className="auth-providers__heading">
+        <FormattedMessage id={heading} />
+      </h3>
+      <p className="auth-providers__hint">
+        <FormattedMessage id={hint} />
+      </p>
+      {children}
+    </Card>
   );
 }

@@ -1,3 +1,4 @@
+import { screen, within } from '@testing-library/react';
 import type { MqttAuthProvider } from '../../api/generated/model/mqttAuthProvider';
 import type { MqttAuthorizationSettings } from '../../api/generated/model/mqttAuthorizationSettings';
 import type { ShortMqttAuthProvider } from '../../api/generated/model/shortMqttAuthProvider';
@@ -80,4 +81,14 @@ export function stubProvidersBroker(answer: (call: RecordedCall) => Response | u
 /** The body of the one call made with this method and path. */
 export function sentTo(calls: RecordedCall[], method: string, path: string): unknown {
   return calls.find((call) => call.method === method && call.url.pathname === path)?.body;
+}
+
+export const ORDER_TABLE = 'Providers in the order they judge a CONNECT';
+export const APART_TABLE = 'MQTT 5 enhanced authentication, asked by the client';
+
+/** The provider names of one of the page's tables, top to bottom. */
+export function providerRowNames(table: string): (string | null | undefined)[] {
+  return within(screen.getByRole('table', { name: table }))
+    .getAllByTestId('provider-row')
+    .map((row) => row.querySelector('.auth-providers__name')?.textContent);
 }

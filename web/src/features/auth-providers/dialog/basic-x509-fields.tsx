@@ -1,8 +1,9 @@
-import { FormGroup, Radio, RadioGroup, Switch } from '@blueprintjs/core';
+import { Radio, RadioGroup, Switch } from '@blueprintjs/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { BasicAuthStrategy } from '../../../api/generated/model/basicAuthStrategy';
 import type { MessageId } from './field-checks';
 import type { ErrorOf } from './field-errors';
+import { FieldGroup } from './field-group';
 import type { BasicFormValues, X509FormValues } from './provider-form-values';
 
 const STRATEGIES: { value: BasicAuthStrategy; label: MessageId; explanation: MessageId }[] = [
@@ -16,7 +17,7 @@ export function BasicFields({ values, onChange, errorOf }: { values: BasicFormVa
   const intl = useIntl();
   const error = errorOf('authStrategy');
   return (
-    <FormGroup helperText={error} intent={error ? 'danger' : 'none'}>
+    <FieldGroup error={error}>
       <RadioGroup
         label={intl.formatMessage({ id: 'auth-provider.auth-strategy' })}
         selectedValue={values.authStrategy}
@@ -26,7 +27,7 @@ export function BasicFields({ values, onChange, errorOf }: { values: BasicFormVa
           <Radio key={strategy.value} value={strategy.value} labelElement={<ChoiceLabel label={strategy.label} explanation={strategy.explanation} />} />
         ))}
       </RadioGroup>
-    </FormGroup>
+    </FieldGroup>
   );
 }
 
@@ -53,7 +54,7 @@ export function X509Fields({ values, onChange, errorOf }: { values: X509FormValu
         onChange={(event) => onChange({ skipValidityCheckForClientCert: event.currentTarget.checked })}
         labelElement={<ChoiceLabel label="auth-provider.skip-validity-check" explanation="auth-provider.skip-validity-check-hint" />}
       />
-      <FormGroup helperText={error} intent={error ? 'danger' : 'none'}>
+      <FieldGroup error={error}>
         <RadioGroup
           label={intl.formatMessage({ id: 'auth-provider.client-auth-type' })}
           selectedValue={values.clientAuthType}
@@ -62,7 +63,7 @@ export function X509Fields({ values, onChange, errorOf }: { values: X509FormValu
           <Radio value="CLIENT_AUTH_REQUESTED" labelElement={<ChoiceLabel label="auth-provider.client-auth-requested" explanation="auth-provider.client-auth-requested-hint" />} />
           <Radio value="CLIENT_AUTH_REQUIRED" labelElement={<ChoiceLabel label="auth-provider.client-auth-required" explanation="auth-provider.client-auth-required-hint" />} />
         </RadioGroup>
-      </FormGroup>
+      </FieldGroup>
     </>
   );
 }

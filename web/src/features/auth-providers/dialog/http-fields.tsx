@@ -2,6 +2,7 @@ import { FormGroup, HTMLSelect, TextArea } from '@blueprintjs/core';
 import { FormattedMessage } from 'react-intl';
 import { TextField } from '../../../components/form/text-field';
 import type { ErrorOf } from './field-errors';
+import { FieldGroup, invalidProps } from './field-group';
 import { HTTP_METHODS, type HttpFormValues, type HttpMethod } from './http-values';
 import { OutgoingCredentialsFields } from './outgoing-credentials-fields';
 import { ClientTypeField, PairsField, RulesFields } from './shared-fields';
@@ -32,14 +33,14 @@ export function HttpFields({ values, onChange, errorOf }: HttpFieldsProps) {
         </FormGroup>
       </div>
       <PairsField kind="header" label={<FormattedMessage id="auth-provider.headers" />} pairs={values.headers} onChange={(headers) => onChange({ headers })} error={errorOf('headers')} />
-      <FormGroup
+      <FieldGroup
+        id="http-body"
         label={<FormattedMessage id="auth-provider.request-body" />}
-        labelFor="http-body"
-        helperText={bodyError ?? <FormattedMessage id="auth-provider.request-body-hint" values={{ clientId: '${clientId}', username: '${username}', password: '${password}' }} />}
-        intent={bodyError ? 'danger' : 'none'}
+        error={bodyError}
+        hint={<FormattedMessage id="auth-provider.request-body-hint" values={{ clientId: '${clientId}', username: '${username}', password: '${password}' }} />}
       >
-        <TextArea id="http-body" fill rows={5} className="auth-provider-form__code" value={values.requestBody} aria-invalid={Boolean(bodyError)} onChange={(event) => onChange({ requestBody: event.currentTarget.value })} />
-      </FormGroup>
+        <TextArea id="http-body" fill rows={5} className="auth-provider-form__code" value={values.requestBody} {...invalidProps(bodyError)} onChange={(event) => onChange({ requestBody: event.currentTarget.value })} />
+      </FieldGroup>
       <div className="auth-provider-form__row">
         <TextField
           id="http-read-timeout"

@@ -1,8 +1,9 @@
-import { FileInput, FormGroup, Radio, RadioGroup, TextArea } from '@blueprintjs/core';
+import { FileInput, Radio, RadioGroup, TextArea } from '@blueprintjs/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { TextField } from '../../../components/form/text-field';
 import { PasswordInput } from '../../../components/password-input/password-input';
 import type { ErrorOf } from './field-errors';
+import { FieldGroup, invalidProps } from './field-group';
 import type { JwtFormValues, JwtVerifierChoice } from './jwt-values';
 import { OutgoingCredentialsFields } from './outgoing-credentials-fields';
 import { PairsField } from './shared-fields';
@@ -38,15 +39,9 @@ export function JwtVerifierFields({ values, onChange, errorOf }: JwtVerifierFiel
 function SecretField({ values, onChange, errorOf }: JwtVerifierFieldsProps) {
   const error = errorOf('secret');
   return (
-    <FormGroup
-      label={<FormattedMessage id="auth-provider.secret" />}
-      labelFor="jwt-secret"
-      labelInfo="*"
-      helperText={error ?? <FormattedMessage id="auth-provider.secret-hint" />}
-      intent={error ? 'danger' : 'none'}
-    >
-      <PasswordInput id="jwt-secret" value={values.secret} autoComplete="off" aria-invalid={Boolean(error)} intent={error ? 'danger' : 'none'} onValueChange={(secret) => onChange({ secret })} />
-    </FormGroup>
+    <FieldGroup id="jwt-secret" label={<FormattedMessage id="auth-provider.secret" />} error={error} hint={<FormattedMessage id="auth-provider.secret-hint" />} required>
+      <PasswordInput id="jwt-secret" value={values.secret} autoComplete="off" {...invalidProps(error)} onValueChange={(secret) => onChange({ secret })} />
+    </FieldGroup>
   );
 }
 
@@ -62,25 +57,18 @@ function PublicKeyField({ values, onChange, errorOf }: JwtVerifierFieldsProps) {
   };
   return (
     <>
-      <FormGroup
-        label={<FormattedMessage id="auth-provider.public-key" />}
-        labelFor="jwt-public-key"
-        labelInfo="*"
-        helperText={error ?? <FormattedMessage id="auth-provider.public-key-hint" />}
-        intent={error ? 'danger' : 'none'}
-      >
+      <FieldGroup id="jwt-public-key" label={<FormattedMessage id="auth-provider.public-key" />} error={error} hint={<FormattedMessage id="auth-provider.public-key-hint" />} required>
         <TextArea
           id="jwt-public-key"
           fill
           rows={6}
           className="auth-provider-form__code"
           value={values.publicPemKey}
-          aria-invalid={Boolean(error)}
-          intent={error ? 'danger' : 'none'}
+          {...invalidProps(error)}
           // A pasted key is no longer the uploaded file.
           onChange={(event) => onChange({ publicPemKey: event.currentTarget.value, publicPemKeyFileName: '' })}
         />
-      </FormGroup>
+      </FieldGroup>
       <FileInput
         fill
         text={values.publicPemKeyFileName || intl.formatMessage({ id: 'auth-provider.public-key-file' })}

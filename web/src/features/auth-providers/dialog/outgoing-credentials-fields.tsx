@@ -1,8 +1,9 @@
-import { FormGroup, Radio, RadioGroup } from '@blueprintjs/core';
+import { Radio, RadioGroup } from '@blueprintjs/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { TextField } from '../../../components/form/text-field';
 import { PasswordInput } from '../../../components/password-input/password-input';
 import type { ErrorOf } from './field-errors';
+import { FieldGroup, invalidProps } from './field-group';
 import { type CredentialsKind, keepsStoredPassword, type OutgoingCredentialsValues } from './outgoing-credentials-values';
 
 interface OutgoingCredentialsFieldsProps {
@@ -42,21 +43,9 @@ export function OutgoingCredentialsFields({ idPrefix, values, onChange, errorOf 
             autoComplete="off"
             required
           />
-          <FormGroup
-            label={<FormattedMessage id="auth-provider.password" />}
-            labelFor={`${idPrefix}-password`}
-            helperText={passwordError ?? passwordHint}
-            intent={passwordError ? 'danger' : 'none'}
-          >
-            <PasswordInput
-              id={`${idPrefix}-password`}
-              value={values.password}
-              autoComplete="new-password"
-              aria-invalid={Boolean(passwordError)}
-              intent={passwordError ? 'danger' : 'none'}
-              onValueChange={(password) => change({ password })}
-            />
-          </FormGroup>
+          <FieldGroup id={`${idPrefix}-password`} label={<FormattedMessage id="auth-provider.password" />} error={passwordError} hint={passwordHint}>
+            <PasswordInput id={`${idPrefix}-password`} value={values.password} autoComplete="new-password" {...invalidProps(passwordError)} onValueChange={(password) => change({ password })} />
+          </FieldGroup>
         </div>
       )}
     </>

@@ -1,4 +1,4 @@
-import { Callout, Dialog, DialogBody, Spinner } from '@blueprintjs/core';
+import { Callout, Dialog, DialogBody } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -13,6 +13,7 @@ import {
 import type { MqttAuthProvider } from '../../../api/generated/model/mqttAuthProvider';
 import type { ShortMqttAuthProvider } from '../../../api/generated/model/shortMqttAuthProvider';
 import { useExtension } from '../../../components/broker-support/broker-extensions';
+import { DialogLoading } from '../../../components/dialogs/dialog-loading';
 import { ApiErrorCallout } from '../../../components/form/api-error-callout';
 import { FormDialogFooter } from '../../../components/form/form-dialog-footer';
 import { showToast } from '../../../components/toast/toast-store';
@@ -45,20 +46,7 @@ export function ProviderDialog({ provider, onClose }: ProviderDialogProps) {
 
 function StoredProvider({ id, onClose }: { id: string; onClose: () => void }) {
   const stored = useGetMqttAuthProvider<MqttAuthProvider, ApiError>(id, { query: { queryKey: getGetMqttAuthProviderQueryKey(id), gcTime: 0 }, request: { ignoreErrors: true } });
-  if (stored.error) {
-    return (
-      <DialogBody>
-        <ApiErrorCallout error={stored.error} />
-      </DialogBody>
-    );
-  }
-  if (!stored.data) {
-    return (
-      <DialogBody>
-        <Spinner size={24} />
-      </DialogBody>
-    );
-  }
+  if (stored.error || !stored.data) return <DialogLoading error={stored.error} />;
   return <ProviderForm stored={stored.data} onClose={onClose} />;
 }
 

@@ -7,6 +7,7 @@ import { RuleListsFields } from '../../../components/rule-patterns/rule-lists-fi
 import { PROVIDER_CLIENT_TYPES, type ProviderClientTypeChoice } from './client-rules-values';
 import { checkPairs, type MessageId } from './field-checks';
 import type { ErrorOf } from './field-errors';
+import { FieldGroup } from './field-group';
 
 const CLIENT_TYPE_NAMES: Record<ProviderClientTypeChoice, MessageDescriptor> = {
   DEVICE: { id: 'client-type.device' },
@@ -56,9 +57,9 @@ interface PairsFieldProps {
 /** Headers or claims as rows of name and value, their problem under them. */
 export function PairsField({ kind, label, hint, pairs, onChange, error }: PairsFieldProps) {
   return (
-    <FormGroup label={label} helperText={error ?? hint} intent={error ? 'danger' : 'none'}>
+    <FieldGroup label={label} error={error} hint={hint}>
       <KeyValueListEditor value={pairs} onChange={onChange} messages={pairMessages(kind)} maxItems={50} invalidKeys={checkPairs(pairs).invalidKeys} />
-    </FormGroup>
+    </FieldGroup>
   );
 }
 
