@@ -34,13 +34,18 @@ describe('authentication providers page', () => {
     await screen.findByRole('table', { name: ORDER_TABLE });
     expect(button('Save order').disabled).toBe(true);
     fireEvent.click(button('Move X.509 certificate chain up'));
+    // The focus follows the row, so that the keyboard can move it on.
+    expect(document.activeElement).toBe(button('Move X.509 certificate chain up'));
     fireEvent.click(button('Move Basic down'));
+    expect(document.activeElement).toBe(button('Move Basic down'));
     expect(providerRowNames(ORDER_TABLE)).toEqual(['JWT', 'X.509 certificate chain', 'Basic', 'HTTP service']);
     expect(button('Save order').disabled).toBe(false);
     fireEvent.click(button('Cancel'));
     expect(providerRowNames(ORDER_TABLE)).toEqual(['JWT', 'Basic', 'HTTP service', 'X.509 certificate chain']);
 
     fireEvent.click(button('Move Basic up'));
+    // At the top, the focus goes to the button that can still move it.
+    expect(document.activeElement).toBe(button('Move Basic down'));
     fireEvent.click(button('Save order'));
     expect((await screen.findByRole('status')).textContent).toContain('Provider order saved.');
     expect(sentTo(calls, 'POST', '/api/admin/settings')).toEqual({ ...ORDER_SETTINGS, jsonValue: { priorities: ['MQTT_BASIC', 'JWT', 'HTTP', 'X_509'] } });

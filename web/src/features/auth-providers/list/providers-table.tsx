@@ -1,5 +1,6 @@
 import { Button, HTMLTable, Switch } from '@blueprintjs/core';
 import { ArrowDownIcon, ArrowUpIcon, EditIcon } from '@blueprintjs/icons';
+import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ShortMqttAuthProvider } from '../../../api/generated/model/shortMqttAuthProvider';
 import { ActionsColumnHeader, TABLE_ACTIONS_CLASS } from '../../../components/table/actions-column-header';
@@ -18,10 +19,25 @@ interface ProvidersTableProps {
 /** Providers as a dense table: position, name, description, on/off, order buttons and edit. */
 export function ProvidersTable({ label, providers, providerSwitch, onEdit, onMove }: ProvidersTableProps) {
   const intl = useIntl();
+  const tableRef = useRef<HTMLTableElement>(null);
+  const [moved, setMoved] = useState<{ id: string; step: -1 | 1 }>();
+  // A row moved with the keyboard keeps the focus on its button in the new place (or on the other
+  // one, once it reaches an end), so that pressing again moves it further.
+  useEffect(() => {
+    if (!moved) return;
+    const buttons = tableRef.current?.querySelectorAll<HTMLButtonElement>(`[data-move-of="${moved.id}"]`) ?? [];
+    const [up, down] = [...buttons];
+    const wanted = moved.step === -1 ? up : down;
+    (wanted && !wanted.disabled ? wanted : moved.step === -1 ? down : up)?.focus();
+  }, [moved, providers]);
+  const move = (index: number, step: -1 | 1, id: string) => {
+    onMove?.(index, step);
+    setMoved({ id, step });
+  };
   return (
     // Narrow screens scroll the table sideways rather than squeezing its columns.
     <div className="auth-providers__scroll">
-      <HTMLTable compact striped className="auth-providers__table" aria-label={label}>
+      <HTMLTable ref={tableRef} compact striped className="auth-providers__table" aria-label={label}>
         <thead>
           <tr>
             {onMove && (
@@ -68,7 +84,8 @@ export function ProvidersTable({ label, providers, providerSwitch, onEdit, onMov
                         disabled={index === 0}
                         aria-label={intl.formatMessage({ id: 'auth-provider.move-up' }, { name })}
                         title={intl.formatMessage({ id: 'auth-provider.move-up' }, { name })}
-                        onClick={() => onMove(index, -1)}
+                        data-move-of={provider.id}
+                        onClick={() => move(index, -1, provider.id)}
                       />
                       <Button
                         variant="minimal"
@@ -77,7 +94,8 @@ export function ProvidersTable({ label, providers, providerSwitch, onEdit, onMov
                         disabled={index === providers.length - 1}
                         aria-label={intl.formatMessage({ id: 'auth-provider.move-down' }, { name })}
                         title={intl.formatMessage({ id: 'auth-provider.move-down' }, { name })}
-                        onClick={() => onMove(index, 1)}
+                        data-move-of={provider.id}
+                        onClick={() => move(index, 1, provider.id)}
                       />
                     </>
                   )}
