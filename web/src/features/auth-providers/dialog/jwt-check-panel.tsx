@@ -1,4 +1,4 @@
-import { Button, Callout, Card, FormGroup, TextArea } from '@blueprintjs/core';
+import { Button, Callout, Card, TextArea } from '@blueprintjs/core';
 import { useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import type { ApiError } from '../../../api/api-error';
@@ -8,6 +8,8 @@ import type { JwtAuthProviderConfiguration } from '../../../api/generated/model/
 import { ClientTypeTag } from '../../../components/client-type/client-type-tag';
 import { ApiErrorCallout } from '../../../components/form/api-error-callout';
 import { TextField } from '../../../components/form/text-field';
+import { type FieldProblem, tooLong } from './field-checks';
+import { FieldGroup, invalidProps } from './field-group';
 
 interface JwtCheckPanelProps {
   /** The configuration as the form holds it now, saved or not. */
@@ -26,6 +28,10 @@ export function JwtCheckPanel({ configuration, configurationValid }: JwtCheckPan
   const [clientId, setClientId] = useState('');
   const [username, setUsername] = useState('');
   const check = useCheckJwtAuthProvider<ApiError>({ request: { ignoreErrors: true } });
+  // The contract's bounds for JwtCheckRequest: token 8192 characters, client id 1024.
+  const tokenProblem = tooLong(token, 8192);
+  const clientIdProblem = tooLong(clientId, 1024);
+  const problemText = (problem: FieldProblem | undefined) => problem && <FormattedMessage id={problem.id} values={problem.values} />;
   const run = () =>
     check.mutate({ data: { configuration, token: token.trim(), ...(clientId === '' ? {} : { clientId }), ...(username === '' ? {} : { username }) } });
   return (
@@ -36,11 +42,11 @@ export function JwtCheckPanel({ configuration, configurationValid }: JwtCheckPan
       <p className="auth-provider-form__hint">
         <FormattedMessage id="auth-provider.test-token-hint" />
       </p>
-      <FormGroup label={<FormattedMessage id="auth-provider.token" />} labelFor="jwt-check-token">
-        <TextArea id="jwt-check-token" fill rows={3} className="auth-provider-form__code" value={token} onChange={(event) => setToken(event.currentTarget.value)} />
-      </FormGroup>
+      <FieldGroup id="jwt-check-token" label={<FormattedMessage id="auth-provider.token" />} error={problemText(tokenProblem)}>
+        <TextArea id="jwt-check-token" fill rows={3} className="auth-provider-form__code" value={token} {...invalidProps(problemText(tokenProblem))} onChange={(event) => setToken(event.currentTarget.value)} />
+      </FieldGroup>
       <div className="auth-provider-form__row">
-        <TextField id="jwt-check-client-id" label={<FormattedMessage id="auth-provider.connect-client-id" />} value={clientId} onValueChange={setClientId} autoComplete="off" />
+        <TextField id="jwt-check-client-id" label={<FormattedMessage id="auth-provider.connect-client-id" />} value={clientId} onValueChange={setClientId} error={problemText(clientIdProblem)} autoComplete="off" />
         <TextField id="jwt-check-username" label={<FormattedMessage id="auth-provider.connect-username" />} value={username} onValueChange={setUsername} autoComplete="off" />
       </div>
       <div className="jwt-check__actions">
@@ -49,7 +55,7 @@ export function JwtCheckPanel({ configuration, configurationValid }: JwtCheckPan
             <FormattedMessage id="auth-provider.test-token-fix-form" />
           </span>
         )}
-        <Button intent="primary" variant="outlined" disabled={!configurationValid || token.trim() === '' || clientId.length > 1024} loading={check.isPending} onClick={run}>
+        <Button intent="primary" variant="outlined" disabled={!configurationValid || token.trim() === '' || tokenProblem !== undefined || clientIdProblem !== undefined} loading={check.isPending} onClick={run}>
           <FormattedMessage id="auth-provider.test" />
         </Button>
       </div>
