@@ -3,7 +3,7 @@ import { TextField } from '../../../components/form/text-field';
 import type { ErrorOf } from './field-errors';
 import type { JwtFormValues } from './jwt-values';
 import { JwtVerifierFields } from './jwt-verifier-fields';
-import { ClientTypeField, PairsField, RulesFields } from './shared-fields';
+import { CLIENT_TYPE_NAMES, ClientTypeField, PairsField, RulesFields } from './shared-fields';
 
 interface JwtFieldsProps {
   values: JwtFormValues;
@@ -13,6 +13,7 @@ interface JwtFieldsProps {
 
 /** JWT: the MQTT password carries a signed token; its claims decide who gets in, the client type and the rules. */
 export function JwtFields({ values, onChange, errorOf }: JwtFieldsProps) {
+  const otherType = values.defaultClientType === 'DEVICE' ? 'APPLICATION' : 'DEVICE';
   const placeholders = <FormattedMessage id="auth-provider.claims-placeholders-hint" values={{ username: '${username}', clientId: '${clientId}' }} />;
   return (
     <>
@@ -28,18 +29,18 @@ export function JwtFields({ values, onChange, errorOf }: JwtFieldsProps) {
         onChange={(authClaims) => onChange({ authClaims })}
         error={errorOf('authClaims')}
       />
+      <h4 className="auth-provider-form__section">
+        <FormattedMessage id="auth-provider.rules" />
+      </h4>
       <ClientTypeField id="jwt-default-client-type" value={values.defaultClientType} onChange={(defaultClientType) => onChange({ defaultClientType })} hint={undefined} />
       <PairsField
         kind="type-claim"
-        label={<FormattedMessage id="auth-provider.client-type-claims" values={{ other: values.defaultClientType === 'DEVICE' ? 'APPLICATION' : 'DEVICE' }} />}
+        label={<FormattedMessage id="auth-provider.client-type-claims" values={{ other: <FormattedMessage {...CLIENT_TYPE_NAMES[otherType]} /> }} />}
         hint={placeholders}
         pairs={values.clientTypeClaims}
         onChange={(clientTypeClaims) => onChange({ clientTypeClaims })}
         error={errorOf('clientTypeClaims')}
       />
-      <h4 className="auth-provider-form__section">
-        <FormattedMessage id="auth-provider.rules" />
-      </h4>
       <RulesFields idPrefix="jwt-rules" rules={values.rules} onChange={(rules) => onChange({ rules })} errorOf={errorOf} />
       <div className="auth-provider-form__row">
         <TextField

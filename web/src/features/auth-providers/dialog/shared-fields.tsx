@@ -9,7 +9,7 @@ import { checkPairs, type MessageId } from './field-checks';
 import type { ErrorOf } from './field-errors';
 import { FieldGroup } from './field-group';
 
-const CLIENT_TYPE_NAMES: Record<ProviderClientTypeChoice, MessageDescriptor> = {
+export const CLIENT_TYPE_NAMES: Record<ProviderClientTypeChoice, MessageDescriptor> = {
   DEVICE: { id: 'client-type.device' },
   APPLICATION: { id: 'client-type.application' },
 };
