@@ -1,7 +1,7 @@
 import type { HttpAuthProviderConfiguration } from '../../../api/generated/model/httpAuthProviderConfiguration';
 import type { KeyValuePair } from '../../../components/key-value-list/key-value-list-editor';
 import { type AuthRuleLists, authRulesOf, ruleListsOf } from '../../../components/rule-patterns/rule-lists';
-import { clientTypeChoiceOf, type ProviderClientTypeChoice } from './client-rules-values';
+import { clientTypeChoiceOf, type ProviderClientTypeChoice } from './client-type-choice';
 import { checkPairs, httpUrlProblem, integerProblem, mapOf, pairsOf, rulesProblems, tooLong, withoutEmpty } from './field-checks';
 import { type OutgoingCredentialsValues, outgoingCredentialsOf, outgoingCredentialsProblems, outgoingCredentialsValuesOf } from './outgoing-credentials-values';
 

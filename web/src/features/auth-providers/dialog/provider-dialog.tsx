@@ -21,9 +21,9 @@ import { PROVIDER_TYPE_NAMES } from '../provider-type-names';
 import { BasicFields, X509Fields } from './basic-x509-fields';
 import { type ErrorOf, errorsOf } from './field-errors';
 import { HttpFields } from './http-fields';
-import { JwtCheckPanel } from './jwt-check-panel';
-import { JwtFields } from './jwt-fields';
-import { jwtConfigurationOf } from './jwt-values';
+import { JwtCheckPanel } from './jwt/jwt-check-panel';
+import { JwtFields } from './jwt/jwt-fields';
+import { jwtConfigurationOf } from './jwt/jwt-values';
 import { PROVIDER_FIELDS, type ProviderFormValues, providerFormValuesOf, providerProblems, providerSaveOf } from './provider-form-values';
 import './provider-dialog.css';
 

@@ -4,7 +4,7 @@ import type { MqttAuthProviderConfiguration } from '../../../api/generated/model
 import type { X509AuthProviderConfigurationClientAuthType } from '../../../api/generated/model/x509AuthProviderConfigurationClientAuthType';
 import type { FieldProblem } from './field-checks';
 import { type HttpFormValues, httpConfigurationOf, httpFormValuesOf, httpProblems } from './http-values';
-import { type JwtFormValues, jwtConfigurationOf, jwtFormValuesOf, jwtProblems } from './jwt-values';
+import { type JwtFormValues, jwtConfigurationOf, jwtFormValuesOf, jwtProblems } from './jwt/jwt-values';
 
 export interface BasicFormValues {
   type: 'MQTT_BASIC';

@@ -4,7 +4,7 @@ import { FormattedMessage, type MessageDescriptor, useIntl } from 'react-intl';
 import { type KeyValueListMessages, type KeyValuePair, KeyValueListEditor } from '../../../components/key-value-list/key-value-list-editor';
 import type { AuthRuleLists } from '../../../components/rule-patterns/rule-lists';
 import { RuleListsFields } from '../../../components/rule-patterns/rule-lists-fields';
-import { PROVIDER_CLIENT_TYPES, type ProviderClientTypeChoice } from './client-rules-values';
+import { PROVIDER_CLIENT_TYPES, type ProviderClientTypeChoice } from './client-type-choice';
 import { checkPairs, type MessageId } from './field-checks';
 import type { ErrorOf } from './field-errors';
 import { FieldGroup } from './field-group';

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { JwtCheckRequest } from '../../../api/generated/model/jwtCheckRequest';
-import { renderPage, setUpSignedInPageTests } from '../../../test-support/page-test';
-import { sentTo, shortOf, storedProvider, stubProvidersBroker } from '../auth-providers-test-broker';
-import { ProviderDialog } from './provider-dialog';
+import type { JwtCheckRequest } from '../../../../api/generated/model/jwtCheckRequest';
+import { renderPage, setUpSignedInPageTests } from '../../../../test-support/page-test';
+import { sentTo, shortOf, storedProvider, stubProvidersBroker } from '../../auth-providers-test-broker';
+import { ProviderDialog } from '../provider-dialog';
 
 const JWT = storedProvider('JWT');
 const CHECK = '/api/mqtt/auth/provider/jwt/check';

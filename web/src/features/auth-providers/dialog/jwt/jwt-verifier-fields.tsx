@@ -1,12 +1,12 @@
 import { FileInput, Radio, RadioGroup, TextArea } from '@blueprintjs/core';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { TextField } from '../../../components/form/text-field';
-import { PasswordInput } from '../../../components/password-input/password-input';
-import type { ErrorOf } from './field-errors';
-import { FieldGroup, invalidProps } from './field-group';
+import { TextField } from '../../../../components/form/text-field';
+import { PasswordInput } from '../../../../components/password-input/password-input';
+import type { ErrorOf } from '../field-errors';
+import { FieldGroup, invalidProps } from '../field-group';
 import type { JwtFormValues, JwtVerifierChoice } from './jwt-values';
-import { OutgoingCredentialsFields } from './outgoing-credentials-fields';
-import { PairsField } from './shared-fields';
+import { OutgoingCredentialsFields } from '../outgoing-credentials-fields';
+import { PairsField } from '../shared-fields';
 
 interface JwtVerifierFieldsProps {
   values: JwtFormValues;

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { MqttAuthProvider } from '../../../api/generated/model/mqttAuthProvider';
-import { renderPage, setUpSignedInPageTests } from '../../../test-support/page-test';
-import { sentTo, shortOf, storedProvider, stubProvidersBroker } from '../auth-providers-test-broker';
-import { ProviderDialog } from './provider-dialog';
+import type { MqttAuthProvider } from '../../../../api/generated/model/mqttAuthProvider';
+import { renderPage, setUpSignedInPageTests } from '../../../../test-support/page-test';
+import { sentTo, shortOf, storedProvider, stubProvidersBroker } from '../../auth-providers-test-broker';
+import { ProviderDialog } from '../provider-dialog';
 
 const JWT = storedProvider('JWT');
 const SAVE = '/api/mqtt/auth/provider';

@@ -1,9 +1,9 @@
 import { FormattedMessage } from 'react-intl';
-import { TextField } from '../../../components/form/text-field';
-import type { ErrorOf } from './field-errors';
+import { TextField } from '../../../../components/form/text-field';
+import type { ErrorOf } from '../field-errors';
 import type { JwtFormValues } from './jwt-values';
 import { JwtVerifierFields } from './jwt-verifier-fields';
-import { CLIENT_TYPE_NAMES, ClientTypeField, PairsField, RulesFields } from './shared-fields';
+import { CLIENT_TYPE_NAMES, ClientTypeField, PairsField, RulesFields } from '../shared-fields';
 
 interface JwtFieldsProps {
   values: JwtFormValues;

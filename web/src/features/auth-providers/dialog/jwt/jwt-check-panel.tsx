@@ -1,15 +1,15 @@
 import { Button, Callout, Card, TextArea } from '@blueprintjs/core';
 import { useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
-import type { ApiError } from '../../../api/api-error';
-import { useCheckJwtAuthProvider } from '../../../api/generated/endpoints/mqtt-auth-provider/mqtt-auth-provider';
-import type { AuthProviderCheckResult } from '../../../api/generated/model/authProviderCheckResult';
-import type { JwtAuthProviderConfiguration } from '../../../api/generated/model/jwtAuthProviderConfiguration';
-import { ClientTypeTag } from '../../../components/client-type/client-type-tag';
-import { ApiErrorCallout } from '../../../components/form/api-error-callout';
-import { TextField } from '../../../components/form/text-field';
-import { type FieldProblem, tooLong } from './field-checks';
-import { FieldGroup, invalidProps } from './field-group';
+import type { ApiError } from '../../../../api/api-error';
+import { useCheckJwtAuthProvider } from '../../../../api/generated/endpoints/mqtt-auth-provider/mqtt-auth-provider';
+import type { AuthProviderCheckResult } from '../../../../api/generated/model/authProviderCheckResult';
+import type { JwtAuthProviderConfiguration } from '../../../../api/generated/model/jwtAuthProviderConfiguration';
+import { ClientTypeTag } from '../../../../components/client-type/client-type-tag';
+import { ApiErrorCallout } from '../../../../components/form/api-error-callout';
+import { TextField } from '../../../../components/form/text-field';
+import { type FieldProblem, tooLong } from '../field-checks';
+import { FieldGroup, invalidProps } from '../field-group';
 
 interface JwtCheckPanelProps {
   /** The configuration as the form holds it now, saved or not. */

@@ -1,9 +1,9 @@
-import type { JwtAuthProviderConfiguration } from '../../../api/generated/model/jwtAuthProviderConfiguration';
-import type { KeyValuePair } from '../../../components/key-value-list/key-value-list-editor';
-import { type AuthRuleLists, authRulesOf, ruleListsOf } from '../../../components/rule-patterns/rule-lists';
-import { clientTypeChoiceOf, type ProviderClientTypeChoice } from './client-rules-values';
-import { checkPairs, type FieldProblem, httpUrlProblem, integerProblem, mapOf, pairsOf, requiredText, rulesProblems, tooLong, withoutEmpty } from './field-checks';
-import { type OutgoingCredentialsValues, outgoingCredentialsOf, outgoingCredentialsProblems, outgoingCredentialsValuesOf } from './outgoing-credentials-values';
+import type { JwtAuthProviderConfiguration } from '../../../../api/generated/model/jwtAuthProviderConfiguration';
+import type { KeyValuePair } from '../../../../components/key-value-list/key-value-list-editor';
+import { type AuthRuleLists, authRulesOf, ruleListsOf } from '../../../../components/rule-patterns/rule-lists';
+import { clientTypeChoiceOf, type ProviderClientTypeChoice } from '../client-type-choice';
+import { checkPairs, type FieldProblem, httpUrlProblem, integerProblem, mapOf, pairsOf, requiredText, rulesProblems, tooLong, withoutEmpty } from '../field-checks';
+import { type OutgoingCredentialsValues, outgoingCredentialsOf, outgoingCredentialsProblems, outgoingCredentialsValuesOf } from '../outgoing-credentials-values';
 
 /** How a token's signature is checked: a shared secret, a public key, or keys from a JWKS endpoint. */
 export type JwtVerifierChoice = 'HMAC_BASED' | 'PEM_KEY' | 'JWKS';
