@@ -60,6 +60,15 @@ export function HttpFields({ values, onChange, errorOf }: HttpFieldsProps) {
           error={errorOf('maxParallelRequestsCount')}
           required
         />
+        <TextField
+          id="http-max-response-size"
+          label={<FormattedMessage id="auth-provider.max-response-size" />}
+          type="number"
+          value={values.maxInMemoryBufferSizeInKb}
+          onValueChange={(maxInMemoryBufferSizeInKb) => onChange({ maxInMemoryBufferSizeInKb })}
+          error={errorOf('maxInMemoryBufferSizeInKb')}
+          required
+        />
       </div>
       <OutgoingCredentialsFields idPrefix="http" values={values.credentials} onChange={(credentials) => onChange({ credentials })} errorOf={errorOf} />
       <h4 className="auth-provider-form__section">

@@ -16,10 +16,11 @@ export interface HttpFormValues {
   requestBody: string;
   readTimeoutMs: string;
   maxParallelRequestsCount: string;
+  maxInMemoryBufferSizeInKb: string;
   defaultClientType: ProviderClientTypeChoice;
   rules: AuthRuleLists;
   credentials: OutgoingCredentialsValues;
-  /** Fields the form does not show (maxInMemoryBufferSizeInKb), sent back as stored. */
+  /** Anything a broker stores beyond these fields, sent back as stored. */
   stored: HttpAuthProviderConfiguration;
 }
 
@@ -32,6 +33,7 @@ export function httpFormValuesOf(stored: HttpAuthProviderConfiguration): HttpFor
     requestBody: stored.requestBody ?? '',
     readTimeoutMs: String(stored.readTimeoutMs ?? 5000),
     maxParallelRequestsCount: String(stored.maxParallelRequestsCount ?? 100),
+    maxInMemoryBufferSizeInKb: String(stored.maxInMemoryBufferSizeInKb ?? 256),
     defaultClientType: clientTypeChoiceOf(stored.defaultClientType),
     rules: ruleListsOf(stored.authRules),
     credentials: outgoingCredentialsValuesOf(stored.credentials),
@@ -50,6 +52,7 @@ export function httpConfigurationOf(values: HttpFormValues): HttpAuthProviderCon
     requestBody: values.requestBody,
     readTimeoutMs: Number(values.readTimeoutMs),
     maxParallelRequestsCount: Number(values.maxParallelRequestsCount),
+    maxInMemoryBufferSizeInKb: Number(values.maxInMemoryBufferSizeInKb),
     defaultClientType: values.defaultClientType,
     authRules: authRulesOf(values.rules),
   };
@@ -63,6 +66,7 @@ export function httpProblems(values: HttpFormValues) {
     // A service that may never answer would hold every CONNECT; 1 ms is the least that means a wait.
     readTimeoutMs: integerProblem(values.readTimeoutMs, 1),
     maxParallelRequestsCount: integerProblem(values.maxParallelRequestsCount, 1),
+    maxInMemoryBufferSizeInKb: integerProblem(values.maxInMemoryBufferSizeInKb, 1),
     ...rulesProblems(values.rules),
     ...outgoingCredentialsProblems(values.credentials),
   });

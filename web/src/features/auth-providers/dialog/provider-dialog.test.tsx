@@ -63,10 +63,11 @@ describe('provider dialog: Basic, X.509, SCRAM, HTTP', () => {
     type(/^Endpoint URL/, 'auth.example.com/check');
     type(/^Read timeout/, '0');
     type(/^Most requests at once/, '1.5');
+    type(/^Largest answer/, '');
     fireEvent.click(screen.getByRole('button', { name: 'Add header' }));
     save();
     expect(screen.getByText('Enter an http:// or https:// URL.')).toBeTruthy();
-    expect(screen.getAllByText('A whole number from 1 to 2147483647.')).toHaveLength(2);
+    expect(screen.getAllByText('A whole number from 1 to 2147483647.')).toHaveLength(3);
     expect(screen.getByText('Each name must be given, and only once.')).toBeTruthy();
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
@@ -83,6 +84,7 @@ describe('provider dialog: Basic, X.509, SCRAM, HTTP', () => {
     type(/^Request body/, '{"u":"${username}","p":"${password}"}');
     type(/^Read timeout/, '2000');
     type(/^Most requests at once/, '20');
+    type(/^Largest answer/, '64');
     fireEvent.change(field('Default client type'), { target: { value: 'APPLICATION' } });
     save();
     const stored = storedProvider('HTTP');
@@ -96,6 +98,7 @@ describe('provider dialog: Basic, X.509, SCRAM, HTTP', () => {
         requestBody: '{"u":"${username}","p":"${password}"}',
         readTimeoutMs: 2000,
         maxParallelRequestsCount: 20,
+        maxInMemoryBufferSizeInKb: 64,
         defaultClientType: 'APPLICATION',
         credentials: { type: 'basic', username: 'broker' },
       },

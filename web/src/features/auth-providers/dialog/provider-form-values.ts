@@ -47,6 +47,7 @@ export const PROVIDER_FIELDS = [
   'requestBody',
   'readTimeoutMs',
   'maxParallelRequestsCount',
+  'maxInMemoryBufferSizeInKb',
 ] as const;
 export type ProviderField = (typeof PROVIDER_FIELDS)[number];
 export type ProviderProblems = Partial<Record<ProviderField, FieldProblem>>;
