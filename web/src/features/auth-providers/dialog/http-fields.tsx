@@ -1,11 +1,19 @@
 import { FormGroup, HTMLSelect, TextArea } from '@blueprintjs/core';
 import { FormattedMessage } from 'react-intl';
 import { TextField } from '../../../components/form/text-field';
+import type { MessageId } from './field-checks';
 import type { ErrorOf } from './field-errors';
 import { FieldGroup, invalidProps } from './field-group';
 import { HTTP_METHODS, type HttpFormValues, type HttpMethod } from './http-values';
 import { OutgoingCredentialsFields } from './outgoing-credentials-fields';
 import { ClientTypeField, PairsField, RulesFields } from './shared-fields';
+
+/** The service's limits, each a whole number. */
+const NUMBER_FIELDS: { name: 'readTimeoutMs' | 'maxParallelRequestsCount' | 'maxInMemoryBufferSizeInKb'; label: MessageId }[] = [
+  { name: 'readTimeoutMs', label: 'auth-provider.read-timeout' },
+  { name: 'maxParallelRequestsCount', label: 'auth-provider.max-parallel-requests' },
+  { name: 'maxInMemoryBufferSizeInKb', label: 'auth-provider.max-response-size' },
+];
 
 interface HttpFieldsProps {
   values: HttpFormValues;
@@ -42,33 +50,18 @@ export function HttpFields({ values, onChange, errorOf }: HttpFieldsProps) {
         <TextArea id="http-body" fill rows={5} className="auth-provider-form__code" value={values.requestBody} {...invalidProps(bodyError)} onChange={(event) => onChange({ requestBody: event.currentTarget.value })} />
       </FieldGroup>
       <div className="auth-provider-form__row">
-        <TextField
-          id="http-read-timeout"
-          label={<FormattedMessage id="auth-provider.read-timeout" />}
-          type="number"
-          value={values.readTimeoutMs}
-          onValueChange={(readTimeoutMs) => onChange({ readTimeoutMs })}
-          error={errorOf('readTimeoutMs')}
-          required
-        />
-        <TextField
-          id="http-max-parallel"
-          label={<FormattedMessage id="auth-provider.max-parallel-requests" />}
-          type="number"
-          value={values.maxParallelRequestsCount}
-          onValueChange={(maxParallelRequestsCount) => onChange({ maxParallelRequestsCount })}
-          error={errorOf('maxParallelRequestsCount')}
-          required
-        />
-        <TextField
-          id="http-max-response-size"
-          label={<FormattedMessage id="auth-provider.max-response-size" />}
-          type="number"
-          value={values.maxInMemoryBufferSizeInKb}
-          onValueChange={(maxInMemoryBufferSizeInKb) => onChange({ maxInMemoryBufferSizeInKb })}
-          error={errorOf('maxInMemoryBufferSizeInKb')}
-          required
-        />
+        {NUMBER_FIELDS.map(({ name, label }) => (
+          <TextField
+            key={name}
+            id={`http-${name}`}
+            label={<FormattedMessage id={label} />}
+            type="number"
+            value={values[name]}
+            onValueChange={(text) => onChange({ [name]: text })}
+            error={errorOf(name)}
+            required
+          />
+        ))}
       </div>
       <OutgoingCredentialsFields idPrefix="http" values={values.credentials} onChange={(credentials) => onChange({ credentials })} errorOf={errorOf} />
       <h4 className="auth-provider-form__section">
