@@ -53,23 +53,34 @@ describe('authentication providers page', () => {
     expect(providerRowNames(ORDER_TABLE)).toEqual(['Basic', 'JWT', 'HTTP service', 'X.509 certificate chain']);
   });
 
-  it('enables and disables a provider with its switch, which waits for the broker', async () => {
+  it('enables and disables providers with their switches, each held while its call runs', async () => {
     let release: () => void = () => undefined;
-    const answered = new Promise<Response>((resolve) => {
-      release = () => resolve(new Response(null, { status: 200 }));
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
     });
-    // The enable call is held until released, to see the switch while it runs.
-    const calls = stubProvidersBroker(({ url }) => (url.pathname.endsWith('/p-jwt/enable') ? (answered as unknown as Response) : undefined));
+    // The JWT's enable call waits until released, to see its switch meanwhile and switch another.
+    const calls = stubProvidersBroker(undefined, ({ url }) => (url.pathname.endsWith('/p-jwt/enable') ? held : undefined));
     renderPage(<AuthProvidersPage />);
     await screen.findByRole('table', { name: ORDER_TABLE });
     fireEvent.click(enabledSwitch('JWT'));
     expect(enabledSwitch('JWT').checked).toBe(true);
     expect(enabledSwitch('JWT').disabled).toBe(true);
+    // A second enable while the first runs: each settles on its own answer.
+    fireEvent.click(enabledSwitch('HTTP service'));
+    await waitFor(() => expect(enabledSwitch('HTTP service').disabled).toBe(false));
+    expect(enabledSwitch('HTTP service').checked).toBe(true);
+    expect(enabledSwitch('JWT').disabled).toBe(true);
     release();
     await waitFor(() => expect(enabledSwitch('JWT').disabled).toBe(false));
+    expect(enabledSwitch('JWT').checked).toBe(true);
     fireEvent.click(enabledSwitch('Basic'));
-    await waitFor(() => expect(calls.some((call) => call.method === 'POST' && call.url.pathname === '/api/mqtt/auth/provider/p-basic/disable')).toBe(true));
-    expect(calls.filter((call) => call.method === 'POST').map((call) => call.url.pathname)).toEqual(['/api/mqtt/auth/provider/p-jwt/enable', '/api/mqtt/auth/provider/p-basic/disable']);
+    await waitFor(() => expect(enabledSwitch('Basic').checked).toBe(false));
+    await waitFor(() => expect(enabledSwitch('Basic').disabled).toBe(false));
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.url.pathname)).toEqual([
+      '/api/mqtt/auth/provider/p-jwt/enable',
+      '/api/mqtt/auth/provider/p-http/enable',
+      '/api/mqtt/auth/provider/p-basic/disable',
+    ]);
   });
 
   it('puts the switch back and says why when the broker refuses', async () => {

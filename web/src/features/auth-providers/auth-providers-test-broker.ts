@@ -60,21 +60,38 @@ export const ORDER_SETTINGS: MqttAuthorizationSettings = { id: 'order-row', crea
  * A broker with these providers and order; `answer` goes first (a refusal, a check's result), and
  * saves are answered with what was sent.
  */
-export function stubProvidersBroker(answer: (call: RecordedCall) => Response | undefined = () => undefined): RecordedCall[] {
-  return stubBrokerCalls((call) => {
+export function stubProvidersBroker(
+  answer: (call: RecordedCall) => Response | undefined = () => undefined,
+  /** Holds the answer to a call until the promise it gives settles. */
+  holdUntil: (call: RecordedCall) => Promise<void> | undefined = () => undefined,
+): RecordedCall[] {
+  // Enabling and disabling change what the list answers from then on, as on a real broker.
+  const enabled = new Map(STORED_PROVIDERS.map((provider) => [provider.id, provider.enabled ?? false]));
+  const answerNow = (call: RecordedCall): Response | undefined => {
     const given = answer(call);
     if (given) return given;
     const { method, url, body } = call;
-    if (method === 'GET' && url.pathname === '/api/mqtt/auth/providers') return Response.json(pageOf(STORED_PROVIDERS.map(shortOf), url));
+    if (method === 'GET' && url.pathname === '/api/mqtt/auth/providers') {
+      return Response.json(pageOf(STORED_PROVIDERS.map((provider) => ({ ...shortOf(provider), enabled: enabled.get(provider.id) ?? false })), url));
+    }
     if (method === 'GET' && url.pathname.startsWith('/api/mqtt/auth/provider/')) {
       const found = STORED_PROVIDERS.find((provider) => url.pathname.endsWith(`/${provider.id}`));
       return found ? Response.json(found) : undefined;
     }
-    if (method === 'POST' && /\/api\/mqtt\/auth\/provider\/[\w-]+\/(enable|disable)$/.test(url.pathname)) return new Response(null, { status: 200 });
+    const switched = /^\/api\/mqtt\/auth\/provider\/([\w-]+)\/(enable|disable)$/.exec(url.pathname);
+    if (method === 'POST' && switched) {
+      enabled.set(switched[1] ?? '', switched[2] === 'enable');
+      return new Response(null, { status: 200 });
+    }
     if (method === 'POST' && url.pathname === '/api/mqtt/auth/provider') return Response.json(body);
     if (method === 'GET' && url.pathname === '/api/admin/settings/mqttAuthorization') return Response.json(ORDER_SETTINGS);
     if (method === 'POST' && url.pathname === '/api/admin/settings') return Response.json(body);
     return undefined;
+  };
+  return stubBrokerCalls((call) => {
+    const held = holdUntil(call);
+    // The stubbed fetch awaits what it is given, so a promise of the answer delays it.
+    return held ? (held.then(() => answerNow(call)) as unknown as Response) : answerNow(call);
   });
 }
 

@@ -29,27 +29,25 @@ export function useProviderSwitch(): ProviderSwitch {
       return others;
     });
 
-  const toggle = (provider: ShortMqttAuthProvider, enabled: boolean) => {
+  const toggle = async (provider: ShortMqttAuthProvider, enabled: boolean) => {
     setAsked((current) => ({ ...current, [provider.id]: enabled }));
-    const name = intl.formatMessage({ id: PROVIDER_TYPE_NAMES[provider.type] });
-    (enabled ? enable : disable).mutate(
-      { authProviderId: provider.id },
-      {
-        onSuccess: async () => {
-          await queryClient.invalidateQueries({ queryKey: getGetMqttAuthProvidersQueryKey() });
-          settle(provider.id);
-        },
-        onError: (error) => {
-          settle(provider.id);
-          showToast({ message: intl.formatMessage({ id: enabled ? 'auth-provider.enable-failed' : 'auth-provider.disable-failed' }, { name, message: error.message }), type: 'error' });
-        },
-      },
-    );
+    // mutateAsync rather than mutate's callbacks: those fire for the latest call only, and two
+    // providers may be switched before the first answer.
+    try {
+      await (enabled ? enable : disable).mutateAsync({ authProviderId: provider.id });
+      await queryClient.invalidateQueries({ queryKey: getGetMqttAuthProvidersQueryKey() });
+    } catch (error) {
+      const name = intl.formatMessage({ id: PROVIDER_TYPE_NAMES[provider.type] });
+      const message = error instanceof Error ? error.message : String(error);
+      showToast({ message: intl.formatMessage({ id: enabled ? 'auth-provider.enable-failed' : 'auth-provider.disable-failed' }, { name, message }), type: 'error' });
+    } finally {
+      settle(provider.id);
+    }
   };
 
   return {
     enabledOf: (provider) => asked[provider.id] ?? provider.enabled,
     pendingOf: (provider) => provider.id in asked,
-    toggle,
+    toggle: (provider, enabled) => void toggle(provider, enabled),
   };
 }
