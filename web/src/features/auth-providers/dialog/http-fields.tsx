@@ -1,10 +1,11 @@
 import { FormGroup, HTMLSelect, TextArea } from '@blueprintjs/core';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { TextField } from '../../../components/form/text-field';
 import type { MessageId } from './field-checks';
 import type { ErrorOf } from './field-errors';
 import { FieldGroup, invalidProps } from './field-group';
-import { HTTP_METHODS, type HttpFormValues, type HttpMethod } from './http-values';
+import { HttpConnectionCheck } from './http-connection-check';
+import { HTTP_FALLBACKS, type HttpFallback, type HttpFormValues, type HttpMethod, HTTP_METHODS, httpProblems } from './http-values';
 import { OutgoingCredentialsFields } from './outgoing-credentials-fields';
 import { ClientTypeField, PairsField, RulesFields } from './shared-fields';
 
@@ -64,6 +65,8 @@ export function HttpFields({ values, onChange, errorOf }: HttpFieldsProps) {
         ))}
       </div>
       <OutgoingCredentialsFields idPrefix="http" values={values.credentials} onChange={(credentials) => onChange({ credentials })} errorOf={errorOf} />
+      <HttpConnectionCheck values={values} valid={Object.keys(httpProblems(values)).length === 0} />
+      {values.cache && <CacheFields cache={values.cache} onChange={(cache) => onChange({ cache })} errorOf={errorOf} />}
       <h4 className="auth-provider-form__section">
         <FormattedMessage id="auth-provider.rules" />
       </h4>
@@ -74,6 +77,42 @@ export function HttpFields({ values, onChange, errorOf }: HttpFieldsProps) {
         hint={<FormattedMessage id="auth-provider.http-client-type-hint" />}
       />
       <RulesFields idPrefix="http-rules" rules={values.rules} onChange={(rules) => onChange({ rules })} errorOf={errorOf} />
+    </>
+  );
+}
+
+const FALLBACK_LABELS: Record<HttpFallback, MessageId> = {
+  SKIP: 'auth-provider.fallback-skip',
+  REFUSE: 'auth-provider.fallback-refuse',
+  ALLOW: 'auth-provider.fallback-allow',
+};
+
+/** Starling's answer cache and what a CONNECT gets while the service is down (extension httpAuthCache). */
+function CacheFields({ cache, onChange, errorOf }: { cache: NonNullable<HttpFormValues['cache']>; onChange: (cache: NonNullable<HttpFormValues['cache']>) => void; errorOf: ErrorOf }) {
+  const intl = useIntl();
+  return (
+    <>
+    <div className="auth-provider-form__row">
+      <TextField
+        id="http-cache-ttl"
+        label={<FormattedMessage id="auth-provider.cache-ttl" />}
+        type="number"
+        value={cache.cacheTtlSeconds}
+        onValueChange={(cacheTtlSeconds) => onChange({ ...cache, cacheTtlSeconds })}
+        error={errorOf('cacheTtlSeconds')}
+      />
+      <FormGroup label={<FormattedMessage id="auth-provider.fallback" />} labelFor="http-fallback">
+        <HTMLSelect
+          id="http-fallback"
+          value={cache.fallback}
+          options={HTTP_FALLBACKS.map((fallback) => ({ value: fallback, label: intl.formatMessage({ id: FALLBACK_LABELS[fallback] }) }))}
+          onChange={(event) => onChange({ ...cache, fallback: event.currentTarget.value as HttpFallback })}
+        />
+      </FormGroup>
+    </div>
+    <p className="auth-provider-form__hint">
+      <FormattedMessage id="auth-provider.cache-ttl-hint" />
+    </p>
     </>
   );
 }

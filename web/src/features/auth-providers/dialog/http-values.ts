@@ -8,6 +8,15 @@ import { type OutgoingCredentialsValues, outgoingCredentialsOf, outgoingCredenti
 export const HTTP_METHODS = ['GET', 'POST', 'PUT'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
+export const HTTP_FALLBACKS = ['SKIP', 'REFUSE', 'ALLOW'] as const;
+export type HttpFallback = (typeof HTTP_FALLBACKS)[number];
+
+/** Starling's answer cache and fallback (extension httpAuthCache): present when the broker answers them. */
+export interface HttpCacheValues {
+  cacheTtlSeconds: string;
+  fallback: HttpFallback;
+}
+
 export interface HttpFormValues {
   type: 'HTTP';
   restEndpointUrl: string;
@@ -20,6 +29,8 @@ export interface HttpFormValues {
   defaultClientType: ProviderClientTypeChoice;
   rules: AuthRuleLists;
   credentials: OutgoingCredentialsValues;
+  /** Undefined on a broker that stores no answer cache (TBMQ): the fields are not shown or sent. */
+  cache?: HttpCacheValues;
   /** Anything a broker stores beyond these fields, sent back as stored. */
   stored: HttpAuthProviderConfiguration;
 }
@@ -37,6 +48,9 @@ export function httpFormValuesOf(stored: HttpAuthProviderConfiguration): HttpFor
     defaultClientType: clientTypeChoiceOf(stored.defaultClientType),
     rules: ruleListsOf(stored.authRules),
     credentials: outgoingCredentialsValuesOf(stored.credentials),
+    ...(stored.cacheTtlSeconds !== undefined || stored.fallback !== undefined
+      ? { cache: { cacheTtlSeconds: String(stored.cacheTtlSeconds ?? 0), fallback: stored.fallback ?? 'SKIP' } }
+      : {}),
     stored,
   };
 }
@@ -55,6 +69,7 @@ export function httpConfigurationOf(values: HttpFormValues): HttpAuthProviderCon
     maxInMemoryBufferSizeInKb: Number(values.maxInMemoryBufferSizeInKb),
     defaultClientType: values.defaultClientType,
     authRules: authRulesOf(values.rules),
+    ...(values.cache ? { cacheTtlSeconds: Number(values.cache.cacheTtlSeconds), fallback: values.cache.fallback } : {}),
   };
 }
 
@@ -67,6 +82,7 @@ export function httpProblems(values: HttpFormValues) {
     readTimeoutMs: integerProblem(values.readTimeoutMs, 1),
     maxParallelRequestsCount: integerProblem(values.maxParallelRequestsCount, 1),
     maxInMemoryBufferSizeInKb: integerProblem(values.maxInMemoryBufferSizeInKb, 1),
+    cacheTtlSeconds: values.cache ? integerProblem(values.cache.cacheTtlSeconds, 0, 86_400) : undefined,
     ...rulesProblems(values.rules),
     ...outgoingCredentialsProblems(values.credentials),
   });

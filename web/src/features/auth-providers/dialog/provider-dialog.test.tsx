@@ -29,7 +29,7 @@ describe('provider dialog: Basic, X.509, SCRAM, HTTP', () => {
     const onClose = open('MQTT_BASIC');
     const usernameOnly = await screen.findByRole('radio', { name: /^Username only/ });
     expect((screen.getByRole('radio', { name: /^Client ID or username/ }) as HTMLInputElement).checked).toBe(true);
-    expect(screen.getByText('Only credentials naming the client id; a username in them is ignored.')).toBeTruthy();
+    expect(screen.getByText('Only credentials that name the client id alone; any username is accepted.')).toBeTruthy();
     fireEvent.click(usernameOnly);
     save();
     expect(await saved(calls)).toEqual({ ...storedProvider('MQTT_BASIC'), configuration: { type: 'MQTT_BASIC', authStrategy: 'USERNAME' } });

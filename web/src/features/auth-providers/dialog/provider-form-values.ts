@@ -48,6 +48,8 @@ export const PROVIDER_FIELDS = [
   'readTimeoutMs',
   'maxParallelRequestsCount',
   'maxInMemoryBufferSizeInKb',
+  'cacheTtlSeconds',
+  'fallback',
 ] as const;
 export type ProviderField = (typeof PROVIDER_FIELDS)[number];
 export type ProviderProblems = Partial<Record<ProviderField, FieldProblem>>;
