@@ -138,6 +138,8 @@ export function defaultConfiguration(type: ProviderType): ProviderConfiguration 
         maxInMemoryBufferSizeInKb: 256,
         defaultClientType: 'DEVICE',
         authRules: EVERY_TOPIC_RULES(),
+        cacheTtlSeconds: 0,
+        fallback: 'SKIP',
       };
   }
 }

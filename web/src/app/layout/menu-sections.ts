@@ -30,6 +30,7 @@ export const sysAdminMenu: MenuSection[] = [
   link('/sessions'),
   link('/subscriptions'),
   link('/client-credentials'),
+  toggle('/authentication', [link('/authentication/providers')]),
   link('/ws-client', { isNew: true }),
   link('/retained-messages'),
   toggle('/shared-subscriptions', [link('/shared-subscriptions/manage'), link('/shared-subscriptions/applications')]),

@@ -8,8 +8,10 @@ import {
   FeedSubscribedIcon,
   GlobeNetworkIcon,
   HomeIcon,
+  IdNumberIcon,
   KeyIcon,
   LayersIcon,
+  LockIcon,
   ListIcon,
   ManyToManyIcon,
   PeopleIcon,
@@ -51,6 +53,8 @@ export const messages = defineMessages({
   sessions: { id: 'session.sessions' },
   subscriptions: { id: 'subscription.subscriptions' },
   clientCredentials: { id: 'mqtt-client-credentials.client-credentials' },
+  authentication: { id: 'auth-provider.authentication' },
+  authProviders: { id: 'auth-provider.providers' },
   wsClient: { id: 'ws-client.ws-client' },
   retainedMessages: { id: 'retained-message.retained-messages' },
   sharedSubscriptions: { id: 'shared-subscription.shared-subscriptions' },
@@ -68,6 +72,7 @@ export const messages = defineMessages({
 });
 
 export const groupRoutes: GroupRoute[] = [
+  { path: '/authentication', title: messages.authentication, icon: LockIcon, redirectTo: '/authentication/providers' },
   {
     path: '/shared-subscriptions',
     title: messages.sharedSubscriptions,
@@ -100,6 +105,14 @@ export const pageRoutes: PageRoute[] = [
     title: messages.clientCredentials,
     icon: KeyIcon,
     page: preloadable(() => import('../../features/client-credentials/client-credentials-page')),
+  },
+  {
+    path: '/authentication/providers',
+    helpId: pageHelpIds.authProviders,
+    title: messages.authProviders,
+    icon: IdNumberIcon,
+    parentPath: '/authentication',
+    page: preloadable(() => import('../../features/auth-providers/auth-providers-page')),
   },
   {
     path: '/ws-client',

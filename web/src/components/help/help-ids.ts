@@ -8,6 +8,7 @@ export const pageHelpIds = {
   home: 'home',
   sessions: 'sessions',
   clientCredentials: 'client-credentials',
+  authProviders: 'auth-providers',
   wsClient: 'ws-client',
   wsClientConnection: 'ws-client-connection',
   retainedMessages: 'retained-messages',

@@ -8,8 +8,8 @@ import type { AnonymousAccess } from '../../../api/generated/model/anonymousAcce
 import { ApiErrorCallout } from '../../../components/form/api-error-callout';
 import { FormDialogFooter } from '../../../components/form/form-dialog-footer';
 import { showToast } from '../../../components/toast/toast-store';
-import type { AuthRuleLists } from '../credentials/credentials-value';
-import { RuleListsFields } from '../credentials/rule-lists-fields';
+import { RuleListsFields } from '../../../components/rule-patterns/rule-lists-fields';
+import type { AuthRuleLists } from '../../../components/rule-patterns/rule-lists';
 import { useRefreshCredentialsQueries } from '../credentials/use-credentials-queries';
 import {
   ANONYMOUS_RULE_FIELDS,

@@ -2,8 +2,8 @@ import type { MessageDescriptor } from 'react-intl';
 import type { AnonymousAccess } from '../../../api/generated/model/anonymousAccess';
 import type { AnonymousAccessMode } from '../../../api/generated/model/anonymousAccessMode';
 import type { AnonymousAccessSave } from '../../../api/generated/model/anonymousAccessSave';
-import type { AuthRuleLists } from '../credentials/credentials-value';
-import { topicPatternProblem } from '../credentials/topic-pattern';
+import type { AuthRuleLists } from '../../../components/rule-patterns/rule-lists';
+import { topicPatternProblem } from '../../../components/rule-patterns/topic-pattern';
 
 /** openapi.yaml, AnonymousAccessSave: at most this many patterns per list, each at most this long. */
 export const MAX_ANONYMOUS_RULES = 100;

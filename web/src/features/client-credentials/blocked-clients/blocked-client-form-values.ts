@@ -2,7 +2,7 @@ import type { MessageDescriptor } from 'react-intl';
 import type { BlockedClientSave } from '../../../api/generated/model/blockedClientSave';
 import type { BlockedClientType } from '../../../api/generated/model/blockedClientType';
 import type { RegexMatchTarget } from '../../../api/generated/model/regexMatchTarget';
-import { topicPatternProblem } from '../credentials/topic-pattern';
+import { topicPatternProblem } from '../../../components/rule-patterns/topic-pattern';
 
 export interface BlockedClientFormValues {
   type: BlockedClientType;

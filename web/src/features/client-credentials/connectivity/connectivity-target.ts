@@ -1,6 +1,7 @@
 import type { BrokerConfig } from '../../../api/generated/model/brokerConfig';
 import type { MqttClientCredentials } from '../../../api/generated/model/mqttClientCredentials';
-import { type AuthRuleLists, parseCredentialsValue, ruleListsOf } from '../credentials/credentials-value';
+import { type AuthRuleLists, ruleListsOf } from '../../../components/rule-patterns/rule-lists';
+import { parseCredentialsValue } from '../credentials/credentials-value';
 import type { ConnectivityTarget } from './mosquitto-commands';
 
 export interface CredentialsConnectivity {

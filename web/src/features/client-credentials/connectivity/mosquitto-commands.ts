@@ -1,5 +1,5 @@
 import { commandLine } from '../../../components/mqtt/shell-command';
-import { patternAllows } from '../credentials/topic-pattern';
+import { patternAllows } from '../../../components/rule-patterns/topic-pattern';
 
 // The "check connectivity" dialog (issue 6): ready mosquitto_pub / mosquitto_sub commands for one
 // client credentials entry against this broker's real host and ports.

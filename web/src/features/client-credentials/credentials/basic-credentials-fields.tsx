@@ -4,7 +4,7 @@ import { bindTextField } from '../../../components/form/bind-text-field';
 import { TextField } from '../../../components/form/text-field';
 import { PasswordInput } from '../../../components/password-input/password-input';
 import type { CredentialsFieldsProps } from './credentials-form-fields';
-import { RuleListsFields } from './rule-lists-fields';
+import { RuleListsFields } from '../../../components/rule-patterns/rule-lists-fields';
 
 /** MQTT_BASIC: client id and/or username, a password when adding, and the publish/subscribe rules. */
 export function BasicCredentialsFields({ values, onChange, errors, brokerError, adding }: CredentialsFieldsProps) {

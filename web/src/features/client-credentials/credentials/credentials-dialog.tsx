@@ -1,4 +1,4 @@
-import { Dialog, DialogBody, Spinner } from '@blueprintjs/core';
+import { Dialog, DialogBody } from '@blueprintjs/core';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ApiError } from '../../../api/api-error';
@@ -11,6 +11,7 @@ import {
 import type { MqttClientCredentials } from '../../../api/generated/model/mqttClientCredentials';
 import type { ShortMqttClientCredentials } from '../../../api/generated/model/shortMqttClientCredentials';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
+import { DialogLoading } from '../../../components/dialogs/dialog-loading';
 import { ApiErrorCallout } from '../../../components/form/api-error-callout';
 import { FormDialogFooter } from '../../../components/form/form-dialog-footer';
 import { HelpButton } from '../../../components/help/help-button';
@@ -52,20 +53,7 @@ export function CredentialsDialog({ credentials, isOpen, onClose, onAdded }: Cre
 /** Stored credentials are read whole (list items leave out the value), afresh at every opening. */
 function StoredCredentials({ id, onClose, onAdded }: { id: string } & Pick<CredentialsDialogProps, 'onClose' | 'onAdded'>) {
   const stored = useGetMqttClientCredentials<MqttClientCredentials, ApiError>(id, { query: { queryKey: getGetMqttClientCredentialsQueryKey(id), gcTime: 0 }, request: { ignoreErrors: true } });
-  if (stored.error) {
-    return (
-      <DialogBody>
-        <ApiErrorCallout error={stored.error} />
-      </DialogBody>
-    );
-  }
-  if (!stored.data) {
-    return (
-      <DialogBody>
-        <Spinner size={24} />
-      </DialogBody>
-    );
-  }
+  if (stored.error || !stored.data) return <DialogLoading error={stored.error} />;
   const parsed = parseCredentialsValue(stored.data);
   if (parsed.credentialsType === 'SCRAM') return <ScramCredentialsDetails credentials={stored.data} value={parsed.value} onClose={onClose} />;
   const initial = credentialsFormValuesOf(stored.data) ?? newCredentialsForm();

@@ -3,8 +3,9 @@ import type { ClientType } from '../../../api/generated/model/clientType';
 import type { MqttClientCredentials } from '../../../api/generated/model/mqttClientCredentials';
 import type { MqttClientCredentialsSave } from '../../../api/generated/model/mqttClientCredentialsSave';
 import type { EditableCredentialsType } from './credentials-filter';
-import { type AuthRuleLists, authRulesOf, EVERY_TOPIC, parseCredentialsValue, ruleListsOf } from './credentials-value';
-import { topicPatternProblem } from './topic-pattern';
+import { type AuthRuleLists, authRulesOf, EVERY_TOPIC, ruleListsOf } from '../../../components/rule-patterns/rule-lists';
+import { topicPatternProblem } from '../../../components/rule-patterns/topic-pattern';
+import { parseCredentialsValue } from './credentials-value';
 
 /** One entry of an X.509 rules mapping: certificates whose common name matches `pattern` get these rules. */
 export interface CertificateRules extends AuthRuleLists {

@@ -1,16 +1,7 @@
-import type { MqttAuthRules } from '../../../api/generated/model/mqttAuthRules';
 import type { MqttBasicCredentialsValue } from '../../../api/generated/model/mqttBasicCredentialsValue';
 import type { MqttClientCredentials } from '../../../api/generated/model/mqttClientCredentials';
 import type { ScramCredentialsValue } from '../../../api/generated/model/scramCredentialsValue';
 import type { X509CredentialsValue } from '../../../api/generated/model/x509CredentialsValue';
-
-/** Rules the broker gives a list left out: every topic (openapi.yaml, saveMqttClientCredentials). */
-export const EVERY_TOPIC = '.*';
-
-export interface AuthRuleLists {
-  pub: string[];
-  sub: string[];
-}
 
 /** The credentials value JSON, read as the type its credentials type says (openapi.yaml). */
 export type ParsedCredentialsValue =
@@ -34,12 +25,4 @@ export function parseCredentialsValue(credentials: Pick<MqttClientCredentials, '
     case 'MQTT_BASIC':
       return { credentialsType: 'MQTT_BASIC', value: value as MqttBasicCredentialsValue };
   }
-}
-
-export function ruleListsOf(rules: MqttAuthRules | undefined): AuthRuleLists {
-  return { pub: rules?.pubAuthRulePatterns ?? [EVERY_TOPIC], sub: rules?.subAuthRulePatterns ?? [EVERY_TOPIC] };
-}
-
-export function authRulesOf(lists: AuthRuleLists): MqttAuthRules {
-  return { pubAuthRulePatterns: lists.pub, subAuthRulePatterns: lists.sub };
 }

@@ -5,7 +5,7 @@ import type { MqttClientCredentials } from '../../../api/generated/model/mqttCli
 import type { ScramCredentialsValue } from '../../../api/generated/model/scramCredentialsValue';
 import { ClientTypeTag } from '../../../components/client-type/client-type-tag';
 import { CloseDialogFooter } from '../shared/close-dialog-footer';
-import { ruleListsOf } from './credentials-value';
+import { ruleListsOf } from '../../../components/rule-patterns/rule-lists';
 
 function Patterns({ patterns }: { patterns: string[] }) {
   if (patterns.length === 0) return <FormattedMessage id="anonymous-access.rules-no-topic" />;

@@ -5,8 +5,8 @@ import { bindTextField } from '../../../components/form/bind-text-field';
 import { TextField } from '../../../components/form/text-field';
 import type { CredentialsFieldsProps } from './credentials-form-fields';
 import type { CertificateRules } from './credentials-form-values';
-import { EVERY_TOPIC } from './credentials-value';
-import { RuleListsFields } from './rule-lists-fields';
+import { RuleListsFields } from '../../../components/rule-patterns/rule-lists-fields';
+import { EVERY_TOPIC } from '../../../components/rule-patterns/rule-lists';
 
 /** X_509: the certificate common-name pattern and the rules mapped by common name (BROKER-API.md). */
 export function X509CredentialsFields({ values, onChange, errors, brokerError }: CredentialsFieldsProps) {

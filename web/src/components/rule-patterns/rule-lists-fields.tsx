@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ChipInput } from '../../../components/chip-input/chip-input';
-import { type AuthRuleLists, EVERY_TOPIC } from './credentials-value';
+import { ChipInput } from '../chip-input/chip-input';
+import { type AuthRuleLists, EVERY_TOPIC } from './rule-lists';
 import { topicPatternProblem } from './topic-pattern';
+import './rule-lists-fields.css';
 
 interface RuleListsFieldsProps {
   idPrefix: string;
@@ -30,7 +31,7 @@ export function RuleListsFields({ idPrefix, rules, onChange, errors = {}, maxPat
     <FormattedMessage id={patterns.length === 0 ? 'mqtt-client-credentials.rules-empty-hint' : 'mqtt-client-credentials.rules-hint'} />
   );
   return (
-    <div className="client-access__field-row">
+    <div className="rule-lists-fields">
       <ChipInput
         id={`${idPrefix}-pub`}
         label={<FormattedMessage id="mqtt-client-credentials.pub-rules" />}
