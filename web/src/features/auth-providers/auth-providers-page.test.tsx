@@ -21,7 +21,9 @@ describe('authentication providers page', () => {
     await screen.findByRole('table', { name: ORDER_TABLE });
     expect(providerRowNames(ORDER_TABLE)).toEqual(['JWT', 'Basic', 'HTTP service', 'X.509 certificate chain']);
     expect(providerRowNames(APART_TABLE)).toEqual(['SCRAM']);
-    expect(screen.getByText('Signed tokens')).toBeTruthy();
+    // Each type in the console's words; the broker's own description on hover.
+    const jwtAbout = screen.getByText('Lets in a client whose CONNECT password is a JSON Web Token signed with the configured key');
+    expect(jwtAbout.closest('td')?.getAttribute('title')).toBe('Signed tokens');
     expect(enabledSwitch('Basic').checked).toBe(true);
     expect(enabledSwitch('JWT').checked).toBe(false);
     expect(button('Move JWT up').disabled).toBe(true);
@@ -110,6 +112,8 @@ describe('authentication providers page', () => {
     );
     const ordered = await screen.findByRole('table', { name: 'Anbieter in der Reihenfolge, in der sie ein CONNECT beurteilen' });
     expect(within(ordered).getByRole('button', { name: 'Basic nach oben schieben' })).toBeTruthy();
+    // Each provider is described in German, whatever language the broker's own description is in.
+    expect(within(ordered).getByText('Fragt einen externen HTTP-Dienst mit Client-ID, Benutzername und Passwort, ob ein Client eingelassen wird')).toBeTruthy();
     expect(screen.getByRole('checkbox', { name: 'HTTP-Dienst eingeschaltet' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Reihenfolge speichern' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'JWT bearbeiten' }));

@@ -9,3 +9,12 @@ export const PROVIDER_TYPE_NAMES: Record<MqttAuthProviderType, MessageId> = {
   SCRAM: 'auth-provider.type-scram',
   HTTP: 'auth-provider.type-http',
 };
+
+/** What each provider type does, in the reader's language (the list's description column). */
+export const PROVIDER_TYPE_ABOUT: Record<MqttAuthProviderType, MessageId> = {
+  MQTT_BASIC: 'auth-provider.about-mqtt-basic',
+  X_509: 'auth-provider.about-x509',
+  JWT: 'auth-provider.about-jwt',
+  SCRAM: 'auth-provider.about-scram',
+  HTTP: 'auth-provider.about-http',
+};

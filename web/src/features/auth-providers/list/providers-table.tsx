@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ShortMqttAuthProvider } from '../../../api/generated/model/shortMqttAuthProvider';
 import { ActionsColumnHeader, TABLE_ACTIONS_CLASS } from '../../../components/table/actions-column-header';
-import { PROVIDER_TYPE_NAMES } from '../provider-type-names';
+import { PROVIDER_TYPE_ABOUT, PROVIDER_TYPE_NAMES } from '../provider-type-names';
 import type { ProviderSwitch } from './use-provider-switch';
 
 interface ProvidersTableProps {
@@ -64,7 +64,10 @@ export function ProvidersTable({ label, providers, providerSwitch, onEdit, onMov
               <tr key={provider.id} data-testid="provider-row">
                 {onMove && <td>{index + 1}</td>}
                 <td className="auth-providers__name">{name}</td>
-                <td className="auth-providers__description">{provider.description}</td>
+                {/* The console's own words, in the reader's language; the broker's (English) text on hover. */}
+                <td className="auth-providers__description" title={provider.description ?? undefined}>
+                  <FormattedMessage id={PROVIDER_TYPE_ABOUT[provider.type]} />
+                </td>
                 <td>
                   <Switch
                     className="auth-providers__switch"
