@@ -39,6 +39,9 @@ export interface ProviderSettings {
  */
 export class AuthProviderService implements ProviderSettings {
   private readonly byId = new Map<string, AuthProvider>();
+  private readonly byType = new Map<ProviderType, AuthProvider>();
+  /** The order as stored, read once: every CONNECT asks for it, so it is never read from SQLite there. */
+  private storedOrder: StoredSettings<MqttAuthorizationSettings>;
   private jwtVerifier: JwtVerifier | undefined;
   private httpCheck: HttpAuthCheck | undefined;
 
@@ -46,15 +49,21 @@ export class AuthProviderService implements ProviderSettings {
     private readonly repository: AuthProviderRepository,
     private readonly settings: SettingsRepository,
   ) {
-    for (const provider of repository.all()) this.byId.set(provider.id, provider);
+    for (const provider of repository.all()) this.keep(provider);
     // A verified certificate first, as Starling always asked (TBMQ starts with MQTT_BASIC first).
     if (!settings.stored(MQTT_AUTHORIZATION_KEY)) settings.save(MQTT_AUTHORIZATION_KEY, { priorities: ['X_509', 'MQTT_BASIC', 'JWT', 'HTTP'] });
+    this.storedOrder = this.readPriorities();
     this.rebuildJwt();
     this.rebuildHttp();
   }
 
+  private keep(provider: AuthProvider): void {
+    this.byId.set(provider.id, provider);
+    this.byType.set(provider.type, provider);
+  }
+
   private ofType(type: ProviderType): AuthProvider {
-    const provider = [...this.byId.values()].find((candidate) => candidate.type === type);
+    const provider = this.byType.get(type);
     if (!provider) throw new Error(`The ${type} provider is missing`);
     return provider;
   }
@@ -109,7 +118,7 @@ export class AuthProviderService implements ProviderSettings {
 
   private store(provider: AuthProvider): void {
     this.repository.update(provider);
-    this.byId.set(provider.id, provider);
+    this.keep(provider);
     if (provider.type === 'JWT') this.rebuildJwt();
     if (provider.type === 'HTTP') this.rebuildHttp();
   }
@@ -131,6 +140,10 @@ export class AuthProviderService implements ProviderSettings {
   }
 
   storedPriorities(): StoredSettings<MqttAuthorizationSettings> {
+    return this.storedOrder;
+  }
+
+  private readPriorities(): StoredSettings<MqttAuthorizationSettings> {
     const stored = this.settings.stored<MqttAuthorizationSettings>(MQTT_AUTHORIZATION_KEY);
     if (!stored) throw new Error('The mqttAuthorization settings are missing');
     // A type a stored order leaves out is asked last, so that no enabled provider is ever skipped.
@@ -140,7 +153,8 @@ export class AuthProviderService implements ProviderSettings {
 
   savePriorities(priorities: OrderedProviderType[]): StoredSettings<MqttAuthorizationSettings> {
     this.settings.save(MQTT_AUTHORIZATION_KEY, { priorities });
-    return this.storedPriorities();
+    this.storedOrder = this.readPriorities();
+    return this.storedOrder;
   }
 
   order(): OrderedProviderType[] {
