@@ -1,6 +1,9 @@
 import type { ClientType } from '../mqtt/session-registry.js';
 
-export type CredentialsType = 'MQTT_BASIC' | 'X_509';
+export type CredentialsType = 'MQTT_BASIC' | 'X_509' | 'SCRAM';
+
+/** The hash a SCRAM credential is made with: SCRAM-SHA-256 or SCRAM-SHA-512. */
+export type ScramAlgorithm = 'SHA_256' | 'SHA_512';
 
 /** Regular expressions over topics (publish) and topic filters (subscribe); see topic-rules.ts. */
 export interface AuthRules {
@@ -39,7 +42,23 @@ export interface X509Credentials extends CredentialsCommon {
   authRulesMapping: Record<string, AuthRules>;
 }
 
-export type ClientCredentials = BasicCredentials | X509Credentials;
+/**
+ * Credentials for MQTT 5 clients that prove a password by a SCRAM exchange (enhanced
+ * authentication): what RFC 5802 section 3 has the server keep, never the password.
+ */
+export interface ScramCredentials extends CredentialsCommon {
+  credentialsType: 'SCRAM';
+  /** The username the client names in its client-first message; unique among SCRAM credentials. */
+  userName: string;
+  algorithm: ScramAlgorithm;
+  salt: Buffer;
+  iterations: number;
+  storedKey: Buffer;
+  serverKey: Buffer;
+  authRules: AuthRules;
+}
+
+export type ClientCredentials = BasicCredentials | X509Credentials | ScramCredentials;
 
 /** MqttClientCredentialsAdditionalInfo: null when there is nothing to say, as production brokers answer. */
 export type CredentialsAdditionalInfo = { description?: string; mqttBasicPasswordIsSet?: boolean } | null;

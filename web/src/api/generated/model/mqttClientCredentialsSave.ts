@@ -40,7 +40,7 @@ Conventions:
  * OpenAPI spec version: 1.3.0
  */
 import type { ClientType } from './clientType';
-import type { MqttClientCredentialsSaveCredentialsType } from './mqttClientCredentialsSaveCredentialsType';
+import type { MqttCredentialsType } from './mqttCredentialsType';
 import type { MqttClientCredentialsAdditionalInfo } from './mqttClientCredentialsAdditionalInfo';
 
 /**
@@ -58,10 +58,9 @@ export interface MqttClientCredentialsSave {
    */
   name: string;
   clientType: ClientType;
-  /** The MqttCredentialsType saved here; SCRAM credentials are not created by this call. */
-  credentialsType: MqttClientCredentialsSaveCredentialsType;
+  credentialsType: MqttCredentialsType;
   /**
-   * JSON of MqttBasicCredentialsValue or X509CredentialsValue, with their limits.
+   * JSON of MqttBasicCredentialsValue, X509CredentialsValue or ScramCredentialsValue, with their limits.
    * @maxLength 65536
    */
   credentialsValue: string;

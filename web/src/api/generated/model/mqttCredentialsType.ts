@@ -41,7 +41,7 @@ Conventions:
  */
 
 /**
- * SCRAM credentials (MQTT 5 enhanced authentication) are a production broker's; the bundled broker does not create them.
+ * SCRAM credentials are for MQTT 5 clients that authenticate with SCRAM-SHA-256 or SCRAM-SHA-512 (enhanced authentication, AUTH packets) while the SCRAM provider is enabled.
  */
 export type MqttCredentialsType = typeof MqttCredentialsType[keyof typeof MqttCredentialsType];
 

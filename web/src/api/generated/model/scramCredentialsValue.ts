@@ -39,19 +39,27 @@ Conventions:
 
  * OpenAPI spec version: 1.3.0
  */
-import type { ScramCredentialsValueUserName } from './scramCredentialsValueUserName';
+import type { ScramCredentialsValuePassword } from './scramCredentialsValuePassword';
 import type { ScramCredentialsValueAlgorithm } from './scramCredentialsValueAlgorithm';
 import type { MqttAuthRules } from './mqttAuthRules';
 
 /**
- * The credentialsValue of SCRAM credentials (a production broker's), as JSON: the username, the hash algorithm and what the broker derived from the password (base64), never the password.
+ * The credentialsValue of SCRAM credentials, as JSON: the username the client gives in its SCRAM exchange, the hash algorithm, and what the broker derived from the password (RFC 5802: a random 16-byte salt, 4096 PBKDF2 iterations, StoredKey and ServerKey, base64), never the password itself. A save sends the password (required on create; on update, left out or null keeps the derived keys, unless the algorithm changes); answers carry salt, serverKey and storedKey instead. No two SCRAM credentials have the same userName (409).
  */
 export interface ScramCredentialsValue {
-  /** @maxLength 1024 */
-  userName?: ScramCredentialsValueUserName;
-  algorithm?: ScramCredentialsValueAlgorithm;
-  salt?: string;
-  serverKey?: string;
-  storedKey?: string;
+  /**
+   * @minLength 1
+   * @maxLength 1024
+   */
+  userName: string;
+  /**
+   * @minLength 1
+   * @maxLength 1024
+   */
+  password?: ScramCredentialsValuePassword;
+  algorithm: ScramCredentialsValueAlgorithm;
+  readonly salt?: string;
+  readonly serverKey?: string;
+  readonly storedKey?: string;
   authRules?: MqttAuthRules;
 }

@@ -41,6 +41,7 @@ Conventions:
  */
 
 /**
+ * @minLength 1
  * @maxLength 1024
  */
-export type ScramCredentialsValueUserName = string | null;
+export type ScramCredentialsValuePassword = string | null;
