@@ -31,6 +31,8 @@ export interface ProviderSettings {
   jwt(): JwtVerifier | undefined;
   /** The outside service's check while HTTP is enabled. */
   http(): HttpAuthCheck | undefined;
+  /** Whether MQTT 5 clients may authenticate with SCRAM (it is outside the order: a client asks for it). */
+  scramEnabled(): boolean;
 }
 
 /**
@@ -176,6 +178,10 @@ export class AuthProviderService implements ProviderSettings {
 
   http(): HttpAuthCheck | undefined {
     return this.httpCheck;
+  }
+
+  scramEnabled(): boolean {
+    return this.ofType('SCRAM').enabled;
   }
 
   /** Which providers are on, for the home page's configuration rows. */

@@ -3,7 +3,8 @@ import bcrypt from 'bcryptjs';
 import type { BlockedClient } from '../blocked-clients/blocked-client.js';
 import type { BlockedClientService } from '../blocked-clients/blocked-client-service.js';
 import type { ProviderSettings } from '../auth-providers/auth-provider-service.js';
-import type { AccessControl, AdmittedClient, AuthenticationResult, ClientIdentity, ConnectAttempt } from '../mqtt/access-control.js';
+import { authenticateWithScram } from '../auth-providers/scram/scram-authentication.js';
+import type { AccessControl, AdmittedClient, AuthenticationResult, ClientIdentity, ConnectAttempt, EnhancedAuthentication } from '../mqtt/access-control.js';
 import type { ClientType } from '../mqtt/session-registry.js';
 import type { AnonymousAccess } from './anonymous-access.js';
 import type { AuthRules, ClientCredentials } from './client-credentials.js';
@@ -22,8 +23,10 @@ export interface ProviderGrant {
 }
 
 export type ConnectDecision =
-  | { admitted: true; credentials: ClientCredentials | undefined; passwordChecked: boolean; provider?: string; grant?: ProviderGrant }
-  | { admitted: false; reason: string; returnCode: 4 | 5; passwordChecked: boolean; credentials?: ClientCredentials; blockedClient?: BlockedClient };
+  /** authenticationData: the last data of an enhanced authentication, for the CONNACK. */
+  | { admitted: true; credentials: ClientCredentials | undefined; passwordChecked: boolean; provider?: string; grant?: ProviderGrant; authenticationData?: Buffer }
+  /** reasonCode: the MQTT 5 reason code when it is more precise than returnCode's (enhanced authentication). */
+  | { admitted: false; reason: string; returnCode: 4 | 5; reasonCode?: number; passwordChecked: boolean; credentials?: ClientCredentials; blockedClient?: BlockedClient };
 
 /** What the providers asked so far found: whether one recognised the client, and the failures to name. */
 interface ChainOutcome {
@@ -48,6 +51,8 @@ const secretStampOf = (credentials: ClientCredentials) => (credentials.credentia
  * SUBSCRIBE so that edits apply at once.
  */
 export class CredentialsAccessControl implements AccessControl {
+  readonly enhancedAuthentication = true;
+
   constructor(
     private readonly catalog: CredentialsCatalog,
     private readonly passwords: PasswordCheckCache,
@@ -66,7 +71,7 @@ export class CredentialsAccessControl implements AccessControl {
    * anonymous access for a client no provider recognised. Without checkPassword (the simulator, no
    * password given) passwords and tokens are not judged.
    */
-  async decideConnect(identity: ClientIdentity, password: string | undefined, checkPassword: boolean): Promise<ConnectDecision> {
+  async decideConnect(identity: ClientIdentity, password: string | undefined, checkPassword: boolean, enhanced?: EnhancedAuthentication): Promise<ConnectDecision> {
     const blockedClient = this.blocked.blocking(identity);
     if (blockedClient) {
       return { admitted: false, reason: `Blocked: ${blockedClient.type} "${blockedClient.value}"`, returnCode: 5, passwordChecked: false, blockedClient };
@@ -77,6 +82,8 @@ export class CredentialsAccessControl implements AccessControl {
     }
     const outcome: ChainOutcome = { failures: [], recognised: undefined, matched: undefined };
     try {
+      // A client that asked for enhanced authentication is judged by it alone: no provider in the order, no anonymous access.
+      if (enhanced) return await this.decideEnhanced(enhanced, outcome);
       for (const provider of this.providers.order()) {
         const decision = await this.askProvider(provider, identity, password, checkPassword, outcome);
         if (decision) return decision;
@@ -93,6 +100,17 @@ export class CredentialsAccessControl implements AccessControl {
     } finally {
       guessing?.end(identity.username, identity.address, outcome.matched);
     }
+  }
+
+  /** SCRAM over MQTT 5 AUTH packets: the exchange proves the password of the credentials named by its username. */
+  private async decideEnhanced(enhanced: EnhancedAuthentication, outcome: ChainOutcome): Promise<ConnectDecision> {
+    const decision = await authenticateWithScram(enhanced, this.providers.scramEnabled(), (userName) => this.catalog.scramWithUserName(userName));
+    if (decision.admitted) {
+      outcome.matched = true;
+      return { admitted: true, credentials: decision.credentials, passwordChecked: true, provider: 'SCRAM', authenticationData: decision.serverFinal };
+    }
+    if (decision.proofChecked) outcome.matched = false;
+    return { admitted: false, reason: decision.reason, returnCode: 5, reasonCode: decision.reasonCode, passwordChecked: decision.proofChecked };
   }
 
   /** One provider's say: a decision when it lets the client in or must refuse it, undefined to ask the next. */
@@ -160,9 +178,10 @@ export class CredentialsAccessControl implements AccessControl {
   }
 
   async authenticate(attempt: ConnectAttempt): Promise<AuthenticationResult> {
-    const decision = await this.decideConnect(attempt, attempt.password?.toString('utf8'), true);
-    if (!decision.admitted) return { allowed: false, reason: decision.reason, returnCode: decision.returnCode };
-    const { credentials, grant, provider } = decision;
+    const decision = await this.decideConnect(attempt, attempt.password?.toString('utf8'), true, attempt.enhanced);
+    if (!decision.admitted) return { allowed: false, reason: decision.reason, returnCode: decision.returnCode, ...(decision.reasonCode !== undefined ? { reasonCode: decision.reasonCode } : {}) };
+    const { credentials, grant, provider, authenticationData } = decision;
+    if (authenticationData && credentials) return { allowed: true, clientType: credentials.clientType, credentialsId: credentials.id, secretStamp: secretStampOf(credentials), provider, authenticationData };
     if (grant) return { allowed: true, clientType: grant.clientType, provider, authRules: grant.authRules, ...(grant.expiresAt !== undefined ? { expiresAt: grant.expiresAt } : {}) };
     if (!credentials) return { allowed: true, clientType: 'DEVICE' };
     return { allowed: true, clientType: credentials.clientType, credentialsId: credentials.id, secretStamp: secretStampOf(credentials), provider };

@@ -16,9 +16,22 @@ export interface ClientIdentity {
   certificateCommonName: string | undefined;
 }
 
+/** An MQTT 5 enhanced authentication (section 4.12) a client asked for at CONNECT, or by AUTH 0x19 once connected. */
+export interface EnhancedAuthentication {
+  method: string;
+  data: Buffer | undefined;
+  /**
+   * Sends the client AUTH 0x18 with the data and resolves with the data of the AUTH it answers
+   * with; rejects when it sends anything else (reasonCode 0x82), closes, or stays silent past the
+   * connect timeout (the connection is closed then).
+   */
+  challenge(data: Buffer): Promise<Buffer>;
+}
+
 /** What a client presents at CONNECT. */
 export interface ConnectAttempt extends ClientIdentity {
   password: Buffer | undefined;
+  enhanced?: EnhancedAuthentication;
 }
 
 /** What authentication decided for an admitted client; kept with its connection. */
@@ -37,9 +50,13 @@ export interface Admission {
 }
 
 export type AuthenticationResult =
-  | ({ allowed: true } & Admission)
-  /** returnCode: MQTT 3.1.1 CONNACK 4 (bad user name or password) or 5 (not authorized); Aedes sends MQTT 5 clients 0x86 or 0x87. */
-  | { allowed: false; reason: string; returnCode: 4 | 5 };
+  /** authenticationData: what the CONNACK of an enhanced authentication carries (SCRAM's server-final message). */
+  | ({ allowed: true; authenticationData?: Buffer } & Admission)
+  /**
+   * returnCode: MQTT 3.1.1 CONNACK 4 (bad user name or password) or 5 (not authorized); Aedes sends
+   * MQTT 5 clients 0x86 or 0x87, or reasonCode when one is given (0x8C Bad authentication method…).
+   */
+  | { allowed: false; reason: string; returnCode: 4 | 5; reasonCode?: number };
 
 /** A connected client as access control sees it: who it said it was (never its password) and what let it in. */
 export interface AdmittedClient {
@@ -57,6 +74,8 @@ export interface AccessControl {
   maySubscribe(client: AdmittedClient, topicFilter: string): boolean;
   /** Whether a connected client would still be let in; asked after the access settings change. */
   stillAdmitted?(client: AdmittedClient): boolean;
+  /** Whether authenticate() judges attempts with `enhanced` (MQTT 5 AUTH); without it Aedes refuses them with 0x8C. */
+  enhancedAuthentication?: boolean;
 }
 
 /** Topics of the broker itself (`$SYS/...` and any other `$` topic). */
@@ -87,6 +106,28 @@ function attemptOf(client: Client, username: string | undefined, password: Buffe
     address: tlsClient.req?.clientAddress ?? socket.remoteAddress ?? 'unknown',
     tlsUsed: socket.encrypted === true || tlsClient.conn.encrypted === true,
     certificateCommonName: certificate?.subject?.CN,
+  };
+}
+
+/** How long the broker waits for each AUTH answer when Aedes has no connect timeout of its own. */
+const AUTH_ANSWER_TIMEOUT_MS = 30_000;
+
+/** The client's side of an AUTH exchange, through the Aedes patch (patches/README.md, 006). */
+function enhancedAuthenticationOf(client: Client, broker: MqttBroker): EnhancedAuthentication {
+  const timeoutMs = (broker as MqttBroker & { connectTimeout?: number }).connectTimeout ?? AUTH_ANSWER_TIMEOUT_MS;
+  return {
+    method: client.authenticationMethod ?? '',
+    data: client.authenticationData,
+    challenge: (data) =>
+      new Promise<Buffer>((resolve, reject) => {
+        // A client that never answers holds a connection nobody authenticated: it is closed.
+        const timer = setTimeout(() => client.close(), timeoutMs);
+        client.authChallenge(data, (error, answer) => {
+          clearTimeout(timer);
+          if (error) reject(error);
+          else resolve(answer ?? Buffer.alloc(0));
+        });
+      }),
   };
 }
 
@@ -146,12 +187,37 @@ export function installAccessControl(broker: MqttBroker, access: AccessControl, 
     clearTimeout(expiryTimers.get(client));
     expiryTimers.delete(client);
   });
+  broker.enhancedAuthentication = access.enhancedAuthentication === true;
+  broker.reauthenticate = (client, done) => {
+    const grant = admitted.get(client);
+    const attempt = { ...attemptOf(client, grant?.identity.username, undefined), enhanced: enhancedAuthenticationOf(client, broker) };
+    access.authenticate(attempt).then(
+      (result) => {
+        if (!result.allowed) {
+          refuse(attempt, result.reason);
+          done(Object.assign(new Error(result.reason), { reasonCode: result.reasonCode }));
+          return;
+        }
+        const { allowed: _allowed, authenticationData, ...admission } = result;
+        // The new proof decides from now on: the rules, the type and the secret it was checked against.
+        admitted.set(client, { identity: grant?.identity ?? attempt, admission });
+        hooks.onClientType(client, result.clientType);
+        done(null, authenticationData);
+      },
+      (error: unknown) => {
+        refuse(attempt, 'Authentication failed');
+        done(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  };
   broker.authenticate = (client, username, password, done) => {
-    const attempt = attemptOf(client, username, password);
+    const enhanced = client.authenticationMethod === undefined ? {} : { enhanced: enhancedAuthenticationOf(client, broker) };
+    const attempt = { ...attemptOf(client, username, password), ...enhanced };
     access.authenticate(attempt).then(
       (result) => {
         if (result.allowed) {
-          const { allowed: _allowed, ...admission } = result;
+          const { allowed: _allowed, authenticationData, ...admission } = result;
+          client.authenticationResponse = authenticationData;
           const { password: _password, ...identity } = attempt;
           const grant = { identity, admission };
           // The will is a publish like any other: refused at CONNECT when the rules refuse its topic (MQTT 5 section 3.1.2.5).
@@ -172,7 +238,7 @@ export function installAccessControl(broker: MqttBroker, access: AccessControl, 
           return;
         }
         refuse(attempt, result.reason);
-        done(Object.assign(new Error(result.reason), { returnCode: result.returnCode }), false);
+        done(Object.assign(new Error(result.reason), { returnCode: result.returnCode, reasonCode: result.reasonCode }), false);
       },
       (error: unknown) => {
         refuse(attempt, 'Authentication failed');
