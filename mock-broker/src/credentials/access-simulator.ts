@@ -12,6 +12,8 @@ export interface AccessSimulationRequest {
   ipAddress?: string | null;
   topic: string;
   action: 'PUBLISH' | 'SUBSCRIBE';
+  /** An MQTT 5 client authenticating with SCRAM-SHA-256 or SCRAM-SHA-512: username and password are its SCRAM ones. */
+  authenticationMethod?: string | null;
 }
 
 export interface AccessSimulationResult {
@@ -58,7 +60,8 @@ export async function simulateAccess(access: CredentialsAccessControl, request: 
     tlsUsed: request.certificateCn != null,
   };
   const password = request.password ?? undefined;
-  const decision = await access.decideConnect(identity, password, password !== undefined);
+  const method = request.authenticationMethod ?? undefined;
+  const decision = method === undefined ? await access.decideConnect(identity, password, password !== undefined) : access.decideSimulatedScram(identity, method, password);
   const credentials = decision.credentials;
   const about = credentials
     ? { credentialsId: credentials.id, credentialsName: credentials.name, credentialsType: credentials.credentialsType, clientType: credentials.clientType }

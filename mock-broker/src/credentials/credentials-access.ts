@@ -3,7 +3,7 @@ import bcrypt from 'bcryptjs';
 import type { BlockedClient } from '../blocked-clients/blocked-client.js';
 import type { BlockedClientService } from '../blocked-clients/blocked-client-service.js';
 import type { ProviderSettings } from '../auth-providers/auth-provider-service.js';
-import { authenticateWithScram } from '../auth-providers/scram/scram-authentication.js';
+import { authenticateWithScram, simulateScram } from '../auth-providers/scram/scram-authentication.js';
 import type { AccessControl, AdmittedClient, AuthenticationResult, ClientIdentity, ConnectAttempt, EnhancedAuthentication } from '../mqtt/access-control.js';
 import type { ClientType } from '../mqtt/session-registry.js';
 import type { AnonymousAccess } from './anonymous-access.js';
@@ -72,10 +72,8 @@ export class CredentialsAccessControl implements AccessControl {
    * password given) passwords and tokens are not judged.
    */
   async decideConnect(identity: ClientIdentity, password: string | undefined, checkPassword: boolean, enhanced?: EnhancedAuthentication): Promise<ConnectDecision> {
-    const blockedClient = this.blocked.blocking(identity);
-    if (blockedClient) {
-      return { admitted: false, reason: `Blocked: ${blockedClient.type} "${blockedClient.value}"`, returnCode: 5, passwordChecked: false, blockedClient };
-    }
+    const blocked = this.blockedDecision(identity);
+    if (blocked) return blocked;
     const guessing = checkPassword ? this.guessing : undefined;
     if (guessing && !(await guessing.begin(identity.username, identity.address))) {
       return { admitted: false, reason: TOO_MANY_FAILURES, returnCode: 5, passwordChecked: false };
@@ -100,6 +98,20 @@ export class CredentialsAccessControl implements AccessControl {
     } finally {
       guessing?.end(identity.username, identity.address, outcome.matched);
     }
+  }
+
+  private blockedDecision(identity: ClientIdentity): ConnectDecision | undefined {
+    const blockedClient = this.blocked.blocking(identity);
+    return blockedClient && { admitted: false, reason: `Blocked: ${blockedClient.type} "${blockedClient.value}"`, returnCode: 5, passwordChecked: false, blockedClient };
+  }
+
+  /** The access simulator's MQTT 5 client asking for SCRAM: blocked clients first, then what the exchange would decide. */
+  decideSimulatedScram(identity: ClientIdentity, method: string, password: string | undefined): ConnectDecision {
+    const blocked = this.blockedDecision(identity);
+    if (blocked) return blocked;
+    const decision = simulateScram(method, this.providers.scramEnabled(), (userName) => this.catalog.scramWithUserName(userName), identity.username, password);
+    if (decision.admitted) return { admitted: true, credentials: decision.credentials, passwordChecked: decision.passwordChecked, provider: 'SCRAM' };
+    return { admitted: false, reason: decision.reason, returnCode: 5, reasonCode: decision.reasonCode, passwordChecked: decision.proofChecked };
   }
 
   /** SCRAM over MQTT 5 AUTH packets: the exchange proves the password of the credentials named by its username. */

@@ -189,4 +189,22 @@ describe('SCRAM over MQTT 5 enhanced authentication (section 4.12, RFC 5802/7677
     expect((await exchange(new ScramClient('SCRAM-SHA-256', 'rotating', 'first password'), 'scram-rotating')).connack.reasonCode).toBe(0x87);
     expect((await exchange(new ScramClient('SCRAM-SHA-256', 'rotating', 'second password'), 'scram-rotating')).connack.reasonCode).toBe(0);
   });
+
+  it('the access simulator answers for a SCRAM client: the provider, the credentials and the rule; a wrong password at CONNECT', async () => {
+    const simulate = async (request: Record<string, unknown>) =>
+      (await api.call<Record<string, unknown>>('POST', '/api/mqtt/accessSimulation', { clientId: 'sim', topic: 'scram/sensor-512/temp', action: 'PUBLISH', ...request })).body;
+    expect(await simulate({ username: 'sensor-512', password: 'correct horse 512', authenticationMethod: 'SCRAM-SHA-512' })).toMatchObject({
+      allowed: true,
+      stage: 'AUTHORIZATION',
+      authProvider: 'SCRAM',
+      credentialsType: 'SCRAM',
+      credentialsName: 'sha512 device',
+      passwordChecked: true,
+      rulePattern: 'scram/sensor-512/.*',
+    });
+    expect(await simulate({ username: 'sensor-512', password: 'wrong', authenticationMethod: 'SCRAM-SHA-512' })).toMatchObject({ allowed: false, stage: 'CONNECT', passwordChecked: true });
+    // The other hash, and a plain CONNECT with the same username and password: SCRAM credentials take in neither.
+    expect(await simulate({ username: 'sensor-512', password: 'correct horse 512', authenticationMethod: 'SCRAM-SHA-256' })).toMatchObject({ allowed: false, stage: 'CONNECT' });
+    expect(await simulate({ username: 'sensor-512', password: 'correct horse 512' })).toMatchObject({ allowed: false, stage: 'CONNECT' });
+  });
 });

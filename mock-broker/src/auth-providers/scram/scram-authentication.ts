@@ -1,6 +1,7 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { ScramAlgorithm, ScramCredentials } from '../../credentials/client-credentials.js';
 import type { EnhancedAuthentication } from '../../mqtt/access-control.js';
-import { ScramServerExchange, type ScramMechanism } from './scram-server.js';
+import { ScramServerExchange, scramSecretOf, type ScramMechanism } from './scram-server.js';
 
 /** MQTT 5 reason codes a refused enhanced authentication ends with (CONNACK, or DISCONNECT after a re-authentication). */
 export const UNSPECIFIED_ERROR = 0x80;
@@ -12,12 +13,12 @@ const ALGORITHM_OF: Record<ScramMechanism, ScramAlgorithm> = { 'SCRAM-SHA-256': 
 
 const isScramMechanism = (method: string): method is ScramMechanism => Object.hasOwn(ALGORITHM_OF, method);
 
-export type ScramDecision =
-  | { admitted: true; credentials: ScramCredentials; serverFinal: Buffer }
-  /** proofChecked: a client-final message was judged (for the password-guessing guard). */
-  | { admitted: false; reason: string; reasonCode: number; proofChecked: boolean };
+/** proofChecked: a proof (or, simulated, a password) was judged, for the password-guessing guard. */
+export type ScramRefusal = { admitted: false; reason: string; reasonCode: number; proofChecked: boolean };
+export type ScramDecision = { admitted: true; credentials: ScramCredentials; serverFinal: Buffer } | ScramRefusal;
+export type ScramSimulation = { admitted: true; credentials: ScramCredentials; passwordChecked: boolean } | ScramRefusal;
 
-const refused = (reason: string, reasonCode: number, proofChecked = false): ScramDecision => ({ admitted: false, reason, reasonCode, proofChecked });
+const refused = (reason: string, reasonCode: number, proofChecked = false): ScramRefusal => ({ admitted: false, reason, reasonCode, proofChecked });
 
 /**
  * One SCRAM exchange over MQTT 5 AUTH packets (section 4.12): the CONNECT's Authentication Data is
@@ -54,4 +55,26 @@ export async function authenticateWithScram(
   const last = exchange.step(clientFinal);
   if (last.kind === 'success' && found) return { admitted: true, credentials: found, serverFinal: Buffer.from(last.serverFinal, 'utf8') };
   return refused(`SCRAM: ${last.kind === 'failure' ? last.reason : 'unexpected step'}`, NOT_AUTHORIZED, true);
+}
+
+/**
+ * What SCRAM would decide for a client with this username and password (the access simulator): the
+ * same credentials lookup as the exchange, the password checked against the StoredKey the exchange
+ * proves knowledge of. Without a password, the credentials' rules are answered unchecked.
+ */
+export function simulateScram(
+  method: string,
+  enabled: boolean,
+  credentialsOf: (userName: string) => ScramCredentials | undefined,
+  userName: string | undefined,
+  password: string | undefined,
+): ScramSimulation {
+  if (!isScramMechanism(method)) return refused(`Authentication method ${JSON.stringify(method.slice(0, 64))} is not supported: SCRAM-SHA-256 and SCRAM-SHA-512 are`, BAD_AUTHENTICATION_METHOD);
+  if (!enabled) return refused(`SCRAM: the provider is disabled, so ${method} is not accepted`, BAD_AUTHENTICATION_METHOD);
+  const credentials = userName === undefined ? undefined : credentialsOf(userName);
+  if (!credentials || credentials.algorithm !== ALGORITHM_OF[method]) return refused(`SCRAM: no ${ALGORITHM_OF[method]} SCRAM credentials have this username`, NOT_AUTHORIZED, password !== undefined);
+  if (password === undefined) return { admitted: true, credentials, passwordChecked: false };
+  const derived = scramSecretOf(method, password, credentials.salt, credentials.iterations);
+  if (!timingSafeEqual(derived.storedKey, credentials.storedKey)) return refused('SCRAM: bad username or password', NOT_AUTHORIZED, true);
+  return { admitted: true, credentials, passwordChecked: true };
 }

@@ -23,7 +23,7 @@ const hmac = (mechanism: ScramMechanism, key: Buffer, text: string) => createHma
 const hash = (mechanism: ScramMechanism, data: Buffer) => createHash(HASH[mechanism]).update(data).digest();
 
 /** The salted, iterated secret of a password (RFC 5802 §3: SaltedPassword, StoredKey, ServerKey). */
-export function scramSecretOf(mechanism: ScramMechanism, password: string, salt = randomBytes(16), iterations = MIN_ITERATIONS): ScramSecret {
+export function scramSecretOf(mechanism: ScramMechanism, password: string, salt: Buffer = randomBytes(16), iterations = MIN_ITERATIONS): ScramSecret {
   const salted = pbkdf2Sync(Buffer.from(password.normalize('NFKC'), 'utf8'), salt, iterations, KEY_BYTES[mechanism], HASH[mechanism]);
   return { mechanism, salt, iterations, storedKey: hash(mechanism, hmac(mechanism, salted, 'Client Key')), serverKey: hmac(mechanism, salted, 'Server Key') };
 }

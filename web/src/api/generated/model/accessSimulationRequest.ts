@@ -44,6 +44,7 @@ import type { AccessSimulationRequestPassword } from './accessSimulationRequestP
 import type { AccessSimulationRequestCertificateCn } from './accessSimulationRequestCertificateCn';
 import type { AccessSimulationRequestIpAddress } from './accessSimulationRequestIpAddress';
 import type { MqttAccessAction } from './mqttAccessAction';
+import type { AccessSimulationRequestAuthenticationMethod } from './accessSimulationRequestAuthenticationMethod';
 
 export interface AccessSimulationRequest {
   /** @maxLength 1024 */
@@ -72,4 +73,6 @@ export interface AccessSimulationRequest {
    */
   topic: string;
   action: MqttAccessAction;
+  /** Simulates an MQTT 5 client authenticating with SCRAM (enhanced authentication): username is its SCRAM username and password, when given, its password. Left out: a CONNECT with username and password. */
+  authenticationMethod?: AccessSimulationRequestAuthenticationMethod;
 }

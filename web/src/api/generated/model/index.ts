@@ -41,6 +41,7 @@ Conventions:
  */
 
 export * from './accessSimulationRequest';
+export * from './accessSimulationRequestAuthenticationMethod';
 export * from './accessSimulationRequestCertificateCn';
 export * from './accessSimulationRequestIpAddress';
 export * from './accessSimulationRequestPassword';
