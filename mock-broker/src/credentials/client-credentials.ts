@@ -83,6 +83,11 @@ function valueOf(credentials: ClientCredentials): Record<string, unknown> {
     const { clientId, userName, authRules } = credentials;
     return { clientId, userName, password: null, authRules };
   }
+  if (credentials.credentialsType === 'SCRAM') {
+    // As production brokers answer: what proves the password, in base64, in this order; no iterations (always 4096 there).
+    const { userName, salt, serverKey, storedKey, algorithm, authRules } = credentials;
+    return { userName, salt: salt.toString('base64'), serverKey: serverKey.toString('base64'), storedKey: storedKey.toString('base64'), algorithm, authRules };
+  }
   const { certCnPattern, certCnIsRegex, authRulesMapping } = credentials;
   return { certCnPattern, certCnIsRegex, authRulesMapping };
 }

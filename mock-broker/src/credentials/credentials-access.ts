@@ -41,8 +41,15 @@ interface ChainOutcome {
 export const BAD_CREDENTIALS = 'Bad username or password';
 export const TOO_MANY_FAILURES = 'Too many failed passwords for this username or from this address: try again later';
 
-/** The secret checked at CONNECT, so that a connected client is dropped when it changes. */
-const secretStampOf = (credentials: ClientCredentials) => (credentials.credentialsType === 'MQTT_BASIC' ? (credentials.passwordHash ?? '') : '');
+/**
+ * The secret checked at admission, so that a connected client is dropped when it changes. For SCRAM
+ * the user name too: the exchange named the credentials by it, so a new one must authenticate again.
+ */
+export function secretStampOf(credentials: ClientCredentials): string {
+  if (credentials.credentialsType === 'MQTT_BASIC') return credentials.passwordHash ?? '';
+  if (credentials.credentialsType === 'SCRAM') return `${credentials.userName}\n${credentials.storedKey.toString('base64')}`;
+  return '';
+}
 
 /**
  * Access control by client credentials (issue 6): blocked clients first, then the credentials

@@ -1,5 +1,5 @@
 import type { ClientIdentity as ConnectingClient } from '../mqtt/access-control.js';
-import type { AuthRules, BasicCredentials, ClientCredentials, X509Credentials } from './client-credentials.js';
+import type { AuthRules, BasicCredentials, ClientCredentials, ScramCredentials, X509Credentials } from './client-credentials.js';
 import { wholeMatch } from './topic-rules.js';
 
 /** What credentials are matched against: client id, username and certificate common name. */
@@ -15,15 +15,19 @@ function x509Matches(credentials: X509Credentials, commonName: string): boolean 
   return credentials.certCnIsRegex ? wholeMatch(credentials.certCnPattern).test(commonName) : credentials.certCnPattern === commonName;
 }
 
-/** Whether these credentials would take this client in (the password aside). */
+/**
+ * Whether these credentials would take this client in (the password aside). SCRAM credentials
+ * always do: the SCRAM exchange named them by its own user name, which CONNECT's need not repeat.
+ */
 export function credentialsMatch(credentials: ClientCredentials, identity: ClientIdentity): boolean {
   if (credentials.credentialsType === 'MQTT_BASIC') return basicMatches(credentials, identity);
+  if (credentials.credentialsType === 'SCRAM') return true;
   return identity.certificateCommonName !== undefined && x509Matches(credentials, identity.certificateCommonName);
 }
 
 /** The rules credentials grant this client: for X_509, every mapping entry whose pattern matches the common name. */
 export function rulesFor(credentials: ClientCredentials, identity: ClientIdentity): AuthRules {
-  if (credentials.credentialsType === 'MQTT_BASIC') return credentials.authRules;
+  if (credentials.credentialsType !== 'X_509') return credentials.authRules;
   const commonName = identity.certificateCommonName ?? '';
   const granted = Object.entries(credentials.authRulesMapping).filter(([pattern]) => wholeMatch(pattern).test(commonName));
   return {
@@ -41,6 +45,8 @@ export class CredentialsCatalog {
   private readonly basicByIdentity = new Map<string, BasicCredentials>();
   /** Literal common names before patterns, each oldest first: the most specific entry decides. */
   private x509: X509Credentials[] = [];
+  /** SCRAM credentials by the user name a client gives in its SCRAM exchange. */
+  private readonly scramByUserName = new Map<string, ScramCredentials>();
   /** Ids of credentials the broker made for itself (web-socket client AUTO connections), all of them in byId. */
   private readonly generated = new Set<string>();
 
@@ -74,6 +80,8 @@ export class CredentialsCatalog {
     if (markedGenerated) this.generated.add(credentials.id);
     if (credentials.credentialsType === 'MQTT_BASIC') {
       this.basicByIdentity.set(identityKey(credentials.clientId, credentials.userName), credentials);
+    } else if (credentials.credentialsType === 'SCRAM') {
+      this.scramByUserName.set(credentials.userName, credentials);
     } else {
       this.x509 = [...this.x509, credentials].sort((a, b) => Number(a.certCnIsRegex) - Number(b.certCnIsRegex) || a.createdTime - b.createdTime);
     }
@@ -85,12 +93,18 @@ export class CredentialsCatalog {
     this.byId.delete(id);
     this.generated.delete(id);
     if (existing.credentialsType === 'MQTT_BASIC') this.basicByIdentity.delete(identityKey(existing.clientId, existing.userName));
+    else if (existing.credentialsType === 'SCRAM') this.scramByUserName.delete(existing.userName);
     else this.x509 = this.x509.filter((entry) => entry.id !== id);
   }
 
   /** MQTT_BASIC credentials with exactly this client id and user name (null: not set), for uniqueness. */
   basicWithIdentity(clientId: string | null, userName: string | null): BasicCredentials | undefined {
     return this.basicByIdentity.get(identityKey(clientId, userName));
+  }
+
+  /** The SCRAM credentials a SCRAM exchange names by its user name (also for uniqueness). */
+  scramWithUserName(userName: string): ScramCredentials | undefined {
+    return this.scramByUserName.get(userName);
   }
 
   x509WithPattern(certCnPattern: string): X509Credentials | undefined {
@@ -121,7 +135,8 @@ export class CredentialsCatalog {
   /**
    * The credentials that decide for a client: with a verified certificate, the first X_509 entry
    * matching its common name; otherwise (or when none does) MQTT_BASIC by client id and user name
-   * together, then by user name alone, then by client id alone.
+   * together, then by user name alone, then by client id alone. Never SCRAM credentials: they let
+   * a client in only through the SCRAM exchange.
    */
   find(identity: ClientIdentity): ClientCredentials | undefined {
     const commonName = identity.certificateCommonName;

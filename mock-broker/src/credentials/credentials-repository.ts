@@ -1,7 +1,7 @@
 import type { Database, Row } from '../database/database.js';
 import { selectPage, WhereClause, type Page, type PageRequest } from '../database/page-query.js';
 import type { ClientType } from '../mqtt/session-registry.js';
-import type { AuthRules, ClientCredentials, CredentialsType } from './client-credentials.js';
+import type { AuthRules, ClientCredentials, CredentialsType, ScramAlgorithm, ScramCredentials } from './client-credentials.js';
 
 export type CredentialsSortProperty = 'createdTime' | 'name' | 'credentialsType' | 'clientType';
 
@@ -26,6 +26,20 @@ export interface CredentialsPageQuery extends PageRequest {
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
+/** The scram_secret column: what RFC 5802 has the server keep, its bytes in base64. */
+interface StoredScramSecret {
+  algorithm: ScramAlgorithm;
+  salt: string;
+  iterations: number;
+  storedKey: string;
+  serverKey: string;
+}
+
+function scramSecretColumn({ algorithm, salt, iterations, storedKey, serverKey }: ScramCredentials): string {
+  const stored: StoredScramSecret = { algorithm, salt: salt.toString('base64'), iterations, storedKey: storedKey.toString('base64'), serverKey: serverKey.toString('base64') };
+  return JSON.stringify(stored);
+}
+
 function toCredentials(row: Row): ClientCredentials {
   const common = {
     id: String(row.id),
@@ -43,6 +57,20 @@ function toCredentials(row: Row): ClientCredentials {
       authRulesMapping: JSON.parse(String(row.auth_rules)) as Record<string, AuthRules>,
     };
   }
+  if (row.credentials_type === 'SCRAM') {
+    const secret = JSON.parse(String(row.scram_secret)) as StoredScramSecret;
+    return {
+      ...common,
+      credentialsType: 'SCRAM',
+      userName: String(row.username),
+      algorithm: secret.algorithm,
+      salt: Buffer.from(secret.salt, 'base64'),
+      iterations: secret.iterations,
+      storedKey: Buffer.from(secret.storedKey, 'base64'),
+      serverKey: Buffer.from(secret.serverKey, 'base64'),
+      authRules: JSON.parse(String(row.auth_rules)) as AuthRules,
+    };
+  }
   return {
     ...common,
     credentialsType: 'MQTT_BASIC',
@@ -57,6 +85,7 @@ function toCredentials(row: Row): ClientCredentials {
 function columnValues(credentials: ClientCredentials) {
   const basic = credentials.credentialsType === 'MQTT_BASIC' ? credentials : undefined;
   const x509 = credentials.credentialsType === 'X_509' ? credentials : undefined;
+  const scram = credentials.credentialsType === 'SCRAM' ? credentials : undefined;
   return [
     credentials.id,
     credentials.createdTime,
@@ -64,16 +93,17 @@ function columnValues(credentials: ClientCredentials) {
     credentials.clientType,
     credentials.credentialsType,
     basic?.clientId ?? null,
-    basic?.userName ?? null,
+    basic?.userName ?? scram?.userName ?? null,
     basic?.passwordHash ?? null,
     x509?.certCnPattern ?? null,
     x509?.certCnIsRegex ? 1 : 0,
-    JSON.stringify(basic ? basic.authRules : x509?.authRulesMapping),
+    JSON.stringify(basic?.authRules ?? scram?.authRules ?? x509?.authRulesMapping),
     credentials.description ?? null,
+    scram ? scramSecretColumn(scram) : null,
   ];
 }
 
-const COLUMNS = ['id', 'created_time', 'name', 'client_type', 'credentials_type', 'client_id', 'username', 'password_hash', 'cert_cn_pattern', 'cert_cn_is_regex', 'auth_rules', 'description'];
+const COLUMNS = ['id', 'created_time', 'name', 'client_type', 'credentials_type', 'client_id', 'username', 'password_hash', 'cert_cn_pattern', 'cert_cn_is_regex', 'auth_rules', 'description', 'scram_secret'];
 const UPSERT = `INSERT INTO mqtt_client_credentials (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})
   ON CONFLICT (id) DO UPDATE SET ${COLUMNS.filter((column) => column !== 'id' && column !== 'created_time').map((column) => `${column} = excluded.${column}`).join(', ')}`;
 

@@ -2,9 +2,19 @@ import { randomUUID } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import type { Page } from '../database/page-query.js';
 import { ApiError } from '../http/api-error.js';
+import { scramSecretOf } from '../auth-providers/scram/scram-server.js';
 import type { ClientType } from '../mqtt/session-registry.js';
 import { BCRYPT_ROUNDS } from '../users/user-service.js';
-import { shortViewOf, viewOf, type ClientCredentials, type ClientCredentialsView, type CredentialsType, type ShortClientCredentialsView } from './client-credentials.js';
+import {
+  shortViewOf,
+  viewOf,
+  type ClientCredentials,
+  type ClientCredentialsView,
+  type CredentialsType,
+  type ScramAlgorithm,
+  type ScramCredentials,
+  type ShortClientCredentialsView,
+} from './client-credentials.js';
 import type { CredentialsCatalog } from './credentials-catalog.js';
 import type { CredentialsPageQuery, CredentialsRepository } from './credentials-repository.js';
 import { parseCredentialsValue, type CredentialsValueInput } from './credentials-value.js';
@@ -81,10 +91,15 @@ export class CredentialsService {
       clientType: request.clientType,
       description: request.additionalInfo?.description,
     };
-    const credentials: ClientCredentials =
-      value.credentialsType === 'MQTT_BASIC'
-        ? { ...common, credentialsType: 'MQTT_BASIC', clientId: value.clientId, userName: value.userName, authRules: value.authRules, passwordHash: await this.passwordHash(value.password, existing) }
-        : { ...common, ...value };
+    let credentials: ClientCredentials;
+    if (value.credentialsType === 'MQTT_BASIC') {
+      credentials = { ...common, credentialsType: 'MQTT_BASIC', clientId: value.clientId, userName: value.userName, authRules: value.authRules, passwordHash: await this.passwordHash(value.password, existing) };
+    } else if (value.credentialsType === 'SCRAM') {
+      const { userName, algorithm, authRules } = value;
+      credentials = { ...common, credentialsType: 'SCRAM', userName, algorithm, authRules, ...scramSecret(algorithm, value.password, existing) };
+    } else {
+      credentials = { ...common, ...value };
+    }
     return viewOf(await this.store(credentials, generated));
   }
 
@@ -137,6 +152,14 @@ export class CredentialsService {
       }
       return;
     }
+    if (value.credentialsType === 'SCRAM') {
+      // SCRAM user names are a namespace of their own: an MQTT_BASIC entry may have the same one.
+      const holder = this.catalog.scramWithUserName(value.userName);
+      if (holder && holder.id !== id) {
+        throw ApiError.conflict(`body.credentialsValue.userName: SCRAM client credentials "${holder.name}" already have this user name`);
+      }
+      return;
+    }
     const holder = this.catalog.x509WithPattern(value.certCnPattern);
     if (holder && holder.id !== id) {
       throw ApiError.conflict(`body.credentialsValue.certCnPattern: client credentials "${holder.name}" already have this certificate pattern`);
@@ -151,4 +174,24 @@ export class CredentialsService {
     if (password === undefined || password === null) return existing?.credentialsType === 'MQTT_BASIC' ? existing.passwordHash : null;
     return bcrypt.hash(password, BCRYPT_ROUNDS);
   }
+}
+
+const MECHANISMS = { SHA_256: 'SCRAM-SHA-256', SHA_512: 'SCRAM-SHA-512' } as const;
+
+type ScramSecretFields = Pick<ScramCredentials, 'salt' | 'iterations' | 'storedKey' | 'serverKey'>;
+
+/**
+ * What a SCRAM save stores of the password: a new salt and the keys derived with it (RFC 5802
+ * section 3), never the password. Without a password an update keeps the stored keys, which only
+ * prove a password under the algorithm they were made with.
+ */
+function scramSecret(algorithm: ScramAlgorithm, password: string | undefined, existing: ClientCredentials | undefined): ScramSecretFields {
+  if (password === undefined) {
+    if (existing?.credentialsType !== 'SCRAM') throw ApiError.invalidArguments('body.credentialsValue.password is required to create SCRAM credentials');
+    if (existing.algorithm !== algorithm) throw ApiError.invalidArguments('body.credentialsValue.password is required when the algorithm changes');
+    const { salt, iterations, storedKey, serverKey } = existing;
+    return { salt, iterations, storedKey, serverKey };
+  }
+  const { salt, iterations, storedKey, serverKey } = scramSecretOf(MECHANISMS[algorithm], password);
+  return { salt, iterations, storedKey, serverKey };
 }

@@ -1,5 +1,5 @@
 import { ApiError } from '../http/api-error.js';
-import { allTopics, type AuthRules, type CredentialsType } from './client-credentials.js';
+import { allTopics, type AuthRules, type CredentialsType, type ScramAlgorithm } from './client-credentials.js';
 import { patternError } from './topic-rules.js';
 
 /** What a save request's credentialsValue says, checked; the password still in clear. */
@@ -12,14 +12,24 @@ export type CredentialsValueInput =
       password: string | null | undefined;
       authRules: AuthRules;
     }
-  | { credentialsType: 'X_509'; certCnPattern: string; certCnIsRegex: boolean; authRulesMapping: Record<string, AuthRules> };
+  | { credentialsType: 'X_509'; certCnPattern: string; certCnIsRegex: boolean; authRulesMapping: Record<string, AuthRules> }
+  | {
+      credentialsType: 'SCRAM';
+      userName: string;
+      algorithm: ScramAlgorithm;
+      /** undefined: keep the derived keys (updates with the same algorithm only). */
+      password: string | undefined;
+      authRules: AuthRules;
+    };
 
 const FIELD = 'body.credentialsValue';
 
 const invalid = (field: string, problem: string) => ApiError.invalidArguments(`${field} ${problem}`);
 
-/** The limits openapi.yaml states for what credentialsValue holds (MqttBasicCredentialsValue, X509CredentialsValue, MqttAuthRules). */
-const LIMITS = { text: 1024, pattern: 1024, patterns: 1000, mappings: 1000, passwordBytes: 72 };
+/** The limits openapi.yaml states for what credentialsValue holds (MqttBasicCredentialsValue, X509CredentialsValue, ScramCredentialsValue, MqttAuthRules). */
+const LIMITS = { text: 1024, pattern: 1024, patterns: 1000, mappings: 1000, passwordBytes: 72, scramPassword: 1024 };
+
+const SCRAM_ALGORITHMS: readonly ScramAlgorithm[] = ['SHA_256', 'SHA_512'];
 
 function withinLength(text: string, limit: number, field: string): string {
   if (text.length > limit) throw invalid(field, `must NOT have more than ${limit} characters`);
@@ -100,8 +110,31 @@ function x509Value(value: Record<string, unknown>): CredentialsValueInput {
   return { credentialsType: 'X_509', certCnPattern, certCnIsRegex, authRulesMapping };
 }
 
+/**
+ * A SCRAM value as sent. salt, serverKey and storedKey in a save are ignored: the broker derives
+ * them from the password itself, so a client can never plant keys it did not prove.
+ */
+function scramValue(value: Record<string, unknown>): CredentialsValueInput {
+  const userName = value.userName;
+  if (typeof userName !== 'string' || userName.trim() === '') throw invalid(`${FIELD}.userName`, 'is required and must not be blank');
+  withinLength(userName, LIMITS.text, `${FIELD}.userName`);
+  const algorithm = value.algorithm;
+  if (algorithm === undefined || algorithm === null) throw invalid(`${FIELD}.algorithm`, `is required: one of ${SCRAM_ALGORITHMS.join(', ')}`);
+  if (!SCRAM_ALGORITHMS.includes(algorithm as ScramAlgorithm)) throw invalid(`${FIELD}.algorithm`, `must be one of ${SCRAM_ALGORITHMS.join(', ')}`);
+  const password = value.password;
+  if (password !== undefined && password !== null && typeof password !== 'string') throw invalid(`${FIELD}.password`, 'must be a string or null');
+  if (password === '') throw invalid(`${FIELD}.password`, 'must not be empty');
+  if (typeof password === 'string') withinLength(password, LIMITS.scramPassword, `${FIELD}.password`);
+  return { credentialsType: 'SCRAM', userName, algorithm: algorithm as ScramAlgorithm, password: typeof password === 'string' ? password : undefined, authRules: authRules(value.authRules, `${FIELD}.authRules`) };
+}
+
+const VALUE_READERS: Record<CredentialsType, (value: Record<string, unknown>) => CredentialsValueInput> = { MQTT_BASIC: basicValue, X_509: x509Value, SCRAM: scramValue };
+
 /** Reads a save request's credentialsValue (a JSON string, as the production API sends it), naming the field at fault. */
 export function parseCredentialsValue(credentialsType: CredentialsType, text: string): CredentialsValueInput {
+  // The contract refuses other types first; a caller inside the broker is refused here all the same.
+  const read = Object.hasOwn(VALUE_READERS, credentialsType) ? VALUE_READERS[credentialsType] : undefined;
+  if (!read) throw invalid('body.credentialsType', `must be one of ${Object.keys(VALUE_READERS).join(', ')}`);
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -109,5 +142,5 @@ export function parseCredentialsValue(credentialsType: CredentialsType, text: st
     throw invalid(FIELD, 'is not valid JSON');
   }
   if (!isObject(value)) throw invalid(FIELD, 'must be a JSON object');
-  return credentialsType === 'MQTT_BASIC' ? basicValue(value) : x509Value(value);
+  return read(value);
 }

@@ -388,4 +388,10 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    // SCRAM client credentials (issue 27): salt, iterations and keys as JSON (credentials-repository.ts), user names unique among them.
+    version: 19,
+    sql: `ALTER TABLE mqtt_client_credentials ADD COLUMN scram_secret TEXT;
+      CREATE UNIQUE INDEX mqtt_scram_credentials_username ON mqtt_client_credentials (username) WHERE credentials_type = 'SCRAM';`,
+  },
 ];

@@ -95,11 +95,11 @@ describe('client credentials API', () => {
     expect(echoed.body.additionalInfo).toEqual({ description: 'still locked', mqttBasicPasswordIsSet: true });
   });
 
-  it('answers X.509 credentials with additionalInfo null when there is no description, and refuses to create SCRAM ones', async () => {
+  it('answers X.509 credentials with additionalInfo null when there is no description, and refuses an unknown credentials type', async () => {
     const x509 = await saveCredentials(api, { name: 'Door camera', credentialsType: 'X_509', value: { certCnPattern: 'door-cam' } });
     expect(x509.additionalInfo).toBeNull();
-    const scram = await post({ userName: 'scram-user', password: 'x', algorithm: 'SHA_256' }, { credentialsType: 'SCRAM' });
-    expect(scram.body).toMatchObject({ status: 400, message: expect.stringContaining('body.credentialsType') });
+    const unknown = await post({ userName: 'psk-user' }, { credentialsType: 'PSK' });
+    expect(unknown.body).toMatchObject({ status: 400, message: expect.stringContaining('body.credentialsType') });
   });
 
   it('changes a password only with the current one', async () => {

@@ -5,7 +5,7 @@ export interface SavedCredentials {
   createdTime: number;
   name: string;
   clientType: 'DEVICE' | 'APPLICATION';
-  credentialsType: 'MQTT_BASIC' | 'X_509';
+  credentialsType: 'MQTT_BASIC' | 'X_509' | 'SCRAM';
   credentialsValue: string;
   additionalInfo: { description?: string; mqttBasicPasswordIsSet?: boolean } | null;
 }
@@ -14,7 +14,7 @@ export interface CredentialsRequest {
   id?: string;
   name?: string;
   clientType?: 'DEVICE' | 'APPLICATION';
-  credentialsType?: 'MQTT_BASIC' | 'X_509';
+  credentialsType?: 'MQTT_BASIC' | 'X_509' | 'SCRAM';
   value: Record<string, unknown>;
 }
 

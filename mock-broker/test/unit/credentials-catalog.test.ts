@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { allTopics, type BasicCredentials, type X509Credentials } from '../../src/credentials/client-credentials.js';
-import { CredentialsCatalog, rulesFor } from '../../src/credentials/credentials-catalog.js';
+import { allTopics, type BasicCredentials, type ScramCredentials, type X509Credentials } from '../../src/credentials/client-credentials.js';
+import { secretStampOf } from '../../src/credentials/credentials-access.js';
+import { CredentialsCatalog, credentialsMatch, rulesFor } from '../../src/credentials/credentials-catalog.js';
 import { parseCredentialsValue } from '../../src/credentials/credentials-value.js';
 
 const basic = (id: string, clientId: string | null, userName: string | null): BasicCredentials => ({
@@ -63,10 +64,63 @@ describe('credentials catalog', () => {
   });
 });
 
+const scram = (id: string, userName: string, storedKey = Buffer.alloc(32, 1)): ScramCredentials => ({
+  id,
+  createdTime: 1,
+  name: id,
+  clientType: 'DEVICE',
+  description: undefined,
+  credentialsType: 'SCRAM',
+  userName,
+  algorithm: 'SHA_256',
+  salt: Buffer.alloc(16, 2),
+  iterations: 4096,
+  storedKey,
+  serverKey: Buffer.alloc(32, 3),
+  authRules: { pubAuthRulePatterns: ['scram/.*'], subAuthRulePatterns: [] },
+});
+
+describe('SCRAM credentials in the catalog', () => {
+  const identity = { clientId: 'c1', username: 'scram-user', certificateCommonName: undefined };
+
+  it('are found by their user name only through the SCRAM index, never by find()', () => {
+    const catalog = new CredentialsCatalog([scram('s1', 'scram-user')]);
+    expect(catalog.scramWithUserName('scram-user')?.id).toBe('s1');
+    expect(catalog.find(identity)).toBeUndefined();
+    expect(catalog.basicCandidates(identity, 'CLIENT_ID_AND_USERNAME')).toEqual([]);
+    catalog.put(basic('b1', null, 'scram-user'));
+    expect(catalog.find(identity)?.id).toBe('b1');
+    expect(catalog.scramWithUserName('scram-user')?.id).toBe('s1');
+  });
+
+  it('follow a renamed user name and forget a removed entry', () => {
+    const catalog = new CredentialsCatalog([scram('s1', 'old-name')]);
+    catalog.put(scram('s1', 'new-name'));
+    expect([catalog.scramWithUserName('old-name'), catalog.scramWithUserName('new-name')?.id]).toEqual([undefined, 's1']);
+    catalog.remove('s1');
+    expect([catalog.scramWithUserName('new-name'), catalog.size]).toEqual([undefined, 0]);
+  });
+
+  it('match whoever the exchange admitted, grant their own rules, and stamp the user name with StoredKey', () => {
+    const credentials = scram('s1', 'scram-user');
+    expect(credentialsMatch(credentials, { ...identity, username: 'someone-else' })).toBe(true);
+    expect(rulesFor(credentials, identity)).toEqual({ pubAuthRulePatterns: ['scram/.*'], subAuthRulePatterns: [] });
+    const stamp = secretStampOf(credentials);
+    expect(secretStampOf(scram('s1', 'scram-user'))).toBe(stamp);
+    expect(secretStampOf(scram('s1', 'scram-user', Buffer.alloc(32, 9)))).not.toBe(stamp);
+    expect(secretStampOf(scram('s1', 'renamed'))).not.toBe(stamp);
+  });
+});
+
 describe('credentials value', () => {
   it('trims rule patterns and drops blanks and repeats, as typed into the chip input', () => {
     const value = parseCredentialsValue('MQTT_BASIC', JSON.stringify({ userName: 'u', authRules: { pubAuthRulePatterns: [' a/.* ', 'a/.*', ''], subAuthRulePatterns: [] } }));
     expect(value).toMatchObject({ authRules: { pubAuthRulePatterns: ['a/.*'], subAuthRulePatterns: [] } });
+  });
+
+  it('reads a SCRAM value without the salt and keys a client sends along', () => {
+    const value = parseCredentialsValue('SCRAM', JSON.stringify({ userName: 'u', password: 'p', algorithm: 'SHA_512', salt: 'AAAA', storedKey: 'AAAA', serverKey: 'AAAA' }));
+    expect(value).toEqual({ credentialsType: 'SCRAM', userName: 'u', password: 'p', algorithm: 'SHA_512', authRules: allTopics() });
   });
 
   it('names the mapping key of an invalid X_509 rule', () => {
