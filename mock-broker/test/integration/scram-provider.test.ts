@@ -150,6 +150,20 @@ describe('SCRAM over MQTT 5 enhanced authentication (section 4.12, RFC 5802/7677
     expect(((await client.next('connack')) as IConnackPacket).reasonCode).toBe(0x82);
   });
 
+  it('closes a client that never answers the challenge once the connect timeout has passed, without a CONNACK', async () => {
+    const broker = suite.node.mqtt.broker as typeof suite.node.mqtt.broker & { connectTimeout: number };
+    const configured = broker.connectTimeout;
+    broker.connectTimeout = 200;
+    try {
+      const client = await begin(new ScramClient('SCRAM-SHA-256', 'sensor-256', 'correct horse 256'), 'scram-silent');
+      await client.next('auth');
+      expect(await client.waitClosed()).toBe(true);
+      expect(client.received.filter((packet) => packet.cmd === 'connack')).toEqual([]);
+    } finally {
+      broker.connectTimeout = configured;
+    }
+  });
+
   it('an AUTH naming another method than the CONNECT is a Protocol Error: CONNACK 0x82', async () => {
     const scram = new ScramClient('SCRAM-SHA-256', 'sensor-256', 'correct horse 256');
     const client = await begin(scram, 'scram-switch');
