@@ -105,6 +105,42 @@ test('credentials made in the console let a real client in, until their password
   await expect(page.getByTestId('unauthorized-client-row').filter({ hasText: USERNAME }).first()).toBeVisible();
 });
 
+// Saving SCRAM credentials needs the bundled broker's SCRAM store (password → salt, StoredKey, ServerKey).
+test('SCRAM credentials added in the console are listed with type SCRAM and open again in their form', async ({ page }) => {
+  const name = `${NAME_PREFIX} scram`;
+  const userName = `e2e-scram-${Date.now()}`;
+  await openConsoleAs(page, OPERATOR);
+  await page.getByRole('link', { name: 'Client credentials' }).first().click();
+  await page.getByTestId('add-credentials').click();
+  const dialog = page.getByRole('dialog', { name: 'Add client credentials' });
+  await dialog.getByLabel(/^Name/).fill(name);
+  await dialog.getByLabel('Credentials type').selectOption('SCRAM');
+  await dialog.getByLabel(/^Username/).fill(userName);
+  await dialog.getByLabel(/^Password/).fill(FIRST_PASSWORD);
+  await dialog.getByLabel('Algorithm').selectOption('SHA_512');
+  await dialog.getByTestId('credentials-dialog-save').click();
+
+  // Run alone, these are the first credentials: the console asks before closing AUTO anonymous access.
+  const warning = page.getByRole('alertdialog', { name: 'These are the first client credentials' });
+  const connectivity = page.getByRole('dialog', { name: `Check connectivity: ${name}` });
+  await expect(connectivity.or(warning)).toBeVisible();
+  if (await warning.isVisible()) await warning.getByTestId('confirm-dialog-ok').click();
+  // No mosquitto commands: the Mosquitto clients cannot do SCRAM.
+  await expect(connectivity.getByTestId('scram-connectivity-settings')).toContainText(`SCRAM-SHA-512, the username ${userName}`);
+  await expect(connectivity.getByTestId('publish-command')).toHaveCount(0);
+  await connectivity.getByRole('button', { name: 'Close' }).last().click();
+
+  const row = page.getByTestId('credentials-row').filter({ hasText: name });
+  await expect(row).toContainText('SCRAM');
+  await expect(row.getByRole('button', { name: `Change the password of ${name}` })).toHaveCount(0);
+  await row.getByRole('button', { name: `Edit ${name}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Client credentials details' });
+  await expect(edit.getByLabel(/^Username/)).toHaveValue(userName);
+  await expect(edit.getByLabel('Algorithm')).toHaveValue('SHA_512');
+  await expect(edit.getByTestId('scram-stored-keys-note')).toBeVisible();
+  await expect(edit.getByLabel(/^Password/)).toHaveValue('');
+});
+
 test('read-only topic rules set in the console refuse a real anonymous client its publish', async ({ page }) => {
   await openConsoleAs(page, OPERATOR);
   await page.getByRole('link', { name: 'Client credentials' }).first().click();

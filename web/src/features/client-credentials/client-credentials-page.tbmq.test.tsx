@@ -23,6 +23,8 @@ function stubTbmq(): RecordedCall[] {
     if (route === 'GET /api/blockedClient/v2') return Response.json(recordedAnswer('blocked-clients', 'getBlockedClientsPage'));
     if (route === 'GET /api/unauthorized/client/v2') return Response.json(recordedAnswer('unauthorized-clients', 'getUnauthorizedClientsPage'));
     if (method === 'GET' && ENTRIES.has(url.pathname)) return Response.json(ENTRIES.get(url.pathname));
+    // TBMQ answers a save with the credentials it stored: its recorded SCRAM entry stands for them.
+    if (route === 'POST /api/mqtt/client/credentials') return Response.json(recordedAnswer('credentials', 'getMqttClientCredentials--scram-sha256'));
     if (method === 'POST' && url.pathname.startsWith('/api/mqtt/client/credentials/')) {
       return Response.json({ ...recordedAnswer<object>('credentials', 'changeMqttClientPassword'), id: url.pathname.split('/').pop() });
     }
@@ -40,6 +42,13 @@ function openTab(tab: string) {
   return renderPage(<ClientCredentialsPage />);
 }
 
+const saves = (calls: RecordedCall[]) => calls.filter((call) => call.method === 'POST' && call.url.pathname === '/api/mqtt/client/credentials');
+const typeRule = (dialog: HTMLElement, list: 'Publish rules' | 'Subscribe rules', pattern: string) => {
+  const input = within(dialog).getByLabelText(list);
+  fireEvent.change(input, { target: { value: pattern } });
+  fireEvent.keyDown(input, { key: 'Enter' });
+};
+
 const row = async (name: string) => (await screen.findAllByTestId('credentials-row')).find((found) => within(found).queryByText(name) !== null) as HTMLElement;
 
 describe('client credentials page against TBMQ 2.3.0 (recorded answers, no extensions)', () => {
@@ -51,10 +60,10 @@ describe('client credentials page against TBMQ 2.3.0 (recorded answers, no exten
     expect(await screen.findAllByTestId('credentials-row')).toHaveLength(9);
     expect(within(await row('scram-device-creds')).getByText('SCRAM')).toBeTruthy();
     expect(screen.queryByTestId('anonymous-access')).toBeNull();
-    // SCRAM credentials are shown and deleted, not edited or tried with mosquitto.
-    expect(screen.getByRole('button', { name: 'Show details of scram-device-creds' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Edit scram-device-creds' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Check connectivity of scram-device-creds' })).toBeNull();
+    // SCRAM credentials are edited in their form, where a new password is set: no password dialog.
+    expect(screen.getByRole('button', { name: 'Edit scram-device-creds' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Check connectivity of scram-device-creds' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Change the password of scram-device-creds' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Delete scram-device-creds' })).toBeTruthy();
     expect(extensionCalls(calls)).toEqual([]);
     expect(getCurrentToast()).toBeNull();
@@ -72,13 +81,78 @@ describe('client credentials page against TBMQ 2.3.0 (recorded answers, no exten
     expect(((await within(await screen.findByRole('dialog')).findByLabelText(/Certificate common name/)) as HTMLInputElement).value).toBe('sensor.example.com');
   });
 
-  it('shows SCRAM credentials without a form: username, algorithm and rules', async () => {
+  it('adds SCRAM credentials once username and password are given: userName, password, algorithm and rules in the body', async () => {
+    const calls = stubTbmq();
+    openTab('credentials');
+    fireEvent.click(await screen.findByTestId('add-credentials'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'scram-sensor' } });
+    fireEvent.change(within(dialog).getByLabelText('Credentials type'), { target: { value: 'SCRAM' } });
+    fireEvent.click(within(dialog).getByTestId('credentials-dialog-save'));
+    expect(await within(dialog).findByText('The username is required.')).toBeTruthy();
+    expect(within(dialog).getByText('The password is required.')).toBeTruthy();
+    expect(saves(calls)).toEqual([]);
+
+    fireEvent.change(within(dialog).getByLabelText(/^Username/), { target: { value: 'scram-sensor' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Password/), { target: { value: 's3cret-Pass' } });
+    fireEvent.change(within(dialog).getByLabelText('Algorithm'), { target: { value: 'SHA_512' } });
+    fireEvent.click(within(dialog).getAllByRole('button', { name: 'Remove .*' })[0] as HTMLElement);
+    typeRule(dialog, 'Publish rules', 'scram/.*');
+    fireEvent.click(within(dialog).getByTestId('credentials-dialog-save'));
+    await waitFor(() => expect(saves(calls)).toHaveLength(1));
+    expect(saves(calls)[0]?.body).toEqual({
+      name: 'scram-sensor',
+      clientType: 'DEVICE',
+      credentialsType: 'SCRAM',
+      credentialsValue: '{"userName":"scram-sensor","password":"s3cret-Pass","algorithm":"SHA_512","authRules":{"pubAuthRulePatterns":["scram/.*"],"subAuthRulePatterns":[".*"]}}',
+      additionalInfo: {},
+    });
+    // The connectivity check that follows an add has no mosquitto commands for SCRAM.
+    expect(await screen.findByTestId('scram-connectivity-note')).toBeTruthy();
+    expect(screen.queryByTestId('publish-command')).toBeNull();
+  });
+
+  it('edits TBMQ\'s SCRAM credentials in the form filled from its answer; saved without a password, the value has no password key', async () => {
+    const calls = stubTbmq();
+    openTab('credentials');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit scram-device-creds' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(((await within(dialog).findByLabelText(/^Username/)) as HTMLInputElement).value).toBe('scram-user');
+    expect((within(dialog).getByLabelText('Algorithm') as HTMLSelectElement).value).toBe('SHA_256');
+    expect((within(dialog).getByLabelText('Credentials type') as HTMLSelectElement).disabled).toBe(true);
+    expect(within(dialog).getAllByRole('button', { name: 'Remove scram/.*' })).toHaveLength(2);
+    expect(within(dialog).getByTestId('scram-stored-keys-note')).toBeTruthy();
+    expect(within(dialog).getByText(/Left empty, the current password is kept/)).toBeTruthy();
+
+    // The stored keys belong to SHA-256: another algorithm needs a new password.
+    fireEvent.change(within(dialog).getByLabelText('Algorithm'), { target: { value: 'SHA_512' } });
+    fireEvent.click(within(dialog).getByTestId('credentials-dialog-save'));
+    expect(await within(dialog).findByText(/Another algorithm needs a new password/)).toBeTruthy();
+    expect(saves(calls)).toEqual([]);
+
+    fireEvent.change(within(dialog).getByLabelText('Algorithm'), { target: { value: 'SHA_256' } });
+    fireEvent.click(within(dialog).getByTestId('credentials-dialog-save'));
+    await waitFor(() => expect(saves(calls)).toHaveLength(1));
+    expect(saves(calls)[0]?.body).toEqual({
+      id: 'd513dfd1-9d41-47f4-ac63-1bb71fdc75f2',
+      name: 'scram-device-creds',
+      clientType: 'DEVICE',
+      credentialsType: 'SCRAM',
+      credentialsValue: '{"userName":"scram-user","algorithm":"SHA_256","authRules":{"pubAuthRulePatterns":["scram/.*"],"subAuthRulePatterns":["scram/.*"]}}',
+      additionalInfo: {},
+    });
+  });
+
+  it('says how to connect with SCRAM credentials instead of giving mosquitto commands, which cannot do SCRAM', async () => {
     stubTbmq();
     openTab('credentials');
-    fireEvent.click(await screen.findByRole('button', { name: 'Show details of scram-app-512-creds' }));
-    const details = await screen.findByTestId('scram-details');
-    expect(details.textContent).toContain('SHA_512');
-    expect(within(screen.getByRole('dialog')).queryByRole('button', { name: 'Save' })).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: 'Check connectivity of scram-app-512-creds' }));
+    expect((await screen.findByTestId('scram-connectivity-note')).textContent).toContain('Mosquitto command-line clients cannot');
+    const settings = screen.getByTestId('scram-connectivity-settings').textContent ?? '';
+    expect(settings).toContain('SCRAM-SHA-512');
+    expect(settings).toContain('scram-app');
+    expect(screen.queryByTestId('publish-command')).toBeNull();
+    expect(screen.queryByTestId('subscribe-command')).toBeNull();
   });
 
   it('changes a password with the current one when additionalInfo says one is set, and takes the credentials TBMQ answers', async () => {

@@ -5,7 +5,7 @@ import { MailSettingsSmtpProtocol } from '../../api/generated/model/mailSettings
 import { MailSettingsTlsVersion } from '../../api/generated/model/mailSettingsTlsVersion';
 import { bindTextField } from '../../components/form/bind-text-field';
 import { TextField } from '../../components/form/text-field';
-import { PasswordInput } from '../../components/password-input/password-input';
+import { PasswordField } from '../../components/form/password-field';
 import { type MailSettingsField, type MailSettingsValues, usesTls } from './mail-settings-values';
 
 interface MailSettingsFieldsProps {
@@ -21,7 +21,6 @@ interface MailSettingsFieldsProps {
 export function MailSettingsFields({ values, onChange, errors, brokerError, storedPasswordApplies }: MailSettingsFieldsProps) {
   const intl = useIntl();
   const fieldProps = bindTextField('mail', values, onChange, { errors, brokerError });
-  const passwordError = fieldProps('password').error;
 
   return (
     <div className="mail-settings__fields">
@@ -70,18 +69,13 @@ export function MailSettingsFields({ values, onChange, errors, brokerError, stor
         </FormGroup>
       )}
       <TextField {...fieldProps('username')} label={<FormattedMessage id="common.username" />} autoComplete="off" />
-      <FormGroup label={<FormattedMessage id="common.password" />} labelFor="mail-password" helperText={passwordError} intent={passwordError ? 'danger' : 'none'}>
-        <PasswordInput
-          id="mail-password"
-          autoComplete="new-password"
-          value={values.password}
-          intent={passwordError ? 'danger' : 'none'}
-          aria-invalid={Boolean(passwordError)}
-          // The stored password is never sent back: an empty field keeps it, for the same server.
-          placeholder={storedPasswordApplies ? intl.formatMessage({ id: 'admin.password-unchanged' }) : undefined}
-          onValueChange={(password) => onChange({ password })}
-        />
-      </FormGroup>
+      <PasswordField
+        {...fieldProps('password')}
+        label={<FormattedMessage id="common.password" />}
+        autoComplete="new-password"
+        // The stored password is never sent back: an empty field keeps it, for the same server.
+        placeholder={storedPasswordApplies ? intl.formatMessage({ id: 'admin.password-unchanged' }) : undefined}
+      />
     </div>
   );
 }

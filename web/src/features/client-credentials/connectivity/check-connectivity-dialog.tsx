@@ -8,7 +8,7 @@ import type { MqttClientCredentials } from '../../../api/generated/model/mqttCli
 import type { ShortMqttClientCredentials } from '../../../api/generated/model/shortMqttClientCredentials';
 import { CloseDialogFooter } from '../shared/close-dialog-footer';
 import { CommandBlock } from './command-block';
-import { connectivityOf } from './connectivity-target';
+import { connectivityOf, type ScramTarget } from './connectivity-target';
 import { DEFAULT_PUBLISH_TOPIC, DEFAULT_SUBSCRIBE_TOPIC, mosquittoCommands, topicAllowedBy } from './mosquitto-commands';
 import './check-connectivity-dialog.css';
 
@@ -49,12 +49,30 @@ type NoteId =
   | 'mqtt-client-credentials.check-connectivity-certificate-note'
   | 'mqtt-client-credentials.check-connectivity-no-allowed-topic';
 
+/** MQTT 5.0 section 4.12: SCRAM is enhanced authentication (AUTH packets), which the Mosquitto clients do not do. */
+function ScramConnectivity({ target }: { target: ScramTarget }) {
+  return (
+    <>
+      <Callout intent="warning" data-testid="scram-connectivity-note">
+        <FormattedMessage id="mqtt-client-credentials.check-connectivity-scram" />
+      </Callout>
+      <p className="connectivity__note" data-testid="scram-connectivity-settings">
+        <FormattedMessage
+          id="mqtt-client-credentials.check-connectivity-scram-settings"
+          values={{ host: target.host, port: target.port, method: target.authenticationMethod, userName: target.userName }}
+        />
+      </p>
+    </>
+  );
+}
+
 function ConnectivityCommands({ credentials, password, config }: { credentials: MqttClientCredentials; password: string | undefined; config: BrokerConfig }) {
   const { target, rules } = connectivityOf(credentials, config, window.location.hostname, password);
   const allowedPublish = topicAllowedBy(rules.pub, DEFAULT_PUBLISH_TOPIC);
   const allowedSubscribe = topicAllowedBy(rules.sub, DEFAULT_SUBSCRIBE_TOPIC);
   const [publishTopic, setPublishTopic] = useState(allowedPublish ?? DEFAULT_PUBLISH_TOPIC);
   const [subscribeTopic, setSubscribeTopic] = useState(allowedSubscribe ?? DEFAULT_SUBSCRIBE_TOPIC);
+  if (target?.kind === 'SCRAM') return <ScramConnectivity target={target} />;
   if (target === undefined) {
     return (
       <Callout intent="warning">

@@ -30,14 +30,15 @@ export interface X509Target {
   port: number;
 }
 
-export type ConnectivityTarget = MqttBasicTarget | X509Target;
+/** The credentials the Mosquitto clients can connect with (SCRAM needs MQTT 5 enhanced authentication, which they lack). */
+export type MosquittoTarget = MqttBasicTarget | X509Target;
 
 export interface MosquittoCommands {
   publish: string;
   subscribe: string;
 }
 
-function connectionOptions(target: ConnectivityTarget): string[] {
+function connectionOptions(target: MosquittoTarget): string[] {
   const options = ['-h', target.host, '-p', String(target.port)];
   if (target.kind === 'X_509') return [...options, '--cafile', 'ca.pem', '--cert', 'client.pem', '--key', 'client.key'];
   if (target.clientId) options.push('-i', target.clientId);
@@ -46,7 +47,7 @@ function connectionOptions(target: ConnectivityTarget): string[] {
   return options;
 }
 
-export function mosquittoCommands(target: ConnectivityTarget, topics: { publish: string; subscribe: string }): MosquittoCommands {
+export function mosquittoCommands(target: MosquittoTarget, topics: { publish: string; subscribe: string }): MosquittoCommands {
   const connection = connectionOptions(target);
   return {
     publish: commandLine('mosquitto_pub', [...connection, '-t', topics.publish, '-m', SAMPLE_PAYLOAD]),

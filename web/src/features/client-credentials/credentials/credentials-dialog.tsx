@@ -19,8 +19,6 @@ import { entityHelpIds } from '../../../components/help/help-ids';
 import { showToast } from '../../../components/toast/toast-store';
 import { CredentialsFormFields } from './credentials-form-fields';
 import { CREDENTIALS_FORM_FIELDS, type CredentialsFormValues, credentialsFormValuesOf, credentialsSaveOf, newCredentialsForm, validateCredentialsForm } from './credentials-form-values';
-import { parseCredentialsValue } from './credentials-value';
-import { ScramCredentialsDetails } from './scram-credentials-details';
 import { useAddingClosesAnonymousAccess, useRefreshCredentialsQueries } from './use-credentials-queries';
 
 interface CredentialsDialogProps {
@@ -54,10 +52,7 @@ export function CredentialsDialog({ credentials, isOpen, onClose, onAdded }: Cre
 function StoredCredentials({ id, onClose, onAdded }: { id: string } & Pick<CredentialsDialogProps, 'onClose' | 'onAdded'>) {
   const stored = useGetMqttClientCredentials<MqttClientCredentials, ApiError>(id, { query: { queryKey: getGetMqttClientCredentialsQueryKey(id), gcTime: 0 }, request: { ignoreErrors: true } });
   if (stored.error || !stored.data) return <DialogLoading error={stored.error} />;
-  const parsed = parseCredentialsValue(stored.data);
-  if (parsed.credentialsType === 'SCRAM') return <ScramCredentialsDetails credentials={stored.data} value={parsed.value} onClose={onClose} />;
-  const initial = credentialsFormValuesOf(stored.data) ?? newCredentialsForm();
-  return <CredentialsForm credentials={stored.data} initial={initial} onClose={onClose} onAdded={onAdded} />;
+  return <CredentialsForm credentials={stored.data} initial={credentialsFormValuesOf(stored.data)} onClose={onClose} onAdded={onAdded} />;
 }
 
 interface CredentialsFormProps extends Pick<CredentialsDialogProps, 'onClose' | 'onAdded'> {

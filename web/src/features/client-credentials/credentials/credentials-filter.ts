@@ -10,9 +10,6 @@ export interface CredentialsFilter {
 
 export const CLIENT_TYPES = Object.values(ClientType);
 export const CREDENTIALS_TYPES = Object.values(MqttCredentialsType);
-/** The types the console adds and edits; SCRAM credentials (a production broker's) are listed, shown and deleted. */
-export const EDITABLE_CREDENTIALS_TYPES = ['MQTT_BASIC', 'X_509'] as const satisfies readonly MqttCredentialsType[];
-export type EditableCredentialsType = (typeof EDITABLE_CREDENTIALS_TYPES)[number];
 
 export function credentialsFilterOf(params: URLSearchParams): CredentialsFilter {
   return {

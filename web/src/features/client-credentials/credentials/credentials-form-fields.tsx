@@ -1,12 +1,15 @@
 import { FormGroup, HTMLSelect, TextArea } from '@blueprintjs/core';
+import type { ComponentType } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { FieldError } from '../../../api/api-error-field';
 import { CLIENT_TYPE_LOOKS } from '../../../components/client-type/client-type-tag';
 import { bindTextField } from '../../../components/form/bind-text-field';
 import { TextField } from '../../../components/form/text-field';
 import { BasicCredentialsFields } from './basic-credentials-fields';
-import { CLIENT_TYPES, credentialsTypeLabels, EDITABLE_CREDENTIALS_TYPES, type EditableCredentialsType } from './credentials-filter';
+import type { MqttCredentialsType } from '../../../api/generated/model/mqttCredentialsType';
+import { CLIENT_TYPES, CREDENTIALS_TYPES, credentialsTypeLabels } from './credentials-filter';
 import type { CredentialsFormErrors, CredentialsFormField, CredentialsFormValues } from './credentials-form-values';
+import { ScramCredentialsFields } from './scram-credentials-fields';
 import { X509CredentialsFields } from './x509-credentials-fields';
 
 export interface CredentialsFieldsProps {
@@ -19,11 +22,18 @@ export interface CredentialsFieldsProps {
   adding: boolean;
 }
 
+const TYPE_FIELDS: Record<MqttCredentialsType, ComponentType<CredentialsFieldsProps>> = {
+  MQTT_BASIC: BasicCredentialsFields,
+  X_509: X509CredentialsFields,
+  SCRAM: ScramCredentialsFields,
+};
+
 /** The fields every credentials type has, then those of the chosen type. */
 export function CredentialsFormFields(props: CredentialsFieldsProps) {
   const { values, onChange, errors, brokerError, adding } = props;
   const intl = useIntl();
   const fieldProps = bindTextField('credentials', values, onChange, { errors, brokerError });
+  const TypeFields = TYPE_FIELDS[values.credentialsType];
   return (
     <>
       <TextField {...fieldProps('name')} label={<FormattedMessage id="mqtt-client-credentials.name" />} autoFocus required />
@@ -44,9 +54,9 @@ export function CredentialsFormFields(props: CredentialsFieldsProps) {
             fill
             disabled={!adding}
             value={values.credentialsType}
-            onChange={(event) => onChange({ credentialsType: event.currentTarget.value as EditableCredentialsType })}
+            onChange={(event) => onChange({ credentialsType: event.currentTarget.value as MqttCredentialsType })}
           >
-            {EDITABLE_CREDENTIALS_TYPES.map((type) => (
+            {CREDENTIALS_TYPES.map((type) => (
               <option key={type} value={type}>
                 {intl.formatMessage({ id: credentialsTypeLabels[type] })}
               </option>
@@ -54,7 +64,7 @@ export function CredentialsFormFields(props: CredentialsFieldsProps) {
           </HTMLSelect>
         </FormGroup>
       </div>
-      {values.credentialsType === 'MQTT_BASIC' ? <BasicCredentialsFields {...props} /> : <X509CredentialsFields {...props} />}
+      <TypeFields {...props} />
       <FormGroup label={<FormattedMessage id="mqtt-client-credentials.description" />} labelFor="credentials-description">
         <TextArea id="credentials-description" fill autoResize value={values.description} onChange={(event) => onChange({ description: event.currentTarget.value })} />
       </FormGroup>

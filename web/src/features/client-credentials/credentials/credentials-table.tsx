@@ -1,4 +1,4 @@
-import { EditIcon, EyeOpenIcon, KeyIcon, PulseIcon, TrashIcon } from '@blueprintjs/icons';
+import { EditIcon, KeyIcon, PulseIcon, TrashIcon } from '@blueprintjs/icons';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import type { GetMqttClientCredentialsPageSortProperty } from '../../../api/generated/model/getMqttClientCredentialsPageSortProperty';
 import type { ShortMqttClientCredentials } from '../../../api/generated/model/shortMqttClientCredentials';
@@ -6,7 +6,7 @@ import { ClientTypeTag } from '../../../components/client-type/client-type-tag';
 import type { SortState } from '../../../components/table/use-page-link';
 import { type ListColumn, ListTable } from '../shared/list-table';
 import { RowActionButton } from '../shared/row-action-button';
-import { credentialsTypeLabels, EDITABLE_CREDENTIALS_TYPES } from './credentials-filter';
+import { credentialsTypeLabels } from './credentials-filter';
 import { TABLE_ACTIONS_CLASS } from '../../../components/table/actions-column-header';
 
 type SortProperty = GetMqttClientCredentialsPageSortProperty;
@@ -39,15 +39,8 @@ export function CredentialsTable({ rows, refreshing, sort, onSort, ...actions }:
     <ListTable columns={COLUMNS} sort={sort} onSort={onSort} refreshing={refreshing} label={intl.formatMessage({ id: 'mqtt-client-credentials.list' })}>
       {rows.map((credentials) => {
         const label = (
-          id:
-            | 'mqtt-client-credentials.check-connectivity'
-            | 'mqtt-client-credentials.change-password'
-            | 'mqtt-client-credentials.edit'
-            | 'mqtt-client-credentials.show-details'
-            | 'mqtt-client-credentials.delete',
+          id: 'mqtt-client-credentials.check-connectivity' | 'mqtt-client-credentials.change-password' | 'mqtt-client-credentials.edit' | 'mqtt-client-credentials.delete',
         ) => intl.formatMessage({ id }, { name: credentials.name });
-        // SCRAM credentials (a production broker's) are shown, not edited; mosquitto cannot sign in with them.
-        const editable = EDITABLE_CREDENTIALS_TYPES.some((type) => type === credentials.credentialsType);
         return (
           <tr key={credentials.id} data-testid="credentials-row" onDoubleClick={() => actions.onEdit(credentials)}>
             <td>
@@ -61,16 +54,12 @@ export function CredentialsTable({ rows, refreshing, sort, onSort, ...actions }:
               <ClientTypeTag clientType={credentials.clientType} />
             </td>
             <td className={TABLE_ACTIONS_CLASS}>
-              {editable && <RowActionButton label={label('mqtt-client-credentials.check-connectivity')} icon={<PulseIcon />} onClick={() => actions.onCheckConnectivity(credentials)} />}
-              {/* Only MQTT_BASIC credentials have a password (openapi.yaml, changeMqttClientPassword). */}
+              <RowActionButton label={label('mqtt-client-credentials.check-connectivity')} icon={<PulseIcon />} onClick={() => actions.onCheckConnectivity(credentials)} />
+              {/* Only MQTT_BASIC credentials have a password to change here (openapi.yaml, changeMqttClientPassword); SCRAM ones get a new one in their form. */}
               {credentials.credentialsType === 'MQTT_BASIC' && (
                 <RowActionButton label={label('mqtt-client-credentials.change-password')} icon={<KeyIcon />} onClick={() => actions.onChangePassword(credentials)} />
               )}
-              {editable ? (
-                <RowActionButton label={label('mqtt-client-credentials.edit')} icon={<EditIcon />} onClick={() => actions.onEdit(credentials)} />
-              ) : (
-                <RowActionButton label={label('mqtt-client-credentials.show-details')} icon={<EyeOpenIcon />} onClick={() => actions.onEdit(credentials)} />
-              )}
+              <RowActionButton label={label('mqtt-client-credentials.edit')} icon={<EditIcon />} onClick={() => actions.onEdit(credentials)} />
               <RowActionButton label={label('mqtt-client-credentials.delete')} icon={<TrashIcon />} onClick={() => actions.onDelete(credentials)} />
             </td>
           </tr>
