@@ -106,7 +106,7 @@ test('credentials made in the console let a real client in, until their password
 });
 
 // Saving SCRAM credentials needs the bundled broker's SCRAM store (password → salt, StoredKey, ServerKey).
-test('SCRAM credentials added in the console are listed with type SCRAM and open again in their form', async ({ page }) => {
+test('SCRAM credentials added in the console are listed, open again in their form, and the simulator judges a SCRAM client once SCRAM is on', async ({ page }) => {
   const name = `${NAME_PREFIX} scram`;
   const userName = `e2e-scram-${Date.now()}`;
   await openConsoleAs(page, OPERATOR);
@@ -139,6 +139,42 @@ test('SCRAM credentials added in the console are listed with type SCRAM and open
   await expect(edit.getByLabel('Algorithm')).toHaveValue('SHA_512');
   await expect(edit.getByTestId('scram-stored-keys-note')).toBeVisible();
   await expect(edit.getByLabel(/^Password/)).toHaveValue('');
+  await page.keyboard.press('Escape');
+  await expect(edit).toBeHidden();
+
+  // The access simulator judges an MQTT 5 client asking for SCRAM-SHA-512 as the broker's exchange would.
+  await page.getByRole('tab', { name: 'Access simulator' }).click();
+  const simulator = page.getByRole('form', { name: 'Access simulator' });
+  const simulateScramClient = async () => {
+    await simulator.getByLabel(/^Client ID/).fill('e2e-scram-sim');
+    await simulator.getByLabel(/^Username/).fill(userName);
+    await simulator.getByLabel(/^Password/).fill(FIRST_PASSWORD);
+    await simulator.getByLabel('Authentication').selectOption('SCRAM-SHA-512');
+    await simulator.getByLabel(/^Topic or topic filter/).fill('plant/1/temperature');
+    await page.getByTestId('simulate-access').click();
+  };
+  await simulateScramClient();
+  // SCRAM is off until an operator turns it on (as on TBMQ).
+  await expect(page.getByTestId('simulation-result')).toContainText('Refused at connect');
+  await expect(page.getByTestId('simulation-result')).toContainText('the provider is disabled');
+
+  const token = await signInToApi(OPERATOR.username, OPERATOR.password);
+  const scram = await callApi<{ id: string; enabled: boolean }>('GET', '/api/mqtt/auth/provider/type/SCRAM', undefined, token);
+  try {
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await menu.getByText('Authentication', { exact: true }).click();
+    await menu.getByText('Providers', { exact: true }).click();
+    await page.getByLabel('SCRAM enabled', { exact: true }).check({ force: true });
+    await expect.poll(async () => (await callApi<{ enabled: boolean }>('GET', '/api/mqtt/auth/provider/type/SCRAM', undefined, token)).enabled).toBe(true);
+    await page.goBack();
+    await page.goBack();
+    await page.getByRole('tab', { name: 'Access simulator' }).click();
+    await simulateScramClient();
+    await expect(page.getByTestId('simulation-result')).toContainText('Allowed');
+    await expect(page.getByTestId('simulation-auth-provider')).toHaveText('SCRAM');
+  } finally {
+    if (!scram.enabled) await callApi('POST', `/api/mqtt/auth/provider/${scram.id}/disable`, undefined, token);
+  }
 });
 
 test('read-only topic rules set in the console refuse a real anonymous client its publish', async ({ page }) => {

@@ -17,7 +17,7 @@ import { DialogLoading } from '../../../components/dialogs/dialog-loading';
 import { ApiErrorCallout } from '../../../components/form/api-error-callout';
 import { FormDialogFooter } from '../../../components/form/form-dialog-footer';
 import { showToast } from '../../../components/toast/toast-store';
-import { PROVIDER_TYPE_NAMES } from '../provider-type-names';
+import { PROVIDER_TYPE_NAMES } from '../../../components/auth-provider/provider-type-names';
 import { BasicFields, X509Fields } from './basic-x509-fields';
 import { type ErrorOf, errorsOf } from './field-errors';
 import { HttpFields } from './http-fields';

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ShortMqttAuthProvider } from '../../../api/generated/model/shortMqttAuthProvider';
 import { ActionsColumnHeader, TABLE_ACTIONS_CLASS } from '../../../components/table/actions-column-header';
-import { PROVIDER_TYPE_ABOUT, PROVIDER_TYPE_NAMES } from '../provider-type-names';
+import { PROVIDER_TYPE_ABOUT, PROVIDER_TYPE_NAMES } from '../../../components/auth-provider/provider-type-names';
 import type { ProviderSwitch } from './use-provider-switch';
 
 interface ProvidersTableProps {

@@ -5,7 +5,7 @@ import type { ApiError } from '../../../api/api-error';
 import { getGetMqttAuthProvidersQueryKey, useDisableMqttAuthProvider, useEnableMqttAuthProvider } from '../../../api/generated/endpoints/mqtt-auth-provider/mqtt-auth-provider';
 import type { ShortMqttAuthProvider } from '../../../api/generated/model/shortMqttAuthProvider';
 import { showToast } from '../../../components/toast/toast-store';
-import { PROVIDER_TYPE_NAMES } from '../provider-type-names';
+import { PROVIDER_TYPE_NAMES } from '../../../components/auth-provider/provider-type-names';
 
 export interface ProviderSwitch {
   /** What the switch shows: the state asked for while its call runs, else the stored one. */

@@ -1,4 +1,4 @@
-import { Button, FormGroup, Radio, RadioGroup } from '@blueprintjs/core';
+import { Button, FormGroup, HTMLSelect, Radio, RadioGroup } from '@blueprintjs/core';
 import { PlayIcon } from '@blueprintjs/icons';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -19,7 +19,11 @@ interface SimulationValues {
   ipAddress: string;
   topic: string;
   action: MqttAccessAction;
+  /** '' for a CONNECT with username and password; otherwise the SCRAM method of an MQTT 5 client. */
+  authenticationMethod: '' | (typeof SCRAM_METHODS)[number];
 }
+
+const SCRAM_METHODS = ['SCRAM-SHA-256', 'SCRAM-SHA-512'] as const satisfies readonly NonNullable<AccessSimulationRequest['authenticationMethod']>[];
 
 const optional = (value: string) => (value.trim() === '' ? undefined : value.trim());
 
@@ -33,13 +37,14 @@ export function simulationRequestOf(values: SimulationValues): AccessSimulationR
     ipAddress: optional(values.ipAddress),
     topic: values.topic.trim(),
     action: values.action,
+    ...(values.authenticationMethod === '' ? {} : { authenticationMethod: values.authenticationMethod }),
   };
 }
 
 /** The access simulator (issue 6): would this client get in, and may it use this topic? Which rule decides? */
 export function AccessSimulatorTab() {
   const intl = useIntl();
-  const [values, setValues] = useState<SimulationValues>({ clientId: '', username: '', password: '', certificateCn: '', ipAddress: '', topic: '', action: 'PUBLISH' });
+  const [values, setValues] = useState<SimulationValues>({ clientId: '', username: '', password: '', certificateCn: '', ipAddress: '', topic: '', action: 'PUBLISH', authenticationMethod: '' });
   const [submitted, setSubmitted] = useState(false);
   const simulate = useSimulateMqttAccess<ApiError>({ request: { ignoreErrors: true } });
   const change = (changes: Partial<SimulationValues>) => setValues((current) => ({ ...current, ...changes }));
@@ -68,7 +73,24 @@ export function AccessSimulatorTab() {
           </FormGroup>
           <TextField id="simulator-ip-address" label={<FormattedMessage id="unauthorized-client.ip-address" />} value={values.ipAddress} onValueChange={(ipAddress) => change({ ipAddress })} />
         </div>
-        <TextField id="simulator-certificate-cn" label={<FormattedMessage id="access-simulator.certificate-cn" />} value={values.certificateCn} onValueChange={(certificateCn) => change({ certificateCn })} />
+        <div className="client-access__field-row">
+          <TextField id="simulator-certificate-cn" label={<FormattedMessage id="access-simulator.certificate-cn" />} value={values.certificateCn} onValueChange={(certificateCn) => change({ certificateCn })} />
+          <FormGroup label={<FormattedMessage id="access-simulator.authentication" />} labelFor="simulator-authentication">
+            <HTMLSelect
+              id="simulator-authentication"
+              fill
+              value={values.authenticationMethod}
+              onChange={(event) => change({ authenticationMethod: event.currentTarget.value as SimulationValues['authenticationMethod'] })}
+            >
+              <option value="">{intl.formatMessage({ id: 'access-simulator.authentication-password' })}</option>
+              {SCRAM_METHODS.map((method) => (
+                <option key={method} value={method}>
+                  {intl.formatMessage({ id: 'access-simulator.authentication-scram' }, { method })}
+                </option>
+              ))}
+            </HTMLSelect>
+          </FormGroup>
+        </div>
         <div className="client-access__field-row">
           <TextField id="simulator-topic" label={<FormattedMessage id="access-simulator.topic" />} value={values.topic} onValueChange={(topic) => change({ topic })} error={required(values.topic)} required />
           <RadioGroup label={intl.formatMessage({ id: 'access-simulator.action' })} inline selectedValue={values.action} onChange={(event) => change({ action: event.currentTarget.value as MqttAccessAction })}>
