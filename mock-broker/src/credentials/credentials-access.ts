@@ -60,6 +60,10 @@ export function secretStampOf(credentials: ClientCredentials): string {
 export class CredentialsAccessControl implements AccessControl {
   readonly enhancedAuthentication = true;
 
+  acceptsOutOfDateCertificates(): boolean {
+    return this.providers.x509().skipValidityCheckForClientCert === true;
+  }
+
   constructor(
     private readonly catalog: CredentialsCatalog,
     private readonly passwords: PasswordCheckCache,

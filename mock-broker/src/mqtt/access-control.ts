@@ -1,6 +1,7 @@
 import type { Client, PublishPacket, Subscription } from 'aedes';
 import type { ClientEventLog } from './client-event-log.js';
 import type { MqttBroker } from './mqtt-broker.js';
+import { outOfDateCertificateCommonName } from './client-certificate.js';
 import { disconnectClient, endConnection, MAXIMUM_CONNECT_TIME } from './session-control.js';
 import type { ClientType } from './session-registry.js';
 import { removeSubscriptions } from './subscription-control.js';
@@ -74,6 +75,11 @@ export interface AccessControl {
   maySubscribe(client: AdmittedClient, topicFilter: string): boolean;
   /** Whether a connected client would still be let in; asked after the access settings change. */
   stillAdmitted?(client: AdmittedClient): boolean;
+  /**
+   * Whether a TLS client certificate that fails only its validity dates (its chain signed by the
+   * configured CA) counts as verified: the X.509 provider's skipValidityCheckForClientCert.
+   */
+  acceptsOutOfDateCertificates?(): boolean;
   /** Whether authenticate() judges attempts with `enhanced` (MQTT 5 AUTH); without it Aedes refuses them with 0x8C. */
   enhancedAuthentication?: boolean;
 }
@@ -95,17 +101,18 @@ type TlsAwareClient = Client & {
   req?: { socket?: { remoteAddress?: string; encrypted?: boolean }; clientAddress?: string };
 };
 
-function attemptOf(client: Client, username: string | undefined, password: Buffer | undefined): ConnectAttempt {
+function attemptOf(client: Client, username: string | undefined, password: Buffer | undefined, access: AccessControl): ConnectAttempt {
   const tlsClient = client as TlsAwareClient;
   const socket = tlsClient.req?.socket ?? (tlsClient.conn as { remoteAddress?: string; encrypted?: boolean });
   const certificate = tlsClient.conn.authorized ? tlsClient.conn.getPeerCertificate?.() : undefined;
+  const outOfDate = certificate === undefined && access.acceptsOutOfDateCertificates?.() === true ? outOfDateCertificateCommonName(tlsClient.conn) : undefined;
   return {
     clientId: client.id,
     username,
     password,
     address: tlsClient.req?.clientAddress ?? socket.remoteAddress ?? 'unknown',
     tlsUsed: socket.encrypted === true || tlsClient.conn.encrypted === true,
-    certificateCommonName: certificate?.subject?.CN,
+    certificateCommonName: certificate?.subject?.CN ?? outOfDate,
   };
 }
 
@@ -190,7 +197,7 @@ export function installAccessControl(broker: MqttBroker, access: AccessControl, 
   broker.enhancedAuthentication = access.enhancedAuthentication === true;
   broker.reauthenticate = (client, done) => {
     const grant = admitted.get(client);
-    const attempt = { ...attemptOf(client, grant?.identity.username, undefined), enhanced: enhancedAuthenticationOf(client, broker) };
+    const attempt = { ...attemptOf(client, grant?.identity.username, undefined, access), enhanced: enhancedAuthenticationOf(client, broker) };
     access.authenticate(attempt).then(
       (result) => {
         if (!result.allowed) {
@@ -212,7 +219,7 @@ export function installAccessControl(broker: MqttBroker, access: AccessControl, 
   };
   broker.authenticate = (client, username, password, done) => {
     const enhanced = client.authenticationMethod === undefined ? {} : { enhanced: enhancedAuthenticationOf(client, broker) };
-    const attempt = { ...attemptOf(client, username, password), ...enhanced };
+    const attempt = { ...attemptOf(client, username, password, access), ...enhanced };
     access.authenticate(attempt).then(
       (result) => {
         if (result.allowed) {

@@ -11,6 +11,7 @@ import { TrustedProxies } from '../http/trusted-proxies.js';
 import type { MqttBroker } from './mqtt-broker.js';
 import { UPGRADE_SERVER_OPTIONS, WebSocketMessageLimit, type WebSocketMessageLimitOptions } from './websocket-limits.js';
 import { webSocketOriginAllowed, type WebSocketOriginOptions } from './websocket-origin.js';
+import { certificatesOf, noteOutOfDateCertificate } from './client-certificate.js';
 
 export const WEBSOCKET_PATH = '/mqtt';
 const MQTT_SUBPROTOCOLS = ['mqtt', 'mqttv3.1'];
@@ -170,6 +171,8 @@ export async function startMqttListeners(broker: MqttBroker, options: ListenerOp
     await closed;
   };
   const connections = new OpenConnectionCounts(options.maxConnectionsPerAddress);
+  /** The configured CA: a client certificate failing only its dates is checked against it (client-certificate.ts). */
+  const certificateAnchors = options.tls?.caFile ? certificatesOf(fs.readFileSync(options.tls.caFile)) : [];
   const handle = (listener: ListenerKind) => (socket: net.Socket) => {
     if (!connections.admit(socket.remoteAddress, socket, listener)) {
       socket.destroy();
@@ -177,6 +180,7 @@ export async function startMqttListeners(broker: MqttBroker, options: ListenerOp
     }
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
+    if (listener === 'tls' && certificateAnchors.length > 0) noteOutOfDateCertificate(socket as tls.TLSSocket, certificateAnchors);
     broker.handle(socket);
   };
   const start = async (server: net.Server, port: number, setting: string) => {

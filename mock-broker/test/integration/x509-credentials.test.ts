@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import mqtt, { type IClientOptions } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../support/api-client.js';
-import { makeTestCertificates, type TestCertificates } from '../support/certificates.js';
+import { makeExpiredClientCertificate, makeTestCertificates, type TestCertificates } from '../support/certificates.js';
 import { saveCredentials } from '../support/client-credentials.js';
 import { startTestNode, type TestNode } from '../support/test-node.js';
 import { eventually, WAIT_MS } from '../support/waits.js';
@@ -129,6 +129,33 @@ describe('the X_509 authentication provider', () => {
     expect(await tlsOutcome({ clientId: 'cert-required', cert: fs.readFileSync(certificates.clientCertFile), key: fs.readFileSync(certificates.clientKeyFile) })).toBe('connected');
     await api.call('POST', '/api/mqtt/auth/provider', x509);
     expect(await tlsOutcome(withPassword)).toBe('connected');
+  });
+
+  it('with skipValidityCheckForClientCert takes a certificate the CA signed whatever its dates, never one of another CA', async () => {
+    const api = new ApiClient(node.baseUrl);
+    await api.signIn();
+    const expired = makeExpiredClientCertificate(certificates, 'sensor-99');
+    const strangerExpired = makeExpiredClientCertificate(strangerCertificates, 'sensor-98');
+    const present = (made: { certFile: string; keyFile: string }) => ({ cert: fs.readFileSync(made.certFile), key: fs.readFileSync(made.keyFile) });
+    // Out of date, the certificate verifies for nobody: no credentials match, and anonymous access is off.
+    expect(await tlsOutcome({ clientId: 'expired-1', ...present(expired) })).not.toBe('connected');
+    const x509 = (await api.call<Provider>('GET', '/api/mqtt/auth/provider/type/X_509')).body;
+    await api.call('POST', '/api/mqtt/auth/provider', { ...x509, configuration: { ...x509.configuration, skipValidityCheckForClientCert: true } });
+    try {
+      const client = await mqtt.connectAsync(`mqtts://localhost:${node.mqttsPort}`, { ca: fs.readFileSync(certificates.caFile), reconnectPeriod: 0, connectTimeout: WAIT_MS, protocolVersion: 5, clientId: 'expired-2', ...present(expired) });
+      try {
+        // Its common name decides as a current certificate's would: the mapped rules apply.
+        await eventually(() => expect(node.mqtt.sessions.get('expired-2')?.clientType).toBe('APPLICATION'));
+        await client.publishAsync('sensors/old', '1', { qos: 1 });
+      } finally {
+        await client.endAsync(true);
+      }
+      expect(await tlsOutcome({ clientId: 'stranger-expired', ...present(strangerExpired) })).not.toBe('connected');
+      expect(node.mqtt.events.forClient('stranger-expired').at(-1)).toMatchObject({ type: 'AUTHENTICATION_FAILED' });
+    } finally {
+      await api.call('POST', '/api/mqtt/auth/provider', x509);
+    }
+    expect(await tlsOutcome({ clientId: 'expired-3', ...present(expired) })).not.toBe('connected');
   });
 
   it('lets no certificate client in while the provider is disabled', async () => {

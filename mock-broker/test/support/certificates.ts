@@ -38,3 +38,22 @@ export function makeTestCertificates(clientCommonName = 'sensor-7'): TestCertifi
     clientCommonName,
   };
 }
+
+/**
+ * A client certificate the CA of `certificates` signed whose validity ended in 2020 (openssl ca sets
+ * the dates): valid but for its dates.
+ */
+export function makeExpiredClientCertificate(certificates: TestCertificates, commonName: string): { certFile: string; keyFile: string } {
+  const { directory } = certificates;
+  const database = path.join(directory, 'ca-db');
+  fs.mkdirSync(database, { recursive: true });
+  fs.writeFileSync(path.join(database, 'index.txt'), '');
+  fs.writeFileSync(path.join(database, 'serial'), '1000\n');
+  fs.writeFileSync(
+    path.join(directory, 'ca.cnf'),
+    ['[ ca ]', 'default_ca = test', '[ test ]', 'database = ca-db/index.txt', 'serial = ca-db/serial', 'new_certs_dir = ca-db', 'default_md = sha256', 'policy = any', '[ any ]', 'commonName = supplied', ''].join('\n'),
+  );
+  openssl(directory, 'req', '-newkey', 'rsa:2048', '-nodes', '-subj', `/CN=${commonName}`, '-keyout', 'expired.key', '-out', 'expired.csr');
+  openssl(directory, 'ca', '-batch', '-config', 'ca.cnf', '-cert', 'ca.crt', '-keyfile', 'ca.key', '-in', 'expired.csr', '-startdate', '20200101000000Z', '-enddate', '20200102000000Z', '-notext', '-out', 'expired.crt');
+  return { certFile: path.join(directory, 'expired.crt'), keyFile: path.join(directory, 'expired.key') };
+}

@@ -43,7 +43,7 @@ import type { X509AuthProviderConfigurationType } from './x509AuthProviderConfig
 import type { X509AuthProviderConfigurationClientAuthType } from './x509AuthProviderConfigurationClientAuthType';
 
 /**
- * skipValidityCheckForClientCert: TBMQ then lets in a client whose certificate has expired or is not yet valid; the bundled broker stores the setting but always checks validity (its TLS layer cannot tell an expired certificate from an untrusted one safely). clientAuthType CLIENT_AUTH_REQUIRED refuses a TLS client without a certificate the configured CA verified (CONNACK 0x87 / 5); CLIENT_AUTH_REQUESTED lets such a client be judged by the other providers.
+ * skipValidityCheckForClientCert: a client certificate that has expired or is not yet valid is taken as verified when its chain leads to the configured CA, each certificate signed by the next (its dates aside); one of another CA never is. clientAuthType CLIENT_AUTH_REQUIRED refuses a TLS client without a certificate the configured CA verified (CONNACK 0x87 / 5); CLIENT_AUTH_REQUESTED lets such a client be judged by the other providers.
  */
 export interface X509AuthProviderConfiguration {
   type: X509AuthProviderConfigurationType;
