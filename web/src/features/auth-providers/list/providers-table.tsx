@@ -35,9 +35,9 @@ export function ProvidersTable({ label, providers, providerSwitch, onEdit, onMov
     setMoved({ id, step });
   };
   return (
-    // Narrow screens scroll the table sideways rather than squeezing its columns.
+    // On a phone each provider's description goes under its row (auth-providers-page.css), so nothing scrolls sideways.
     <div className="auth-providers__scroll">
-      <HTMLTable ref={tableRef} compact striped className="auth-providers__table" aria-label={label}>
+      <HTMLTable ref={tableRef} compact striped className={`auth-providers__table${onMove ? ' auth-providers__table--ordered' : ''}`} aria-label={label}>
         <thead>
           <tr>
             {onMove && (
