@@ -95,17 +95,21 @@ export const openAccess: AccessControl = {
   maySubscribe: () => true,
 };
 
+/** A connection as TLS may have verified it: a TLS socket, or the socket under a secure web socket. */
+type PeerSocket = { remoteAddress?: string; encrypted?: boolean; authorized?: boolean; getPeerCertificate?: () => { subject?: { CN?: string } } };
+
 type TlsAwareClient = Client & {
-  conn: { encrypted?: boolean; authorized?: boolean; getPeerCertificate?: () => { subject?: { CN?: string } } };
+  conn: PeerSocket;
   /** A web socket's upgrade request; clientAddress is the client behind a trusted proxy (listeners.ts). */
-  req?: { socket?: { remoteAddress?: string; encrypted?: boolean }; clientAddress?: string };
+  req?: { socket?: PeerSocket; clientAddress?: string };
 };
 
 function attemptOf(client: Client, username: string | undefined, password: Buffer | undefined, access: AccessControl): ConnectAttempt {
   const tlsClient = client as TlsAwareClient;
-  const socket = tlsClient.req?.socket ?? (tlsClient.conn as { remoteAddress?: string; encrypted?: boolean });
-  const certificate = tlsClient.conn.authorized ? tlsClient.conn.getPeerCertificate?.() : undefined;
-  const outOfDate = certificate === undefined && access.acceptsOutOfDateCertificates?.() === true ? outOfDateCertificateCommonName(tlsClient.conn) : undefined;
+  // MQTT over TLS: the connection itself; over a secure web socket: the TLS socket the upgrade came on.
+  const socket = tlsClient.req?.socket ?? tlsClient.conn;
+  const certificate = socket.authorized ? socket.getPeerCertificate?.() : undefined;
+  const outOfDate = certificate === undefined && access.acceptsOutOfDateCertificates?.() === true ? outOfDateCertificateCommonName(socket) : undefined;
   return {
     clientId: client.id,
     username,

@@ -198,6 +198,7 @@ export async function startMqttListeners(broker: MqttBroker, options: ListenerOp
       const secure = tlsOptions(options.tls);
       mqttsPort = await start(tls.createServer(secure, handle('tls')), options.mqttsPort, 'STARLING_MQTTS_PORT');
       const wssServer = https.createServer({ ...secure, ...UPGRADE_SERVER_OPTIONS }, notWebSocket);
+      if (certificateAnchors.length > 0) wssServer.on('secureConnection', (socket: tls.TLSSocket) => noteOutOfDateCertificate(socket, certificateAnchors));
       webSocketServers.push(attachWebSocket(wssServer, 'wss', broker, connections, options, messageLimit));
       wssPort = await start(wssServer, options.wssPort, 'STARLING_WSS_PORT');
     }

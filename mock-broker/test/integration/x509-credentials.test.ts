@@ -71,6 +71,28 @@ describe('X_509 client credentials on the TLS listener', () => {
     }
   });
 
+  it('lets a client in over secure WebSocket by its verified certificate too, and not one of another CA', async () => {
+    const overWss = (client: TestCertificates, clientId: string) =>
+      mqtt
+        .connectAsync(`wss://localhost:${node.wssPort}/mqtt`, {
+          clientId,
+          reconnectPeriod: 0,
+          connectTimeout: WAIT_MS,
+          protocolVersion: 5,
+          wsOptions: { ca: fs.readFileSync(certificates.caFile), cert: fs.readFileSync(client.clientCertFile), key: fs.readFileSync(client.clientKeyFile) },
+        })
+        .then(
+          async (connected) => {
+            await connected.endAsync(true);
+            return 'connected';
+          },
+          (error: Error & { code?: number }) => error.code ?? error.message,
+        );
+    expect(await overWss(certificates, 'wss-cert')).toBe('connected');
+    expect(node.mqtt.events.forClient('wss-cert').filter((event) => event.type === 'AUTHENTICATION_FAILED')).toEqual([]);
+    expect(await overWss(strangerCertificates, 'wss-stranger')).not.toBe('connected');
+  });
+
   it('refuses the same common name from a certificate the CA did not sign, and a client without one', async () => {
     // Refused, never connected: how the refusal arrives is the TLS layer's business. The forged
     // certificate's client sees the connection close without the CONNACK (measured; Aedes closes
