@@ -1,7 +1,7 @@
 // The monitoring page with a week of history (issue 16): from the click that shows 7 days to every
 // chart drawn, raw (NONE, 60,480 points per line) and in the default aggregated view; then the
 // longest task while dragging a zoom over a chart holding the raw week. Standalone:
-//   node scripts/bench/console/monitoring-chart.mjs [--quick]
+//   node scripts/bench/console/monitoring-chart.mjs [--quick] [--result <name>]
 // It needs the build (npm run build); it seeds a data directory with the broker helper's
 // seed-history.mjs (two nodes plus their total, a sample every 10 s for 7 days), starts the built
 // broker on it as one of the seeded nodes, and drives Debian's Chromium through playwright-core.
@@ -23,7 +23,9 @@ const LAUNCH_ARGUMENTS = ['--no-sandbox', '--disable-gpu', '--disable-background
 const WEEK_MS = 7 * 24 * 3_600_000;
 const LONG_TASK_MS = 50;
 const DRAW_TIMEOUT_MS = 180_000;
-const RESULT_NAME = '2026-11-23-monitoring-console';
+/** `--result <name>` writes results/<name>.md and .json instead, e.g. to keep a run before a change beside one after it. */
+const resultArgument = process.argv.indexOf('--result');
+const RESULT_NAME = resultArgument === -1 ? '2026-11-23-monitoring-console' : process.argv[resultArgument + 1];
 
 /**
  * The views of the week: AVG as the picker leaves it when only the last interval changes (a new

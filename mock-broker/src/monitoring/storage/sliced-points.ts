@@ -1,5 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { TimeseriesKey } from '../timeseries-keys.js';
+import { PixelColumnReducer, type SamplePoint } from './pixel-columns.js';
 import type { CountedPoints, PointsText, TimeseriesRepository } from './timeseries-repository.js';
 import type { Aggregation, SortOrder } from './timeseries-sql.js';
 
@@ -24,15 +25,20 @@ export interface SlicedQuery {
   signal?: AbortSignal;
 }
 
-/** One key's points gathered slice by slice, newest or oldest first, up to the query's limit. */
+/**
+ * One key's points gathered slice by slice, newest or oldest first, up to the query's limit; with
+ * a reducer per key, only the points it keeps are held, however many the slices read.
+ */
 class Gathered {
   private readonly parts = new Map<TimeseriesKey, string[]>();
   private readonly left = new Map<TimeseriesKey, number>();
+  private readonly reducers = new Map<TimeseriesKey, PixelColumnReducer>();
 
-  constructor(keys: TimeseriesKey[], limit: number) {
+  constructor(keys: TimeseriesKey[], limit: number, reducer?: () => PixelColumnReducer) {
     for (const key of keys) {
       this.parts.set(key, []);
       this.left.set(key, limit);
+      if (reducer) this.reducers.set(key, reducer());
     }
   }
 
@@ -45,13 +51,15 @@ class Gathered {
   add(points: Record<string, CountedPoints>): void {
     for (const [key, { text, count }] of Object.entries(points) as [TimeseriesKey, CountedPoints][]) {
       if (count === 0) continue;
-      this.parts.get(key)?.push(text.slice(1, -1));
+      const reducer = this.reducers.get(key);
+      if (reducer) for (const point of JSON.parse(text) as SamplePoint[]) reducer.add(point);
+      else this.parts.get(key)?.push(text.slice(1, -1));
       this.left.set(key, (this.left.get(key) ?? 0) - count);
     }
   }
 
   text(): PointsText {
-    return Object.fromEntries([...this.parts].map(([key, parts]) => [key, `[${parts.join(',')}]`]));
+    return Object.fromEntries([...this.parts].map(([key, parts]) => [key, this.reducers.get(key)?.text() ?? `[${parts.join(',')}]`]));
   }
 }
 
@@ -79,9 +87,13 @@ export async function slicedAggregates(repository: TimeseriesRepository, query: 
   return gathered.text();
 }
 
-/** Samples per key, a slice of time at a time, stretches without samples skipped. */
-export async function slicedSamples(repository: TimeseriesRepository, query: SlicedQuery): Promise<PointsText> {
-  const gathered = new Gathered(query.keys, query.limit);
+/**
+ * Samples per key, a slice of time at a time, stretches without samples skipped; with
+ * `pixelColumns`, reduced as they are read to those a chart that wide shows (pixel-columns.ts).
+ */
+export async function slicedSamples(repository: TimeseriesRepository, query: SlicedQuery, pixelColumns?: number): Promise<PointsText> {
+  const reducer = pixelColumns === undefined ? undefined : () => new PixelColumnReducer(query.startTs, query.endTs, pixelColumns, query.order);
+  const gathered = new Gathered(query.keys, query.limit, reducer);
   const width = Math.max(1, Math.floor(SLICE_POINTS / query.keys.length)) * MIN_SAMPLE_SPACING_MS;
   let { startTs, endTs } = query;
   for (;;) {
