@@ -32,7 +32,7 @@ function randomSeries(random: () => number, count: number, startTs: number): Tes
 
 function reduced(points: readonly TestPoint[], startTs: number, endTs: number, columns: number, order: 'ASC' | 'DESC'): TestPoint[] {
   const reducer = new PixelColumnReducer(startTs, endTs, columns, order);
-  for (const point of order === 'ASC' ? points : [...points].reverse()) reducer.add(point);
+  for (const { ts, value } of order === 'ASC' ? points : [...points].reverse()) reducer.add(ts, value);
   return JSON.parse(reducer.text()) as TestPoint[];
 }
 

@@ -1,11 +1,5 @@
 import type { SortOrder } from './timeseries-sql.js';
 
-/** A stored sample of one key. */
-export interface SamplePoint {
-  ts: number;
-  value: number;
-}
-
 /** Which of `columns` equal columns of [startTs, endTs) a time falls in (openapi.yaml, `pixelColumns`). */
 export function pixelColumnOf(ts: number, startTs: number, endTs: number, columns: number): number {
   return Math.floor(((ts - startTs) * columns) / (endTs - startTs));
@@ -18,15 +12,21 @@ export function pixelColumnOf(ts: number, startTs: number, endTs: number, column
  *
  * Samples are given one at a time in the query's order (oldest or newest first), so a column is
  * done as soon as a sample of another one comes: it holds four points at most whatever the number
- * of samples, and the points kept are written as JSON text in that order.
+ * of samples (as plain numbers: a raw week is 60,480 samples a key), and the points kept are
+ * written as JSON text in that order.
  */
 export class PixelColumnReducer {
   readonly #parts: string[] = [];
   #column = Number.NaN;
-  #first: SamplePoint | undefined;
-  #last: SamplePoint | undefined;
-  #smallest: SamplePoint | undefined;
-  #largest: SamplePoint | undefined;
+  #empty = true;
+  #firstTs = 0;
+  #firstValue = 0;
+  #lastTs = 0;
+  #lastValue = 0;
+  #smallestTs = 0;
+  #smallest = 0;
+  #largestTs = 0;
+  #largest = 0;
 
   constructor(
     private readonly startTs: number,
@@ -35,19 +35,21 @@ export class PixelColumnReducer {
     private readonly order: SortOrder,
   ) {}
 
-  add(point: SamplePoint): void {
-    const column = pixelColumnOf(point.ts, this.startTs, this.endTs, this.columns);
-    if (column !== this.#column || this.#first === undefined || this.#last === undefined || this.#smallest === undefined || this.#largest === undefined) {
+  add(ts: number, value: number): void {
+    const column = pixelColumnOf(ts, this.startTs, this.endTs, this.columns);
+    if (this.#empty || column !== this.#column) {
       this.#close();
       this.#column = column;
-      this.#first = this.#last = this.#smallest = this.#largest = point;
+      this.#empty = false;
+      this.#firstTs = this.#lastTs = this.#smallestTs = this.#largestTs = ts;
+      this.#firstValue = this.#lastValue = this.#smallest = this.#largest = value;
       return;
     }
     // Either order: first and last go by time, not by arrival.
-    if (point.ts < this.#first.ts) this.#first = point;
-    if (point.ts > this.#last.ts) this.#last = point;
-    if (point.value < this.#smallest.value) this.#smallest = point;
-    if (point.value > this.#largest.value) this.#largest = point;
+    if (ts < this.#firstTs) [this.#firstTs, this.#firstValue] = [ts, value];
+    if (ts > this.#lastTs) [this.#lastTs, this.#lastValue] = [ts, value];
+    if (value < this.#smallest) [this.#smallestTs, this.#smallest] = [ts, value];
+    if (value > this.#largest) [this.#largestTs, this.#largest] = [ts, value];
   }
 
   /** The points kept, as a JSON array in the query's order; the reducer is done with. */
@@ -57,10 +59,15 @@ export class PixelColumnReducer {
   }
 
   #close(): void {
-    const kept = [this.#first, this.#smallest, this.#largest, this.#last].filter((point): point is SamplePoint => point !== undefined);
-    const distinct = [...new Map(kept.map((point) => [point.ts, point])).values()];
-    distinct.sort((a, b) => (this.order === 'ASC' ? a.ts - b.ts : b.ts - a.ts));
-    for (const { ts, value } of distinct) this.#parts.push(`{"ts":${ts},"value":${JSON.stringify(value)}}`);
-    this.#first = this.#last = this.#smallest = this.#largest = undefined;
+    if (this.#empty) return;
+    const kept = new Map([
+      [this.#firstTs, this.#firstValue],
+      [this.#smallestTs, this.#smallest],
+      [this.#largestTs, this.#largest],
+      [this.#lastTs, this.#lastValue],
+    ]);
+    const times = [...kept.keys()].sort((a, b) => (this.order === 'ASC' ? a - b : b - a));
+    for (const ts of times) this.#parts.push(`{"ts":${ts},"value":${JSON.stringify(kept.get(ts))}}`);
+    this.#empty = true;
   }
 }
