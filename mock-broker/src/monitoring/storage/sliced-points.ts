@@ -65,8 +65,9 @@ class Gathered {
       if (reducer) {
         const [times, values] = JSON.parse(text) as [number[], number[]];
         for (let index = 0; index < count; index += 1) reducer.add(times[index] as number, values[index] as number);
+      } else {
+        this.parts.get(key)?.push(text.slice(1, -1));
       }
-      else this.parts.get(key)?.push(text.slice(1, -1));
       this.left.set(key, (this.left.get(key) ?? 0) - count);
       read += count;
     }
