@@ -66,9 +66,7 @@ export function timeseriesBatcher(fetchValues: FetchTimeseriesValues): FetchTime
     const id = JSON.stringify([entityId, params, quiet]);
     const asked = keys.split(',');
     let batch = open.get(id);
-    // Reduced to pixel columns, a key answers four points a column at most, however many samples the limit allows.
-    const pointsPerKey = Math.min(params.limit ?? 100, params.pixelColumns === undefined ? Number.POSITIVE_INFINITY : 4 * params.pixelColumns);
-    const room = (batch: Batch) => new Set([...batch.keys, ...asked]).size * pointsPerKey <= MAX_POINTS_PER_REQUEST;
+    const room = (batch: Batch) => new Set([...batch.keys, ...asked]).size * (params.limit ?? 100) <= MAX_POINTS_PER_REQUEST;
     if (!batch || (batch.keys.size > 0 && !room(batch))) {
       const started: Batch = { entityId, params, quiet, keys: new Set(), waiters: [] };
       open.set(id, started);
