@@ -11,6 +11,8 @@ interface ParameterObject {
   in: 'query' | 'path' | 'header';
   required?: boolean;
   schema: JsonSchema;
+  /** An optional parameter only Starling answers (production brokers ignore it). */
+  'x-starling-extension'?: string;
 }
 
 interface OperationObject {
@@ -130,7 +132,7 @@ export function describeErrors(location: string, errors: ErrorObject[] | null | 
 /** The API contract loaded from openapi.yaml, compiled once into validators. */
 export class Contract {
   private readonly paths: ContractPath[] = [];
-  /** Extensions marked on a schema rather than a call: a field's meaning only Starling gives it. */
+  /** Extensions marked on a schema or a parameter rather than a call: a field's meaning only Starling gives it. */
   private readonly schemaExtensions: string[];
 
   constructor(document: OpenApiDocument) {
@@ -163,6 +165,7 @@ export class Contract {
         const parameters = (operation.parameters ?? []).map((parameter) =>
           '$ref' in parameter ? (componentParameters?.[parameter.$ref.split('/').pop() as string] as ParameterObject) : parameter,
         );
+        this.schemaExtensions.push(...parameters.flatMap((parameter) => (parameter['x-starling-extension'] ? [parameter['x-starling-extension']] : [])));
         const parameterSchema = {
           type: 'object',
           properties: Object.fromEntries(parameters.map((parameter) => [parameter.name, resolveReferences(parameter.schema)])),

@@ -1,7 +1,7 @@
 // The monitoring page with a week of history (issue 16): from the click that shows 7 days to every
 // chart drawn, raw (NONE, 60,480 points per line) and in the default aggregated view; then the
 // longest task while dragging a zoom over a chart holding the raw week. Standalone:
-//   node scripts/bench/console/monitoring-chart.mjs [--quick]
+//   node scripts/bench/console/monitoring-chart.mjs [--quick] [--result <name>]
 // It needs the build (npm run build); it seeds a data directory with the broker helper's
 // seed-history.mjs (two nodes plus their total, a sample every 10 s for 7 days), starts the built
 // broker on it as one of the seeded nodes, and drives Debian's Chromium through playwright-core.
@@ -23,7 +23,9 @@ const LAUNCH_ARGUMENTS = ['--no-sandbox', '--disable-gpu', '--disable-background
 const WEEK_MS = 7 * 24 * 3_600_000;
 const LONG_TASK_MS = 50;
 const DRAW_TIMEOUT_MS = 180_000;
-const RESULT_NAME = '2026-11-23-monitoring-console';
+/** `--result <name>` writes results/<name>.md and .json instead, e.g. to keep a run before a change beside one after it. */
+const resultArgument = process.argv.indexOf('--result');
+const RESULT_NAME = resultArgument === -1 ? '2026-11-23-monitoring-console' : process.argv[resultArgument + 1];
 
 /**
  * The views of the week: AVG as the picker leaves it when only the last interval changes (a new
@@ -46,12 +48,24 @@ function weekDrawn({ since, any }) {
   return drawn.length > 0 && (any ? drawn.some(isWeek) : drawn.every(isWeek));
 }
 
-async function openMonitoring(browser, baseUrl, credentials) {
+/**
+ * `at`: the page's clock stands still there (timers still run), so two visits draw the same range.
+ * `allSamples`: the broker is made to look as if it lacked timeseriesPixelColumns, so the page asks for every raw sample.
+ */
+async function openMonitoring(browser, baseUrl, credentials, { at, allSamples = false } = {}) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await context.addInitScript(installProbes);
+  if (at !== undefined) await context.clock.setFixedTime(at);
   // The broker lists itself only; the seeded history has two nodes, so the page is told of both
   // (as a two-node cluster would answer), and every chart draws three lines: total and two nodes.
   await context.route('**/api/app/brokers', (route) => route.fulfill({ json: SEEDED_NODES }));
+  if (allSamples) {
+    await context.route('**/api/starling/extensions', async (route) => {
+      const response = await route.fetch();
+      const { extensions } = await response.json();
+      await route.fulfill({ response, json: { extensions: extensions.filter((name) => name !== 'timeseriesPixelColumns') } });
+    });
+  }
   const page = await context.newPage();
   await page.goto(`${baseUrl}/login`);
   await fillSignInForm(page, credentials);
@@ -166,9 +180,68 @@ async function zoomOverRawWeek(browser, baseUrl, credentials) {
   }
 }
 
+/** Every chart's canvas (axes and lines) after the raw week is drawn at `at`, as RGBA bytes. */
+async function rawWeekPixels(browser, baseUrl, credentials, options) {
+  const { context, page } = await openMonitoring(browser, baseUrl, credentials, options);
+  try {
+    const update = await chooseWeek(page, { raw: true });
+    await update.click();
+    const since = options.at - 6 * 24 * 3_600_000;
+    await page.waitForFunction(new Function('since', `return (${weekDrawn.toString()})({ since, any: false })`), since, { timeout: DRAW_TIMEOUT_MS });
+    await page.waitForFunction(() => document.querySelectorAll('.time-series-chart[aria-busy="true"]').length === 0);
+    const points = await page.locator('.time-series-chart__canvas').first().getAttribute('data-drawn');
+    const canvases = await page.evaluate(() =>
+      [...document.querySelectorAll('.time-series-chart__canvas canvas')].map((canvas) => {
+        const bytes = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+        let text = '';
+        for (let index = 0; index < bytes.length; index += 0x8000) text += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
+        return { width: canvas.width, height: canvas.height, base64: btoa(text) };
+      }),
+    );
+    return { pointsPerLine: Number(points?.split('@')[0]), canvases: canvases.map((canvas) => ({ ...canvas, bytes: Buffer.from(canvas.base64, 'base64') })) };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * The raw week drawn from the points the broker keeps per pixel column beside the same week drawn
+ * from every sample, at the same clock: pixels that differ per chart, and by how much at most.
+ */
+async function compareReducedPixels(browser, baseUrl, credentials) {
+  // Half a minute back: every sample up to then is stored before either visit asks.
+  const at = Date.now() - 30_000;
+  const reduced = await rawWeekPixels(browser, baseUrl, credentials, { at });
+  const full = await rawWeekPixels(browser, baseUrl, credentials, { at, allSamples: true });
+  const charts = full.canvases.map((canvas, index) => {
+    const other = reduced.canvases[index];
+    if (!other || other.width !== canvas.width || other.height !== canvas.height) return { pixels: canvas.width * canvas.height, differing: Number.NaN, largestDifference: Number.NaN };
+    let differing = 0;
+    let largestDifference = 0;
+    for (let offset = 0; offset < canvas.bytes.length; offset += 4) {
+      let difference = 0;
+      for (let channel = 0; channel < 4; channel += 1) difference = Math.max(difference, Math.abs(canvas.bytes[offset + channel] - other.bytes[offset + channel]));
+      if (difference > 0) differing += 1;
+      largestDifference = Math.max(largestDifference, difference);
+    }
+    return { pixels: canvas.width * canvas.height, differing, largestDifference };
+  });
+  return { pointsPerLine: { reduced: reduced.pointsPerLine, full: full.pointsPerLine }, charts };
+}
+
 const ms = (value) => `${Math.round(value)} ms`;
 
-function markdown({ seed, views, zoom }) {
+function pixelsMarkdown({ pointsPerLine, charts }) {
+  const differing = charts.reduce((total, chart) => total + chart.differing, 0);
+  const pixels = charts.reduce((total, chart) => total + chart.pixels, 0);
+  return [
+    `Pixel by pixel: the raw week drawn from the points kept per pixel column (${pointsPerLine.reduced.toLocaleString('en')} per line) against the same week drawn from every sample (${pointsPerLine.full.toLocaleString('en')} per line), the page's clock fixed so both draw the same range: ${differing.toLocaleString('en')} of ${pixels.toLocaleString('en')} pixels differ in the ${charts.length} charts.`,
+    '',
+    table(['chart', 'pixels', 'differing', 'largest channel difference (0–255)'], charts.map((chart, index) => [String(index + 1), chart.pixels.toLocaleString('en'), chart.differing.toLocaleString('en'), String(chart.largestDifference)])),
+  ].join('\n');
+}
+
+function markdown({ seed, views, zoom, pixels }) {
   const viewRows = views.map(({ view, runs }) => [
     view.name,
     String(runs[0]?.charts ?? 0),
@@ -191,6 +264,7 @@ function markdown({ seed, views, zoom }) {
     `Zoom and pan over the raw week (incoming messages chart, 3 lines; target: no long task over ${LONG_TASK_MS} ms while dragging or hovering): ${targetVerdict(worstDrag, LONG_TASK_MS)}. Long tasks are counted from the step's start to 300 ms after it; a release also waits for the broker's answer and its drawing.`,
     '',
     table(['step', `long tasks > ${LONG_TASK_MS} ms`, 'longest task'], zoom.map((step) => [step.name, String(step.longTasks), step.longestTaskMs ? ms(step.longestTaskMs) : 'none'])),
+    ...(pixels ? ['', pixelsMarkdown(pixels)] : []),
   ].join('\n');
 }
 
@@ -218,7 +292,9 @@ async function main() {
     }
     const zoom = await zoomOverRawWeek(browser, starling.httpUrl, credentials);
     console.log('zoom', JSON.stringify(zoom));
-    const data = { seed, views, zoom };
+    const pixels = await compareReducedPixels(browser, starling.httpUrl, credentials);
+    console.log('pixels', JSON.stringify(pixels));
+    const data = { seed, views, zoom, pixels };
     environment.loadAverageAtEnd = os.loadavg().map((load) => Math.round(load * 100) / 100);
     const base = `${resultsDir}/${RESULT_NAME}${quick ? '-quick' : ''}`;
     const text = [`# Console: monitoring charts with a week of history${quick ? ' (quick run)' : ''}`, '', '## Machine and versions', '', environmentMarkdown(environment), '', markdown(data), ''].join('\n');

@@ -1,7 +1,7 @@
 import { inTransaction, type Database } from '../../database/database.js';
 import type { Sample } from '../sample-feed.js';
 import { TIMESERIES_KEYS, TOTAL_ENTITY_ID, type TimeseriesKey } from '../timeseries-keys.js';
-import { aggregatedPoints, latestPoints, rawPoints, type Aggregation, type PointsRange, type PointsStatement, type SortOrder } from './timeseries-sql.js';
+import { aggregatedPoints, latestPoints, rawPoints, rawSampleArrays, type Aggregation, type PointsRange, type PointsStatement, type SortOrder } from './timeseries-sql.js';
 
 /** What a node's resource usage is measured against (ServiceInfo). */
 export interface NodeCapacity {
@@ -140,6 +140,11 @@ export class TimeseriesRepository {
   /** Samples of each key in the range, its limit at most, oldest or newest first. */
   rawPoints(query: PointsQuery): Record<string, CountedPoints> {
     return this.#countedPoints(query.keys, rawPoints({ ...query, columns: query.keys.map(columnOf) }));
+  }
+
+  /** The same samples as rawPoints, as `[[ts…],[value…]]` per key. */
+  rawSampleArrays(query: PointsQuery): Record<string, CountedPoints> {
+    return this.#countedPoints(query.keys, rawSampleArrays({ ...query, columns: query.keys.map(columnOf) }));
   }
 
   /** Each bucket's aggregate per key; buckets without samples of a key are left out of its list. */

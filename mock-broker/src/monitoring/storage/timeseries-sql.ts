@@ -49,6 +49,20 @@ export function rawPoints(range: PointsRange): PointsStatement {
   return { sql, parameters: { ':entity': range.entityId, ':start': range.startTs, ':end': range.endTs, ...limitParameters(range.limits) } };
 }
 
+/**
+ * The samples themselves as two JSON arrays per key, times and values (\`k0\` = \`[[ts…],[value…]]\`),
+ * and how many (\`n0\`…): for reducing them as they are read, where an object per sample would cost
+ * more than the reduction.
+ */
+export function rawSampleArrays(range: PointsRange): PointsStatement {
+  const perColumn = range.columns.map((column, index) => {
+    const samples = `SELECT ts, ${column} AS point FROM timeseries_sample WHERE entity_id = :entity AND ts >= :start AND ts < :end AND ${column} IS NOT NULL ORDER BY ts ${range.order} LIMIT :limit${index}`;
+    return `(SELECT json_array(json_group_array(ts), json_group_array(point)) FROM (${samples})) AS k${index}`;
+  });
+  const counted = range.columns.map((_column, index) => `k${index}, json_array_length(k${index}, '$[0]') AS n${index}`).join(', ');
+  return { sql: `SELECT ${counted} FROM (SELECT ${perColumn.join(',\n')})`, parameters: { ':entity': range.entityId, ':start': range.startTs, ':end': range.endTs, ...limitParameters(range.limits) } };
+}
+
 function aggregateOf(aggregation: Aggregation, column: string): string {
   // A bucket without samples of the key counts nothing: left out, like the other aggregates' NULL.
   return aggregation === 'COUNT' ? `NULLIF(COUNT(${column}), 0)` : `${aggregation}(${column})`;

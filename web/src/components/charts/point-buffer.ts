@@ -91,7 +91,8 @@ function sameTimes(first: Float64Array, second: Float64Array): boolean {
 /**
  * Puts lines sampled at their own times on one axis. Lines of one broker are sampled together, so
  * usually every line has the same times and the views are used as they are; otherwise the times
- * are merged and a line gets a gap (null) where it has no point.
+ * are merged and a line has no value (undefined, drawn across) where it has no point: points
+ * reduced to pixel columns differ from line to line, and a null there would break every line.
  */
 export function alignLines(lines: readonly Points[]): AlignedLines {
   const first = lines[0];
@@ -103,7 +104,7 @@ export function alignLines(lines: readonly Points[]): AlignedLines {
   for (const line of lines) for (const ts of line.times) merged.add(ts);
   const times = Float64Array.from(merged).sort();
   const series = lines.map((line) => {
-    const values: (number | null)[] = new Array<number | null>(times.length).fill(null);
+    const values: (number | undefined)[] = new Array<number | undefined>(times.length).fill(undefined);
     let cursor = 0;
     for (let index = 0; index < line.times.length; index += 1) {
       while (times[cursor] !== line.times[index]) cursor += 1;
@@ -128,12 +129,12 @@ export function breakGaps(aligned: AlignedLines, maxGapMs: number): AlignedLines
   }
   if (gapsAfter.length === 0) return aligned;
   const broken = new Float64Array(times.length + gapsAfter.length);
-  const brokenSeries = series.map(() => new Array<number | null>(broken.length));
+  const brokenSeries = series.map(() => new Array<number | null | undefined>(broken.length));
   let target = 0;
   let nextGap = 0;
   for (let index = 0; index < times.length; index += 1) {
     broken[target] = times[index] as number;
-    series.forEach((values, line) => ((brokenSeries[line] as (number | null)[])[target] = values[index] ?? null));
+    series.forEach((values, line) => ((brokenSeries[line] as (number | null | undefined)[])[target] = values[index]));
     target += 1;
     if (gapsAfter[nextGap] === index) {
       broken[target] = ((times[index] as number) + (times[index + 1] as number)) / 2;

@@ -1,5 +1,9 @@
-/** A line's values: a typed array when it has a value at every time, otherwise nulls in the gaps. */
-export type SeriesValues = Float64Array | readonly (number | null)[];
+/**
+ * A line's values: a typed array when it has a value at every time; otherwise null where nothing
+ * was measured (uPlot breaks the line there) and undefined at a time only another line has a point
+ * at (uPlot draws the line across it).
+ */
+export type SeriesValues = Float64Array | readonly (number | null | undefined)[];
 
 /** What the legend shows of one line over the time range in view. */
 export interface SeriesStatistics {

@@ -1,6 +1,6 @@
 import { Button, Card, NonIdealState, Spinner } from '@blueprintjs/core';
 import { MaximizeIcon, MinimizeIcon, TimelineLineChartIcon, ZoomToFitIcon } from '@blueprintjs/icons';
-import { lazy, type ReactNode, Suspense, useMemo, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useLayoutEffect, useMemo, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ChartLegend } from './chart-legend';
 import type { ChartValueKind } from './chart-value-format';
@@ -33,6 +33,8 @@ export interface TimeSeriesChartProps {
   onZoomChange?: (zoom: TimeRange | undefined) => void;
   /** Controls shown in the header beside the chart's own, e.g. the chart's time window. */
   actions?: ReactNode;
+  /** Told the plot area's width in CSS pixels before the first paint and whenever it changes, so raw points can be asked at that resolution. */
+  onPlotWidth?: (cssWidth: number) => void;
   'data-testid'?: string;
 }
 
@@ -43,9 +45,20 @@ const NO_LINES: AlignedLines = { times: new Float64Array(0), series: [] };
  * latest over the range in view, zoom by dragging, fullscreen, and loading and empty states.
  */
 export function TimeSeriesChart(props: TimeSeriesChartProps) {
-  const { title, lineLabels, data, range, valueKind, timezone, loading = false, compact = false, zoom, onZoomChange, actions } = props;
+  const { title, lineLabels, data, range, valueKind, timezone, loading = false, compact = false, zoom, onZoomChange, actions, onPlotWidth } = props;
   const intl = useIntl();
   const rootRef = useRef<HTMLDivElement>(null);
+  const plotAreaRef = useRef<HTMLDivElement>(null);
+  // Measured before paint: the chart's first request can then ask at its width rather than ask twice.
+  useLayoutEffect(() => {
+    const plotArea = plotAreaRef.current;
+    if (!plotArea || !onPlotWidth) return undefined;
+    const report = () => onPlotWidth(plotArea.clientWidth);
+    report();
+    const observer = new ResizeObserver(report);
+    observer.observe(plotArea);
+    return () => observer.disconnect();
+  }, [onPlotWidth]);
   const fullscreen = useFullscreen(rootRef);
   const shown = zoom ?? range;
   const zoomable = !compact && onZoomChange !== undefined;
@@ -77,7 +90,7 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
           />
         )}
       </div>
-      <div className="time-series-chart__plot">
+      <div ref={plotAreaRef} className="time-series-chart__plot">
         <Suspense fallback={<Spinner size={24} className="time-series-chart__overlay" />}>
           <TimeSeriesPlot
             lineLabels={lineLabels}

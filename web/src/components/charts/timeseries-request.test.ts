@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newerParams, pointsOf, rangeParams, zoomedQuery, type ChartQuery } from './timeseries-request';
+import { newerParams, pixelColumnsFor, pointsOf, rangeParams, zoomedQuery, type ChartQuery } from './timeseries-request';
 
 const HOUR = 3_600_000;
 const averaged: ChartQuery = { startTs: 0, endTs: HOUR, interval: 60_000, agg: 'AVG', limit: 60, realtime: true };
@@ -12,6 +12,20 @@ describe('time-series queries', () => {
 
   it('asks for raw samples newest first, so that the limit keeps the newest', () => {
     expect(rangeParams('sessions', raw)).toEqual({ keys: 'sessions', startTs: 0, endTs: HOUR, agg: 'NONE', limit: 50_000, orderBy: 'DESC' });
+  });
+
+  it('asks for raw samples at the chart’s pixel columns when it has them, also when zoomed', () => {
+    const narrow = { ...raw, pixelColumns: 700 };
+    expect(rangeParams('sessions', narrow)).toEqual({ keys: 'sessions', startTs: 0, endTs: HOUR, agg: 'NONE', limit: 50_000, orderBy: 'DESC', pixelColumns: 700 });
+    expect(rangeParams('sessions', zoomedQuery(narrow, { startTs: 0, endTs: HOUR / 2 }))).toMatchObject({ pixelColumns: 700 });
+  });
+
+  it('asks for a plot’s device pixels, rounded up to a step of 50 and at most the contract’s 10,000', () => {
+    expect(pixelColumnsFor(701, 1)).toBe(750);
+    expect(pixelColumnsFor(700, 1)).toBe(700);
+    expect(pixelColumnsFor(700, 2)).toBe(1400);
+    expect(pixelColumnsFor(0, 1)).toBe(50);
+    expect(pixelColumnsFor(8000, 2)).toBe(10_000);
   });
 
   it('in realtime asks only for samples after the newest one held', () => {

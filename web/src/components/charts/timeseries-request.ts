@@ -13,15 +13,31 @@ export interface ChartQuery extends TimeRange {
   limit: number;
   /** The range follows now. */
   realtime: boolean;
+  /** With NONE: ask for the points a chart this many pixel columns wide shows (the broker's timeseriesPixelColumns), not every sample. */
+  pixelColumns?: number;
 }
 
 /** The broker's smallest bucket (openapi.yaml: interval at least 1000). */
 export const MIN_QUERY_INTERVAL_MS = 1000;
 
+/** Chart widths are asked in steps of this many pixels: charts of one width share their requests, and a resize by a few pixels asks nothing anew. */
+const PIXEL_COLUMN_STEP = 50;
+/** The contract's most (openapi.yaml, pixelColumns). */
+const MAX_PIXEL_COLUMNS = 10_000;
+
+/**
+ * The pixel columns to ask for a plot `cssWidth` pixels wide: its device pixels, rounded up to the
+ * next step, so that a column asked is never wider than a pixel drawn.
+ */
+export function pixelColumnsFor(cssWidth: number, devicePixelRatio: number): number {
+  const devicePixels = Math.max(1, cssWidth * Math.max(1, devicePixelRatio));
+  return Math.min(MAX_PIXEL_COLUMNS, Math.ceil(devicePixels / PIXEL_COLUMN_STEP) * PIXEL_COLUMN_STEP);
+}
+
 /** The query of the whole range. Raw samples (NONE) come newest first, so that a limit keeps the newest. */
 export function rangeParams(key: TimeseriesKey, query: ChartQuery): GetTimeseriesValuesParams {
-  const { startTs, endTs, agg, limit } = query;
-  if (agg === 'NONE') return { keys: key, startTs, endTs, agg, limit, orderBy: 'DESC' };
+  const { startTs, endTs, agg, limit, pixelColumns } = query;
+  if (agg === 'NONE') return { keys: key, startTs, endTs, agg, limit, orderBy: 'DESC', ...(pixelColumns === undefined ? {} : { pixelColumns }) };
   return { keys: key, startTs, endTs, agg, interval: query.interval, limit };
 }
 
@@ -60,5 +76,6 @@ export function zoomedQuery(query: ChartQuery, zoom: TimeRange): ChartQuery {
   const zoomSpan = Math.max(1, zoom.endTs - zoom.startTs);
   const interval = Math.max(MIN_QUERY_INTERVAL_MS, Math.floor((query.interval * zoomSpan) / span));
   const limit = query.agg === 'NONE' ? query.limit : Math.max(1, Math.ceil(zoomSpan / interval));
-  return { startTs: zoom.startTs, endTs: zoom.endTs, interval, agg: query.agg, limit, realtime: false };
+  const zoomed: ChartQuery = { startTs: zoom.startTs, endTs: zoom.endTs, interval, agg: query.agg, limit, realtime: false };
+  return query.pixelColumns === undefined ? zoomed : { ...zoomed, pixelColumns: query.pixelColumns };
 }

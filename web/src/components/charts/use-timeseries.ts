@@ -60,7 +60,10 @@ export function useTimeseries({ key, entityIds, resolveQuery, pollMs }: Timeseri
     const publish = (loading: boolean) => {
       const aligned = alignLines(buffers.map((buffer) => ({ times: buffer.timesView(), values: buffer.valuesView() })));
       // More than two buckets (or samples, or polls) without a point: nothing was measured there.
-      const data = breakGaps(aligned, GAP_FACTOR * Math.max(query.interval, pollMs));
+      // Points reduced to pixel columns may be up to a column apart; a gap wider than a column
+      // still lies between two points kept (the last of one column, the first of a later one).
+      const columnMs = query.agg === 'NONE' && query.pixelColumns !== undefined ? (query.endTs - query.startTs) / query.pixelColumns : 0;
+      const data = breakGaps(aligned, Math.max(GAP_FACTOR * Math.max(query.interval, pollMs), columnMs));
       setLines(() => ({ data, range: { startTs: query.startTs, endTs: query.endTs }, loading }));
     };
     const fetchInto = (index: number, params: ReturnType<typeof rangeParams>, quiet: boolean) =>

@@ -3,10 +3,11 @@ import { ResetIcon } from '@blueprintjs/icons';
 import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { TimeseriesKey } from '../../api/generated/model/timeseriesKey';
+import { useExtension } from '../../components/broker-support/broker-extensions';
 import type { TimeRange } from '../../components/charts/time-range';
 import { TimeSeriesChart } from '../../components/charts/time-series-chart';
 import { TIMESERIES_METRICS } from '../../components/charts/timeseries-metrics';
-import { zoomedQuery } from '../../components/charts/timeseries-request';
+import { type ChartQuery, pixelColumnsFor, zoomedQuery } from '../../components/charts/timeseries-request';
 import { useTimeseries } from '../../components/charts/use-timeseries';
 import { resolveTimewindow } from '../../components/time-window/resolve-timewindow';
 import type { Timewindow } from '../../components/time-window/timewindow';
@@ -39,8 +40,22 @@ export function MonitoringChart({ metric, lines, pageTimewindow, maxDatapoints, 
   const [zoomState, setZoomState] = useState<{ range: TimeRange; timewindow: Timewindow }>();
   const zoom = zoomState?.timewindow === timewindow ? zoomState.range : undefined;
 
-  const resolveQuery = useMemo(() => (now: number) => resolveTimewindow(timewindow, now, maxDatapoints), [timewindow, maxDatapoints]);
-  const resolveZoomed = useMemo(() => (zoom ? () => zoomedQuery(resolveQuery(zoom.endTs), zoom) : undefined), [zoom, resolveQuery]);
+  // Raw samples are asked at the plot's width (a broker with timeseriesPixelColumns answers what
+  // that many pixel columns show: a raw week is 60,480 points a line, a chart 700 pixels wide).
+  const [plotWidth, setPlotWidth] = useState<number>();
+  const raw = timewindow.aggregation.type === 'NONE';
+  const extension = useExtension('timeseriesPixelColumns');
+  const pixelColumns = raw && extension === 'available' && plotWidth !== undefined ? pixelColumnsFor(plotWidth, window.devicePixelRatio) : undefined;
+  // A raw view waits for the width (measured before the first paint) rather than ask twice.
+  const widthPending = raw && (extension === 'unknown' || (extension === 'available' && pixelColumns === undefined));
+  const resolveQuery = useMemo(() => {
+    if (widthPending) return undefined;
+    return (now: number): ChartQuery => {
+      const query = resolveTimewindow(timewindow, now, maxDatapoints);
+      return pixelColumns === undefined ? query : { ...query, pixelColumns };
+    };
+  }, [timewindow, maxDatapoints, pixelColumns, widthPending]);
+  const resolveZoomed = useMemo(() => (zoom && resolveQuery ? () => zoomedQuery(resolveQuery(zoom.endTs), zoom) : undefined), [zoom, resolveQuery]);
   const whole = useTimeseries({ key: metric, entityIds: lines.entityIds, resolveQuery, pollMs });
   const zoomed = useTimeseries({ key: metric, entityIds: lines.entityIds, resolveQuery: resolveZoomed, pollMs });
 
@@ -58,6 +73,7 @@ export function MonitoringChart({ metric, lines, pageTimewindow, maxDatapoints, 
       loading={zoom ? zoomed.loading : whole.loading}
       valueKind={valueKind}
       timezone={timewindow.timezone}
+      onPlotWidth={setPlotWidth}
       actions={
         <>
           <TimewindowPicker value={timewindow} onChange={setOwnTimewindow} aggregation timezone maxDatapoints={maxDatapoints} />

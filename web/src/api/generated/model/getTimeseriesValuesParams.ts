@@ -70,4 +70,10 @@ agg?: TimeseriesAggregation;
  */
 limit?: number;
 orderBy?: SortOrder;
+/**
+ * With NONE: the samples are reduced to what a chart this many pixel columns wide can show (M4: Jugel et al., VLDB 2014). The range is cut into this many columns of (endTs − startTs) / pixelColumns ms (a sample at `ts` is in column floor((ts − startTs) × pixelColumns / (endTs − startTs))), and of the samples the call answers without it (`limit` still counts samples) each column keeps its first, last, smallest and largest, each once, as they are stored: at most 4 × pixelColumns points per key, in `orderBy` order, which draw the same line at that width as every sample. Left out, every sample is answered. With `agg` other than NONE it is ignored: the buckets are the answer. A production broker ignores it and answers every sample.
+ * @minimum 1
+ * @maximum 10000
+ */
+pixelColumns?: number;
 };

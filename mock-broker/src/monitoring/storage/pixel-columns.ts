@@ -1,0 +1,73 @@
+import type { SortOrder } from './timeseries-sql.js';
+
+/** Which of `columns` equal columns of [startTs, endTs) a time falls in (openapi.yaml, `pixelColumns`). */
+export function pixelColumnOf(ts: number, startTs: number, endTs: number, columns: number): number {
+  return Math.floor(((ts - startTs) * columns) / (endTs - startTs));
+}
+
+/**
+ * M4 (Jugel et al., VLDB 2014): of the samples in each pixel column, the first, the last, the
+ * smallest and the largest. A line drawn through them covers, in every column, the same values
+ * as the line through all samples, and joins the columns where that line joins them.
+ *
+ * Samples are given one at a time in the query's order (oldest or newest first), so a column is
+ * done as soon as a sample of another one comes: it holds four points at most whatever the number
+ * of samples (as plain numbers: a raw week is 60,480 samples a key), and the points kept are
+ * written as JSON text in that order.
+ */
+export class PixelColumnReducer {
+  readonly #parts: string[] = [];
+  #column = Number.NaN;
+  #empty = true;
+  #firstTs = 0;
+  #firstValue = 0;
+  #lastTs = 0;
+  #lastValue = 0;
+  #smallestTs = 0;
+  #smallest = 0;
+  #largestTs = 0;
+  #largest = 0;
+
+  constructor(
+    private readonly startTs: number,
+    private readonly endTs: number,
+    private readonly columns: number,
+    private readonly order: SortOrder,
+  ) {}
+
+  add(ts: number, value: number): void {
+    const column = pixelColumnOf(ts, this.startTs, this.endTs, this.columns);
+    if (this.#empty || column !== this.#column) {
+      this.#close();
+      this.#column = column;
+      this.#empty = false;
+      this.#firstTs = this.#lastTs = this.#smallestTs = this.#largestTs = ts;
+      this.#firstValue = this.#lastValue = this.#smallest = this.#largest = value;
+      return;
+    }
+    // Either order: first and last go by time, not by arrival.
+    if (ts < this.#firstTs) [this.#firstTs, this.#firstValue] = [ts, value];
+    if (ts > this.#lastTs) [this.#lastTs, this.#lastValue] = [ts, value];
+    if (value < this.#smallest) [this.#smallestTs, this.#smallest] = [ts, value];
+    if (value > this.#largest) [this.#largestTs, this.#largest] = [ts, value];
+  }
+
+  /** The points kept, as a JSON array in the query's order; the reducer is done with. */
+  text(): string {
+    this.#close();
+    return `[${this.#parts.join(',')}]`;
+  }
+
+  #close(): void {
+    if (this.#empty) return;
+    const kept = new Map([
+      [this.#firstTs, this.#firstValue],
+      [this.#smallestTs, this.#smallest],
+      [this.#largestTs, this.#largest],
+      [this.#lastTs, this.#lastValue],
+    ]);
+    const times = [...kept.keys()].sort((a, b) => (this.order === 'ASC' ? a - b : b - a));
+    for (const ts of times) this.#parts.push(`{"ts":${ts},"value":${JSON.stringify(kept.get(ts))}}`);
+    this.#empty = true;
+  }
+}

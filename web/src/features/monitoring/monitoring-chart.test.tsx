@@ -1,0 +1,69 @@
+import { waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { defaultTimewindow, type Timewindow } from '../../components/time-window/timewindow';
+import { ALL_EXTENSIONS, type RecordedCall, stubBrokerCalls } from '../../test-support/broker-stub';
+import { renderPage, setUpSignedInPageTests } from '../../test-support/page-test';
+import { MonitoringChart } from './monitoring-chart';
+
+// uPlot draws on a canvas, which jsdom has not (e2e/tests/monitoring.spec.ts sees the charts drawn).
+vi.mock('../../components/charts/time-series-plot', () => ({ default: () => null }));
+
+const NOW = Date.UTC(2026, 10, 27, 12);
+const averaged = defaultTimewindow(NOW, { maxDatapoints: 100_000, timezone: 'UTC' });
+const raw: Timewindow = { ...averaged, aggregation: { ...averaged.aggregation, type: 'NONE', limit: 100_000 } };
+const LINES = { entityIds: ['total', 'node-a'], labels: ['Total', 'node-a'] };
+
+/** The plot area jsdom lays out as 712 pixels wide. */
+const PLOT_WIDTH = 712;
+
+class QuietResizeObserver {
+  observe(): void {}
+  disconnect(): void {}
+}
+
+function showChart(timewindow: Timewindow, extensions: readonly string[]): RecordedCall[] {
+  const calls = stubBrokerCalls(({ url }) => {
+    if (url.pathname === '/api/starling/extensions') return Response.json({ extensions });
+    if (url.pathname.endsWith('/values')) return Response.json({ incomingMsgs: [{ ts: NOW - 1000, value: 1 }] });
+    return undefined;
+  });
+  renderPage(<MonitoringChart metric="incomingMsgs" lines={LINES} pageTimewindow={timewindow} maxDatapoints={100_000} pollMs={10_000} />);
+  return calls;
+}
+
+const valuesCalls = (calls: RecordedCall[]) => calls.filter((call) => call.url.pathname.endsWith('/values')).map((call) => call.url.searchParams);
+
+describe('a monitoring chart asks at its width', () => {
+  setUpSignedInPageTests();
+  beforeEach(() => {
+    vi.stubGlobal('ResizeObserver', QuietResizeObserver);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.classList.contains('time-series-chart__plot') ? PLOT_WIDTH : 0;
+    });
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('asks for raw samples reduced to its plot’s pixel columns, rounded up to a step of 50, once per line', async () => {
+    const calls = showChart(raw, ALL_EXTENSIONS);
+    await waitFor(() => expect(valuesCalls(calls)).toHaveLength(LINES.entityIds.length));
+    for (const params of valuesCalls(calls)) {
+      expect(params.get('agg')).toBe('NONE');
+      expect(params.get('pixelColumns')).toBe('750');
+    }
+  });
+
+  it('asks aggregated views for their buckets, without a width', async () => {
+    const calls = showChart(averaged, ALL_EXTENSIONS);
+    await waitFor(() => expect(valuesCalls(calls)).toHaveLength(LINES.entityIds.length));
+    for (const params of valuesCalls(calls)) {
+      expect(params.get('agg')).toBe('AVG');
+      expect(params.has('pixelColumns')).toBe(false);
+    }
+  });
+
+  it('asks a broker without timeseriesPixelColumns for every sample', async () => {
+    const calls = showChart(raw, []);
+    await waitFor(() => expect(valuesCalls(calls)).toHaveLength(LINES.entityIds.length));
+    for (const params of valuesCalls(calls)) expect(params.has('pixelColumns')).toBe(false);
+  });
+});
