@@ -16,6 +16,7 @@ const INPUTS = [
   'web/index.html',
   'web/vite.config.ts',
   'web/precompress-plugin.ts',
+  'web/compiled-messages-plugin.ts',
   'web/tsconfig.json',
 ];
 const stampFile = path.join(root, 'node_modules', '.starling-build');

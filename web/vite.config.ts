@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { compiledMessages } from './compiled-messages-plugin';
 import { precompress } from './precompress-plugin';
 
 // The dev server forwards API calls to the broker (ARCHITECTURE.md "Ports"); override the
@@ -12,7 +13,7 @@ export default defineConfig({
   // <base href> (rewritten by whatever serves the console under a sub-path, README "Behind a reverse
   // proxy") anchors them, so /starling/sessions/x loads /starling/assets/… like /sessions/x loads /assets/….
   base: './',
-  plugins: [react(), precompress()],
+  plugins: [react(), compiledMessages(), precompress()],
   resolve: {
     alias: [
       // Blueprint's icon loaders bundle every icon's paths (about 205 kB gzipped) for icons drawn by
@@ -20,6 +21,11 @@ export default defineConfig({
       {
         find: /^\.\/paths-loaders\/(?:allPathsLoader|splitPathsBySizeLoader)$/,
         replacement: fileURLToPath(new URL('./src/app/icons/named-icon-paths.ts', import.meta.url)),
+      },
+      // wouter's shim for React 17 and older: React 19 has the hook (src/app/react/use-sync-external-store.ts).
+      {
+        find: /^use-sync-external-store\/shim(?:\/index\.js)?$/,
+        replacement: fileURLToPath(new URL('./src/app/react/use-sync-external-store.ts', import.meta.url)),
       },
     ],
   },

@@ -13,8 +13,8 @@ import { measureWebSocketClientPage } from './ws-client-throughput.mjs';
 
 export const CHROMIUM = process.env.STARLING_CHROMIUM || '/usr/bin/chromium';
 const LAUNCH_ARGUMENTS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
-/** Targets of issue #4, in kB of 1,000 bytes (as Vite prints them) and milliseconds. */
-export const TARGETS = { loginRouteKb: 107, wholeAppKb: 600, signInToHomeMs: 800 };
+/** Targets of issue #4 (the login route lowered by issue #29), in kB of 1,000 bytes (as Vite prints them) and milliseconds. */
+export const TARGETS = { loginRouteKb: 97, wholeAppKb: 600, signInToHomeMs: 800 };
 
 const kb = (bytes) => bytes / 1000;
 
