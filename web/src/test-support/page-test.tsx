@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { OverlaysProvider } from '@blueprintjs/core';
 import { cleanup } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -24,11 +25,12 @@ export function setUpSignedInPageTests(): void {
 }
 
 /** Renders a page as the shell would: inside Blueprint's overlay stack, with the toast host. */
-export function renderPage(page: ReactElement) {
+export function renderPage(page: ReactElement, queryClient?: QueryClient) {
   return renderWithProviders(
     <OverlaysProvider>
       {page}
       <ToastHost />
     </OverlaysProvider>,
+    queryClient,
   );
 }

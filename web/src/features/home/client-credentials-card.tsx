@@ -8,7 +8,7 @@ import { AnonymousAccessState } from '../../components/anonymous-access/anonymou
 import { useExtension } from '../../components/broker-support/broker-extensions';
 import { CLIENT_TYPE_LOOKS } from '../../components/client-type/client-type-tag';
 import { HomeCard } from './home-card';
-import { HOME_REFRESH_MS } from './home-refresh';
+import { HOME_REFRESH_MS, HOME_SHARED_ANSWER_MS } from './home-refresh';
 
 /**
  * Spec section 2, home dashboard "client credentials": counters by client type linking to the
@@ -16,7 +16,7 @@ import { HOME_REFRESH_MS } from './home-refresh';
  * Starling's anonymousAccess extension: left out on a broker without it).
  */
 export function ClientCredentialsCard() {
-  const counts = useGetMqttClientCredentialsInfo({ query: { queryKey: getGetMqttClientCredentialsInfoQueryKey(), refetchInterval: HOME_REFRESH_MS } });
+  const counts = useGetMqttClientCredentialsInfo({ query: { queryKey: getGetMqttClientCredentialsInfoQueryKey(), staleTime: HOME_SHARED_ANSWER_MS, refetchInterval: HOME_REFRESH_MS } });
   const anonymousAccess = useExtension('anonymousAccess') === 'available';
   const anonymous = useGetAnonymousAccess({ query: { queryKey: getGetAnonymousAccessQueryKey(), refetchInterval: HOME_REFRESH_MS, enabled: anonymousAccess } });
   const counters = counts.data && [

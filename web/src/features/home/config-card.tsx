@@ -21,7 +21,8 @@ function ConfigValueView({ value }: { value: ConfigValue }) {
 /** Spec section 2, home dashboard "config": the broker's configuration, refreshed every 660000 ms. */
 export function ConfigCard() {
   const config = useGetBrokerConfig({
-    query: { queryKey: getGetBrokerConfigQueryKey(), refetchInterval: HOME_SLOW_REFRESH_MS },
+    // The session loaded the config at sign-in: fresh until the next slow refresh, not asked again on mount.
+    query: { queryKey: getGetBrokerConfigQueryKey(), staleTime: HOME_SLOW_REFRESH_MS, refetchInterval: HOME_SLOW_REFRESH_MS },
     request: { ignoreLoading: true },
   });
   return (

@@ -10,7 +10,7 @@ import { CopyButton } from '../../components/copy-button/copy-button';
 import { type ClientCommands, gettingStartedCommands, PASSWORD_PLACEHOLDER, USERNAME_PLACEHOLDER } from './getting-started-commands';
 import type { GettingStartedProgress } from './getting-started-progress';
 import { HomeCard } from './home-card';
-import { HOME_REFRESH_MS, HOME_SLOW_REFRESH_MS } from './home-refresh';
+import { HOME_REFRESH_MS, HOME_SHARED_ANSWER_MS, HOME_SLOW_REFRESH_MS } from './home-refresh';
 
 /** Until a client has connected, the card asks the counters this often, to tick its steps off live. */
 export const GETTING_STARTED_POLL_MS = 3000;
@@ -63,13 +63,13 @@ export interface GettingStartedCardProps {
  */
 export function GettingStartedCard({ progress, onProgress }: GettingStartedCardProps) {
   const intl = useIntl();
-  const config = useGetBrokerConfig({ query: { queryKey: getGetBrokerConfigQueryKey(), refetchInterval: HOME_SLOW_REFRESH_MS }, request: { ignoreLoading: true } });
+  const config = useGetBrokerConfig({ query: { queryKey: getGetBrokerConfigQueryKey(), staleTime: HOME_SLOW_REFRESH_MS, refetchInterval: HOME_SLOW_REFRESH_MS }, request: { ignoreLoading: true } });
   const refetchInterval = progress.clientConnected ? HOME_REFRESH_MS : GETTING_STARTED_POLL_MS;
   const credentials = useGetMqttClientCredentialsInfo({
-    query: { queryKey: getGetMqttClientCredentialsInfoQueryKey(), refetchInterval },
+    query: { queryKey: getGetMqttClientCredentialsInfoQueryKey(), staleTime: HOME_SHARED_ANSWER_MS, refetchInterval },
     request: { ignoreLoading: true },
   });
-  const sessions = useGetClientSessionStats({ query: { queryKey: getGetClientSessionStatsQueryKey(), refetchInterval }, request: { ignoreLoading: true } });
+  const sessions = useGetClientSessionStats({ query: { queryKey: getGetClientSessionStatsQueryKey(), staleTime: HOME_SHARED_ANSWER_MS, refetchInterval }, request: { ignoreLoading: true } });
   const someoneConnected = (sessions.data?.connectedCount ?? 0) > 0;
   useEffect(() => {
     if (someoneConnected && !progress.clientConnected) onProgress({ clientConnected: true });

@@ -4,6 +4,8 @@ import type { BrokerConfig } from '../../api/generated/model/brokerConfig';
 import type { ClientSessionStats } from '../../api/generated/model/clientSessionStats';
 import { type RecordedCall, stubBrokerCalls } from '../../test-support/broker-stub';
 import { renderPage, setUpSignedInPageTests } from '../../test-support/page-test';
+import { testQueryClient } from '../../test-support/render-with-providers';
+import { getGetBrokerConfigQueryKey } from '../../api/generated/endpoints/app/app';
 import { makeUser } from '../../test-support/test-user';
 import { GETTING_STARTED_POLL_MS } from './getting-started-card';
 import { progressKey } from './getting-started-progress';
@@ -86,6 +88,19 @@ describe('home dashboard (spec section 2)', () => {
       ['Retained messages', '/docs/en/retained-messages'],
     ]);
     expect(links.every((link) => link.getAttribute('target') === '_blank' && link.getAttribute('rel') === 'noopener')).toBe(true);
+  });
+
+  it('asks nothing again that the signed-in console already holds: the broker config the session loaded', async () => {
+    const calls = stubHomeBroker(idle());
+    // As the session leaves it: GET /api/app/config answered once at sign-in (app/auth/auth-provider.tsx).
+    const queryClient = testQueryClient();
+    queryClient.setQueryData(getGetBrokerConfigQueryKey(), CONFIG);
+    renderPage(<HomePage />, queryClient);
+    await screen.findByTestId('config-tcpPort');
+    await screen.findByTestId('broker-version');
+    expect(await card('Getting started')).toBeTruthy();
+    expect(callsTo(calls, '/api/app/config')).toBe(0);
+    for (const path of ['/api/client-session/info', '/api/mqtt/client/credentials/info', '/api/system/info']) expect(callsTo(calls, path), path).toBe(1);
   });
 
   it('refreshes the counters every 60000 ms, and the config and version every 660000 ms', async () => {

@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import { getGetClientSessionStatsQueryKey, useGetClientSessionStats } from '../../api/generated/endpoints/client-session/client-session';
 import { shortNumber } from '../../components/format/short-number';
 import { HomeCard } from './home-card';
-import { HOME_REFRESH_MS } from './home-refresh';
+import { HOME_REFRESH_MS, HOME_SHARED_ANSWER_MS } from './home-refresh';
 
 /** Each counter opens the sessions list filtered to what it counts (spec section 2). */
 const COUNTERS = [
@@ -18,7 +18,7 @@ const COUNTERS = [
 export function SessionsCard() {
   const intl = useIntl();
   const stats = useGetClientSessionStats({
-    query: { queryKey: getGetClientSessionStatsQueryKey(), refetchInterval: HOME_REFRESH_MS },
+    query: { queryKey: getGetClientSessionStatsQueryKey(), staleTime: HOME_SHARED_ANSWER_MS, refetchInterval: HOME_REFRESH_MS },
     request: { ignoreLoading: true },
   });
   return (
