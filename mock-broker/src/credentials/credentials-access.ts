@@ -4,6 +4,7 @@ import type { BlockedClient } from '../blocked-clients/blocked-client.js';
 import type { BlockedClientService } from '../blocked-clients/blocked-client-service.js';
 import type { ProviderSettings } from '../auth-providers/auth-provider-service.js';
 import { authenticateWithScram, simulateScram } from '../auth-providers/scram/scram-authentication.js';
+import { scramUserNameOf } from '../auth-providers/scram/scram-server.js';
 import type { AccessControl, AdmittedClient, AuthenticationResult, ClientIdentity, ConnectAttempt, EnhancedAuthentication } from '../mqtt/access-control.js';
 import type { ClientType } from '../mqtt/session-registry.js';
 import type { AnonymousAccess } from './anonymous-access.js';
@@ -86,7 +87,9 @@ export class CredentialsAccessControl implements AccessControl {
     const blocked = this.blockedDecision(identity);
     if (blocked) return blocked;
     const guessing = checkPassword ? this.guessing : undefined;
-    if (guessing && !(await guessing.begin(identity.username, identity.address))) {
+    // A SCRAM client's proof is of the username its exchange names: failures count against that one.
+    const guessedName = enhanced ? (scramUserNameOf(enhanced.data) ?? identity.username) : identity.username;
+    if (guessing && !(await guessing.begin(guessedName, identity.address))) {
       return { admitted: false, reason: TOO_MANY_FAILURES, returnCode: 5, passwordChecked: false };
     }
     const outcome: ChainOutcome = { failures: [], recognised: undefined, matched: undefined };
@@ -107,7 +110,7 @@ export class CredentialsAccessControl implements AccessControl {
       const checked = outcome.recognised === 'credentials' ? { credentials: outcome.credentials } : {};
       return { admitted: false, reason, returnCode, passwordChecked: outcome.matched === false, ...checked };
     } finally {
-      guessing?.end(identity.username, identity.address, outcome.matched);
+      guessing?.end(guessedName, identity.address, outcome.matched);
     }
   }
 

@@ -222,4 +222,22 @@ describe('SCRAM over MQTT 5 enhanced authentication (section 4.12, RFC 5802/7677
     expect(await simulate({ username: 'sensor-512', password: 'correct horse 512', authenticationMethod: 'SCRAM-SHA-256' })).toMatchObject({ allowed: false, stage: 'CONNECT' });
     expect(await simulate({ username: 'sensor-512', password: 'correct horse 512' })).toMatchObject({ allowed: false, stage: 'CONNECT' });
   });
+
+  it('counts wrong proofs against the SCRAM username: after 5, even the right password is refused at once (0x87, no challenge)', async () => {
+    await saveScram('guessed device', 'guessed', 'the real one', 'SHA_256');
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const { connack } = await exchange(new ScramClient('SCRAM-SHA-256', 'guessed', `guess ${attempt}`), `guess-${attempt}`);
+      expect(connack.reasonCode).toBe(0x87);
+    }
+    const client = await begin(new ScramClient('SCRAM-SHA-256', 'guessed', 'the real one'), 'guess-right');
+    const first = await client.next();
+    expect(first.cmd).toBe('connack');
+    expect((first as IConnackPacket).reasonCode).toBe(0x87);
+    await eventually(async () => {
+      const refused = await api.call<{ data: { reason: string }[] }>('GET', '/api/unauthorized/client/v2?pageSize=10&page=0&clientId=guess-right');
+      expect(refused.body.data[0]?.reason).toContain('Too many failed passwords');
+    });
+    // Another SCRAM user from the same address is not locked out by these.
+    expect((await exchange(new ScramClient('SCRAM-SHA-256', 'sensor-256', 'correct horse 256'), 'after-guesses')).connack.reasonCode).toBe(0);
+  });
 });

@@ -1,6 +1,6 @@
 import { createHash, createHmac, pbkdf2Sync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { type ScramMechanism, ScramServerExchange, scramSecretOf } from '../../src/auth-providers/scram/scram-server.js';
+import { type ScramMechanism, ScramServerExchange, scramSecretOf, scramUserNameOf } from '../../src/auth-providers/scram/scram-server.js';
 
 const HASH = { 'SCRAM-SHA-256': 'sha256', 'SCRAM-SHA-512': 'sha512' } as const;
 
@@ -76,3 +76,19 @@ describe('SCRAM server exchange (RFC 5802, RFC 7677)', () => {
     expect(new ScramServerExchange('SCRAM-SHA-256', () => secret).step(Buffer.alloc(5000, 0x61)).kind).toBe('failure');
   });
 });
+
+describe('the username of a client-first message, read before the exchange (for the password-guessing guard)', () => {
+  it('reads n= with its =2C and =3D decoded, with or without an authzid', () => {
+    expect(scramUserNameOf(Buffer.from('n,,n=user,r=abc'))).toBe('user');
+    expect(scramUserNameOf(Buffer.from('y,a=admin,n=a=2Cb=3Dc,r=abc'))).toBe('a,b=c');
+  });
+
+  it('answers nothing for what is not a client-first message', () => {
+    expect(scramUserNameOf(undefined)).toBeUndefined();
+    expect(scramUserNameOf(Buffer.from('p=tls-unique,,n=user,r=abc'))).toBeUndefined();
+    expect(scramUserNameOf(Buffer.from('n,,n=bad=name,r=abc'))).toBeUndefined();
+    expect(scramUserNameOf(Buffer.from('n,,n=,r=abc'))).toBeUndefined();
+    expect(scramUserNameOf(Buffer.alloc(5000, 'n'))).toBeUndefined();
+  });
+});
+

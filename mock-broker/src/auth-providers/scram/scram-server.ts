@@ -45,6 +45,21 @@ function decodeName(name: string): string {
   return name.replace(/=2C/g, ',').replace(/=3D/g, '=');
 }
 
+/**
+ * The username a client-first message names, read before the exchange starts (for the
+ * password-guessing guard); undefined when the message is not one.
+ */
+export function scramUserNameOf(clientFirst: Buffer | undefined): string | undefined {
+  if (!clientFirst || clientFirst.byteLength > MAX_SCRAM_MESSAGE_BYTES) return undefined;
+  const match = /^[ny],(?:a=[^,]*)?,n=([^,]*),/.exec(clientFirst.toString('utf8'));
+  if (!match) return undefined;
+  try {
+    return decodeName(match[1] as string) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export type ScramStep =
   | { kind: 'challenge'; serverFirst: string }
   | { kind: 'success'; serverFinal: string; username: string }
