@@ -12,7 +12,8 @@ export type ExtensionState = 'available' | 'missing' | 'unknown';
 export function useBrokerExtensions(): (name: string) => ExtensionState {
   const signedIn = useHasSession();
   const query = useGetBrokerExtensions({
-    query: { queryKey: getGetBrokerExtensionsQueryKey(), enabled: signedIn, staleTime: Infinity, retry: false, refetchOnWindowFocus: false },
+    // Once per session, failure included: a broker without the call is not asked again by each part that mounts (retryOnMount).
+    query: { queryKey: getGetBrokerExtensionsQueryKey(), enabled: signedIn, staleTime: Infinity, retry: false, retryOnMount: false, refetchOnWindowFocus: false },
     request: { ignoreErrors: true, ignoreLoading: true },
   });
   return (name) => {
