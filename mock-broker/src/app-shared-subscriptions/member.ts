@@ -17,14 +17,9 @@ const COMMIT_INTERVAL_MS = 200;
 /** How long a member that stays connected is waited for to acknowledge what it has, when it loses a partition or unsubscribes. */
 const SETTLE_TIMEOUT_MS = 5000;
 const RESTART_DELAY_MS = 2000;
-
 type KafkaRecord = Message<Buffer, Buffer, Buffer, Buffer>;
-interface InFlight {
-  partition: number;
-  offset: bigint;
-  /** QoS 2: PUBREC came, PUBREL sent, PUBCOMP awaited. */
-  released: boolean;
-}
+/** released: QoS 2, PUBREC came, PUBREL sent, PUBCOMP awaited. */
+type InFlight = { partition: number; offset: bigint; released: boolean };
 
 interface PartitionState {
   progress: AcknowledgedOffsets;
@@ -72,6 +67,8 @@ export class Member implements PartitionClaimant {
   private stopped: Promise<void> | undefined;
   private commitTimer: NodeJS.Timeout | undefined;
   private restartTimer: NodeJS.Timeout | undefined;
+  /** Awaited before the consumer closes: closed while joining, it fails its new stream with no listener yet (uncaught). */
+  private starting: Promise<void> = Promise.resolve();
   /** Checks run after each acknowledgement, for those waiting until the client has acknowledged what it has. */
   private readonly settleChecks = new Set<() => void>();
 
@@ -80,7 +77,7 @@ export class Member implements PartitionClaimant {
     options.owners.members.add(this);
     // A client slow to read: nothing more is written until its socket has room again.
     this.client.conn.on('drain', () => this.pump());
-    void this.start();
+    this.starting = this.start();
   }
 
   get clientId(): string {
@@ -166,6 +163,7 @@ export class Member implements PartitionClaimant {
     for (const [partition, state] of this.partitions) this.options.owners.release(partition, this, state.progress.commitPoint ?? state.committed);
     this.partitions.clear();
     this.options.owners.members.delete(this);
+    await this.starting;
     await this.closeConsumer();
   }
 
@@ -217,7 +215,7 @@ export class Member implements PartitionClaimant {
     this.assigned.clear();
     void this.closeConsumer();
     this.restartTimer = setTimeout(() => {
-      if (this.running) void this.start();
+      if (this.running) this.starting = this.start();
     }, RESTART_DELAY_MS);
   }
 
