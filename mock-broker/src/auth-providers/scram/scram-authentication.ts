@@ -20,6 +20,13 @@ export type ScramSimulation = { admitted: true; credentials: ScramCredentials; p
 
 const refused = (reason: string, reasonCode: number, proofChecked = false): ScramRefusal => ({ admitted: false, reason, reasonCode, proofChecked });
 
+/** The mechanism a method names, or why SCRAM will not take it: one it does not know, or any while the provider is disabled (0x8C). */
+function acceptedMechanism(method: string, enabled: boolean): ScramMechanism | ScramRefusal {
+  if (!isScramMechanism(method)) return refused(`Authentication method ${JSON.stringify(method.slice(0, 64))} is not supported: SCRAM-SHA-256 and SCRAM-SHA-512 are`, BAD_AUTHENTICATION_METHOD);
+  if (!enabled) return refused(`SCRAM: the provider is disabled, so ${method} is not accepted`, BAD_AUTHENTICATION_METHOD);
+  return method;
+}
+
 /**
  * One SCRAM exchange over MQTT 5 AUTH packets (section 4.12): the CONNECT's Authentication Data is
  * the client-first message, the broker's challenge the server-first, the client's AUTH answer the
@@ -31,9 +38,8 @@ export async function authenticateWithScram(
   enabled: boolean,
   credentialsOf: (userName: string) => ScramCredentials | undefined,
 ): Promise<ScramDecision> {
-  const { method } = enhanced;
-  if (!isScramMechanism(method)) return refused(`Authentication method ${JSON.stringify(method.slice(0, 64))} is not supported: SCRAM-SHA-256 and SCRAM-SHA-512 are`, BAD_AUTHENTICATION_METHOD);
-  if (!enabled) return refused(`SCRAM: the provider is disabled, so ${method} is not accepted`, BAD_AUTHENTICATION_METHOD);
+  const method = acceptedMechanism(enhanced.method, enabled);
+  if (typeof method !== 'string') return method;
   if (enhanced.data === undefined || enhanced.data.byteLength === 0) return refused(`SCRAM: the CONNECT carries no client-first message as Authentication Data`, UNSPECIFIED_ERROR);
   const algorithm = ALGORITHM_OF[method];
   let found: ScramCredentials | undefined;
@@ -69,12 +75,12 @@ export function simulateScram(
   userName: string | undefined,
   password: string | undefined,
 ): ScramSimulation {
-  if (!isScramMechanism(method)) return refused(`Authentication method ${JSON.stringify(method.slice(0, 64))} is not supported: SCRAM-SHA-256 and SCRAM-SHA-512 are`, BAD_AUTHENTICATION_METHOD);
-  if (!enabled) return refused(`SCRAM: the provider is disabled, so ${method} is not accepted`, BAD_AUTHENTICATION_METHOD);
+  const mechanism = acceptedMechanism(method, enabled);
+  if (typeof mechanism !== 'string') return mechanism;
   const credentials = userName === undefined ? undefined : credentialsOf(userName);
-  if (!credentials || credentials.algorithm !== ALGORITHM_OF[method]) return refused(`SCRAM: no ${ALGORITHM_OF[method]} SCRAM credentials have this username`, NOT_AUTHORIZED, password !== undefined);
+  if (!credentials || credentials.algorithm !== ALGORITHM_OF[mechanism]) return refused(`SCRAM: no ${ALGORITHM_OF[mechanism]} SCRAM credentials have this username`, NOT_AUTHORIZED, password !== undefined);
   if (password === undefined) return { admitted: true, credentials, passwordChecked: false };
-  const derived = scramSecretOf(method, password, credentials.salt, credentials.iterations);
+  const derived = scramSecretOf(mechanism, password, credentials.salt, credentials.iterations);
   if (!timingSafeEqual(derived.storedKey, credentials.storedKey)) return refused('SCRAM: bad username or password', NOT_AUTHORIZED, true);
   return { admitted: true, credentials, passwordChecked: true };
 }
