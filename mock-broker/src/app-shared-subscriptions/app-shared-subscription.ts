@@ -56,19 +56,6 @@ export function consumerGroupFor(subscription: Pick<AppSharedSubscription, 'id'>
   return `${consumerGroupPrefix(subscription)}${kafkaSafe(shareName).slice(0, MAX_SHARE_NAME_IN_GROUP)}.${digest(shareName, 8)}`;
 }
 
-/** Whether an MQTT topic name matches a topic filter (MQTT 5 section 4.7); `$` topics never match a root wildcard. */
-export function topicMatches(topicFilter: string, topic: string): boolean {
-  if (topic.startsWith('$') && /^[+#]/.test(topicFilter)) return false;
-  const filterLevels = topicFilter.split('/');
-  const topicLevels = topic.split('/');
-  for (let index = 0; index < filterLevels.length; index++) {
-    const level = filterLevels[index];
-    if (level === '#') return true;
-    if (index >= topicLevels.length) return false;
-    if (level !== '+' && level !== topicLevels[index]) return false;
-  }
-  return filterLevels.length === topicLevels.length;
-}
 
 /** A message as the Kafka topic holds it; its MQTT topic is the record's key. */
 export interface KafkaMessage {

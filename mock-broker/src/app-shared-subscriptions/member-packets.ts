@@ -3,7 +3,8 @@
 import type { Client } from 'aedes';
 import mqttPacket from 'mqtt-packet';
 import type { MqttBroker } from '../mqtt/mqtt-broker.js';
-import { decodeKafkaMessage, topicMatches, type KafkaMessage } from './app-shared-subscription.js';
+import { topicMatches } from '../mqtt/topic-filter.js';
+import { decodeKafkaMessage, type KafkaMessage } from './app-shared-subscription.js';
 import { topicNameOf } from './carried-properties.js';
 
 export type MemberClient = Client & {

@@ -1,4 +1,5 @@
-import { topicMatches, type AppSharedSubscription } from './app-shared-subscription.js';
+import { topicMatches } from '../mqtt/topic-filter.js';
+import type { AppSharedSubscription } from './app-shared-subscription.js';
 
 /** Topics whose matches are remembered at most; beyond, the memory starts over. */
 const MAX_REMEMBERED_TOPICS = 10_000;

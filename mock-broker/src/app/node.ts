@@ -18,6 +18,7 @@ import { credentialsPortOf } from '../ws-client/connection-credentials.js';
 import { startWsClient } from '../ws-client/start-ws-client.js';
 import { startKafka } from '../kafka/start-kafka.js';
 import { startAppSharedSubscriptions } from '../app-shared-subscriptions/start-app-shared-subscriptions.js';
+import { startIntegrations } from '../integrations/start-integrations.js';
 import { startAccounts } from './accounts.js';
 import { startMqttCore, type MqttViews } from './mqtt-core.js';
 import { appRouter } from './app-router.js';
@@ -91,6 +92,7 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
       }),
       startKafka(config.kafka),
       startAppSharedSubscriptions({ database, kafka: config.kafka, mqtt }),
+      startIntegrations({ database, broker, nodeId: config.nodeId, settings: config.integrations }),
       monitoring,
       startAlerts({
         database,

@@ -77,6 +77,21 @@ export interface BrokerConfig {
   wsClientMaxBytesPerUser: number;
   /** The Kafka cluster of the Kafka pages; undefined: none configured (they answer 503, errorCode 40). */
   kafka: KafkaSettings | undefined;
+  integrations: IntegrationSettings;
+}
+
+/** How integrations deliver and what they keep (openapi.yaml Integration, EventInfo). */
+export interface IntegrationSettings {
+  /** Bytes one integration's backlog holds at most; messages past it are dropped and counted. */
+  maxBacklogBytes: number;
+  /** The longest wait between two attempts while a target fails. */
+  retryMaxSeconds: number;
+  /** Days an integration event is kept. */
+  eventsTtlDays: number;
+  /** Events kept per integration and type at most. */
+  eventsMax: number;
+  /** Seconds between two STATS events. */
+  statisticsIntervalSeconds: number;
 }
 
 type Environment = Record<string, string | undefined>;
@@ -170,5 +185,12 @@ export function loadConfig(environment: Environment = process.env, cwd = process
     metricsToken: environment.STARLING_METRICS_TOKEN || undefined,
     wsClientMaxBytesPerUser: integer(environment, 'STARLING_WS_CLIENT_MAX_BYTES_PER_USER', 16 * 1024 * 1024, 'storageBytes'),
     kafka: loadKafkaSettings(environment, cwd),
+    integrations: {
+      maxBacklogBytes: integer(environment, 'STARLING_INTEGRATION_MAX_BACKLOG_BYTES', 64 * 1024 * 1024, 'storageBytes'),
+      retryMaxSeconds: integer(environment, 'STARLING_INTEGRATION_RETRY_MAX_SECONDS', 30, 'seconds'),
+      eventsTtlDays: integer(environment, 'STARLING_INTEGRATION_EVENTS_TTL_DAYS', 7, 'count'),
+      eventsMax: integer(environment, 'STARLING_INTEGRATION_EVENTS_MAX', 10_000, 'count'),
+      statisticsIntervalSeconds: integer(environment, 'STARLING_INTEGRATION_STATS_INTERVAL_SECONDS', 60, 'seconds'),
+    },
   };
 }

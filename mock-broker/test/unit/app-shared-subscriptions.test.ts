@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AcknowledgedOffsets } from '../../src/app-shared-subscriptions/acknowledged-offsets.js';
-import { consumerGroupFor, decodeKafkaMessage, encodeKafkaMessage, kafkaTopicFor, topicMatches } from '../../src/app-shared-subscriptions/app-shared-subscription.js';
+import { consumerGroupFor, decodeKafkaMessage, encodeKafkaMessage, kafkaTopicFor } from '../../src/app-shared-subscriptions/app-shared-subscription.js';
+import { topicMatches } from '../../src/mqtt/topic-filter.js';
 import { topicNameOf } from '../../src/app-shared-subscriptions/carried-properties.js';
 import { PartitionOwners, type PartitionClaimant } from '../../src/app-shared-subscriptions/partition-owners.js';
 

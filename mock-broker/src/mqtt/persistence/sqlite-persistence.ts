@@ -11,7 +11,7 @@ import { RetainedView } from './retained-view.js';
 import { SessionView } from './session-view.js';
 import { SubscriptionIndex, type ClientSubscription, type SubscriptionRequest } from './subscription-index.js';
 import { Wills } from './wills.js';
-import { WriteBehind, type StoredCallback } from './write-behind.js';
+import { WriteBehind, type RowJournal, type StoredCallback } from './write-behind.js';
 
 export const DEFAULT_MAX_QUEUED_MESSAGES = 1000;
 export const DEFAULT_FLUSH_INTERVAL_MS = 25;
@@ -237,6 +237,14 @@ export class SqlitePersistence {
 
   getClientList(topicFilter: string): Readable {
     return Readable.from(this.#subscriptions.clientsSubscribedTo(topicFilter));
+  }
+
+  /**
+   * Rows other parts of the node write in the same commits as the sessions' (the integrations'
+   * backlog): a publisher's acknowledgement waits for them too.
+   */
+  get journal(): RowJournal {
+    return this.#journal;
   }
 
   /** Calls back once every change made so far is committed (see WriteBehind.afterStored). */

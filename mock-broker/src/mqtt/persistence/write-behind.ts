@@ -16,6 +16,9 @@ export interface WriteBehindOptions {
 /** Called once the changes scheduled before it are committed, or with an error when they never will be. */
 export type StoredCallback = (error?: Error) => void;
 
+/** What parts of the node outside the persistence may do with its journal. */
+export type RowJournal = Pick<WriteBehind, 'schedule'>;
+
 /**
  * Batches row changes into one SQLite transaction (group commit).
  *

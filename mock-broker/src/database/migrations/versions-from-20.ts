@@ -1,0 +1,40 @@
+import type { Migration } from '../migrations.js';
+
+/** Versions 20 on: append new versions at the end. */
+export const versionsFrom20: readonly Migration[] = [
+  {
+    // Integrations (issue 28), in the production broker's shape: configuration, additional info
+    // and the last start's status as JSON. Their backlog holds what is yet to be delivered, in
+    // order (seq) per integration, written in the commit that precedes the publisher's
+    // acknowledgement. Events are kept for a configured time (integrations/events).
+    version: 20,
+    sql: `
+      CREATE TABLE integration (
+        id TEXT PRIMARY KEY,
+        created_time INTEGER NOT NULL,
+        name TEXT NOT NULL UNIQUE,
+        type TEXT NOT NULL,
+        enabled INTEGER NOT NULL,
+        disconnected_time INTEGER NOT NULL,
+        configuration TEXT NOT NULL,
+        additional_info TEXT,
+        status TEXT
+      );
+      CREATE TABLE integration_backlog (
+        integration_id TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        message TEXT NOT NULL,
+        payload BLOB NOT NULL,
+        PRIMARY KEY (integration_id, seq)
+      ) WITHOUT ROWID;
+      CREATE TABLE integration_event (
+        id TEXT PRIMARY KEY,
+        entity_id TEXT NOT NULL,
+        type TEXT NOT NULL,
+        created_time INTEGER NOT NULL,
+        body TEXT NOT NULL
+      );
+      CREATE INDEX integration_event_by_entity ON integration_event (entity_id, type, created_time);
+    `,
+  },
+];
