@@ -31,6 +31,7 @@ export class BrokerProcess {
   log = '';
 
   private constructor(
+    readonly httpPort: number,
     readonly mqttPort: number,
     private readonly environment: NodeJS.ProcessEnv,
     readonly dataDir: string,
@@ -41,6 +42,7 @@ export class BrokerProcess {
     const [httpPort, mqttPort, wsPort] = [await freePort(), await freePort(), await freePort()];
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'starling-crash-'));
     return new BrokerProcess(
+      httpPort,
       mqttPort,
       {
         ...process.env,

@@ -41,6 +41,8 @@ export class SteadyPublisher {
     /** Messages sent per publisher per second, at most. */
     private readonly rate = 800,
     private readonly window = 20,
+    /** Messages it sends in all; it stops once they are sent. */
+    private readonly limit = Number.POSITIVE_INFINITY,
   ) {}
 
   get sent(): number {
@@ -84,7 +86,7 @@ export class SteadyPublisher {
   }
 
   private publishNext(): void {
-    if (!this.connected) return;
+    if (!this.connected || this.sequence >= this.limit) return;
     let messageId = 1;
     while (this.inFlight.has(messageId)) messageId++;
     const payload = `${this.clientId}/${++this.sequence}`;

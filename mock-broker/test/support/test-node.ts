@@ -27,7 +27,7 @@ export interface TestNodeOptions extends NodeOptions {
  * The default administrator changes its password to ADMIN_PASSWORD, as a user at the forced-change
  * screen could; on a data directory carried over the default password is refused: settled already.
  */
-async function settleDefaultPassword(baseUrl: string): Promise<void> {
+export async function settleDefaultPassword(baseUrl: string): Promise<void> {
   const api = new ApiClient(baseUrl);
   const signedIn = await api.call<{ token: string }>('POST', '/api/auth/login', DEFAULT_ADMIN);
   if (signedIn.status === 401) return;
