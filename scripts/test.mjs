@@ -1,10 +1,11 @@
 // npm test: install what is missing (Apache Kafka for the Kafka tests too), then every check —
-// generated client, type-check, lint, unit, contract, integration, Kafka, contract fuzzing and
+// generated client, type-check, lint, unit, contract, integration, Kafka, the built console's size budget, contract fuzzing and
 // end-to-end (directly, through a proxy, and in front of a production broker's recorded answers) — and a closing line with the counts of all test runners.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from './build.mjs';
+import { checkBundleBudget } from './check-bundle-budget.mjs';
 import { checkGenerated } from './check-generated.mjs';
 import { CHROMIUM, ensureSystemPackages, NGINX } from './ensure-system-packages.mjs';
 import { ensureDependencies } from './ensure-dependencies.mjs';
@@ -134,6 +135,8 @@ await vitest('integration', 'mock-broker', 'integration');
 if (hasKafka) await vitest('Kafka (a real Apache Kafka node)', 'mock-broker', 'kafka');
 await nodeTest('persistence (Aedes abstract suite)', 'mock-broker', ['test/persistence/abstract-suite.test.ts']);
 await build();
+log('── bundle budget (login route, whole app)');
+if (!checkBundleBudget()) failures.push('bundle budget');
 await fuzzing();
 await playwright('end-to-end (Playwright in Chromium)', 'playwright.config.ts');
 // The console in upstream mode in front of a second broker process, and under a sub-path behind nginx.

@@ -1,16 +1,22 @@
-import { getGetCurrentUserQueryKey, useGetCurrentUser } from './generated/endpoints/auth/auth';
+import { useEffect, useSyncExternalStore } from 'react';
 import type { User } from './generated/model/user';
+import { loadSessionData, sessionData, subscribeToSessionData } from './session-data';
 import { useHasSession } from './use-has-session';
 
+/** What the session has loaded (session-data.ts); re-renders when it changes. */
+export function useSessionData() {
+  return useSyncExternalStore(subscribeToSessionData, sessionData);
+}
+
 /**
- * The signed-in user, read from the query the auth provider keeps (GET /api/auth/user): pages use
- * it without depending on the app shell, and a page that updates the query (profile save) updates
- * the whole console.
+ * The signed-in user the session loaded (GET /api/auth/user): pages use it without depending on the
+ * app shell, and a page that changes it (profile save) changes it for the whole console.
  */
 export function useCurrentUser(): User | null {
   const signedIn = useHasSession();
-  const query = useGetCurrentUser({
-    query: { queryKey: getGetCurrentUserQueryKey(), enabled: signedIn, staleTime: Infinity, retry: false, refetchOnWindowFocus: false },
-  });
-  return signedIn ? (query.data ?? null) : null;
+  const { user } = useSessionData();
+  useEffect(() => {
+    if (signedIn) loadSessionData(['user']);
+  }, [signedIn]);
+  return signedIn ? (user.value ?? null) : null;
 }

@@ -1,42 +1,37 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo } from 'react';
 import { endSession } from '../../api/auth-session';
-import { useHasSession } from '../../api/use-has-session';
-import { getGetBrokerConfigQueryKey, useGetBrokerConfig } from '../../api/generated/endpoints/app/app';
-import { getGetCurrentUserQueryKey, useGetCurrentUser } from '../../api/generated/endpoints/auth/auth';
-import { getIsAdminUserTokenAccessEnabledQueryKey, useIsAdminUserTokenAccessEnabled } from '../../api/generated/endpoints/user/user';
 import { onHttpError } from '../../api/http-events';
+import { loadSessionData, reloadSessionUser } from '../../api/session-data';
+import { useSessionData } from '../../api/use-current-user';
+import { useHasSession } from '../../api/use-has-session';
 import { useLocation } from 'wouter';
 import { AuthContext, type AuthState } from './auth-context';
 import { mustChangePassword } from './must-change-password';
 
-const SESSION_QUERY = { staleTime: Infinity, retry: false, refetchOnWindowFocus: false } as const;
-
 /**
  * Spec section 4: a stored token pair becomes an authenticated session once the user
  * (GET /api/auth/user) and the broker config (GET /api/app/config) load; if either fails to load,
- * the user is logged out (spec section 8).
+ * the user is logged out (spec section 8). Plain calls (api/session-data.ts): React Query loads
+ * with the signed-in shell, not with the sign-in page (issue 29).
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const signedIn = useHasSession();
-  const userQuery = useGetCurrentUser({
-    query: { ...SESSION_QUERY, queryKey: getGetCurrentUserQueryKey(), enabled: signedIn },
-  });
-  const configQuery = useGetBrokerConfig({
-    query: { ...SESSION_QUERY, queryKey: getGetBrokerConfigQueryKey(), enabled: signedIn },
-  });
-  const sysAdmin = signedIn && userQuery.data?.authority === 'SYS_ADMIN';
+  const session = useSessionData();
+  const loadedUser = session.user.value;
+  const sysAdmin = signedIn && loadedUser?.authority === 'SYS_ADMIN';
   // Spec section 4: loaded once the SYS_ADMIN authority is known; false for anyone else. Not while
   // the password must change: the broker answers such a session only what the forced-change screen needs.
-  const passwordSettled = userQuery.data !== undefined && !mustChangePassword(userQuery.data);
-  // TBMQ's path (GET /api/admin/user/tokenAccessEnabled), which the bundled broker serves too.
-  const tokenAccessQuery = useIsAdminUserTokenAccessEnabled({
-    query: { ...SESSION_QUERY, queryKey: getIsAdminUserTokenAccessEnabledQueryKey(), enabled: sysAdmin && passwordSettled },
-    request: { ignoreErrors: true },
-  });
-  const failedToLoad = userQuery.isError || configQuery.isError;
+  const passwordSettled = loadedUser !== undefined && !mustChangePassword(loadedUser);
+  const failedToLoad = session.user.failed || session.brokerConfig.failed;
+
+  useEffect(() => {
+    if (signedIn) loadSessionData(['user', 'brokerConfig']);
+  }, [signedIn]);
+
+  useEffect(() => {
+    if (sysAdmin && passwordSettled) loadSessionData(['tokenAccessEnabled']);
+  }, [sysAdmin, passwordSettled]);
 
   useEffect(() => {
     if (signedIn && failedToLoad) endSession();
@@ -47,15 +42,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(
     () =>
       onHttpError((report) => {
-        if (report.kind === 'password-change-required') void queryClient.invalidateQueries({ queryKey: getGetCurrentUserQueryKey() });
+        if (report.kind === 'password-change-required') reloadSessionUser();
       }),
-    [queryClient],
+    [],
   );
-
-  useEffect(() => {
-    // Nothing cached for one user may be shown to the next one.
-    if (!signedIn) queryClient.removeQueries();
-  }, [signedIn, queryClient]);
 
   // Leaving for /login first keeps the sign-in guard from remembering the page: a user who logs out
   // starts again from home.
@@ -64,8 +54,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     endSession();
   }, [navigate]);
 
-  const user = signedIn ? (userQuery.data ?? null) : null;
-  const brokerConfig = signedIn ? (configQuery.data ?? null) : null;
+  const user = signedIn ? (loadedUser ?? null) : null;
+  const brokerConfig = signedIn ? (session.brokerConfig.value ?? null) : null;
+  const tokenAccessEnabled = sysAdmin && session.tokenAccessEnabled.value === true;
   const state = useMemo<AuthState>(() => {
     const loaded = user !== null && brokerConfig !== null;
     return {
@@ -73,10 +64,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       isUserLoaded: !signedIn || loaded,
       user,
       brokerConfig,
-      tokenAccessEnabled: sysAdmin && tokenAccessQuery.data === true,
+      tokenAccessEnabled,
       logout,
     };
-  }, [signedIn, user, brokerConfig, sysAdmin, tokenAccessQuery.data, logout]);
+  }, [signedIn, user, brokerConfig, tokenAccessEnabled, logout]);
 
   return <AuthContext.Provider value={state}>{children}</AuthContext.Provider>;
 }

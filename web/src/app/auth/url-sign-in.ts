@@ -1,6 +1,6 @@
 import type { ApiError } from '../../api/api-error';
 import { startSession } from '../../api/auth-session';
-import { login, loginPublic } from '../../api/generated/endpoints/auth/auth';
+import { login, loginPublic } from '../../api/generated/calls/auth/auth';
 import { SIGN_IN_PARAMETERS } from './sign-in-parameters';
 
 export interface UrlSignInResult {

@@ -17,6 +17,7 @@ import { preloadPagesWhenIdle } from '../routes/preload-pages';
 // For the shell's loader in app-routes.tsx: the first page arrives with the shell.
 export { preloadPageAt } from '../routes/preload-pages';
 import { ShellFooter } from './shell-footer';
+import { ShellQueryClient } from './shell-query-client';
 import { ShellRoutes } from './shell-routes';
 import { SideMenu } from './side-menu';
 import { Toolbar } from './toolbar';
@@ -32,6 +33,14 @@ const SIDEBAR_WIDTH = 250;
  * on narrower ones it is an overlay, closed until the toolbar's menu button opens it.
  */
 export default function Shell() {
+  return (
+    <ShellQueryClient>
+      <ShellLayout />
+    </ShellQueryClient>
+  );
+}
+
+function ShellLayout() {
   const wide = useMediaQuery(MEDIA_GT_SM);
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);

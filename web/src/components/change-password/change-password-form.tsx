@@ -1,12 +1,12 @@
 import { Button, DialogBody, DialogFooter, FormGroup } from '@blueprintjs/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ApiError } from '../../api/api-error';
 import { startSession } from '../../api/auth-session';
-import { getGetCurrentUserQueryKey, useChangePassword } from '../../api/generated/endpoints/auth/auth';
+import { useChangePassword } from '../../api/generated/endpoints/auth/auth';
 import type { TokenPair } from '../../api/generated/model/tokenPair';
 import { apiErrorField } from '../../api/api-error-field';
+import { reloadSessionUser } from '../../api/session-data';
 import { ApiErrorCallout } from '../form/api-error-callout';
 import { PasswordInput } from '../password-input/password-input';
 import { PasswordRulesList, policyRefusal } from '../password-policy/password-rules-list';
@@ -42,7 +42,6 @@ export interface ChangePasswordFormProps {
  */
 export function ChangePasswordForm({ forDefaultPassword = false, onChanged, onCancel }: ChangePasswordFormProps) {
   const intl = useIntl();
-  const queryClient = useQueryClient();
   const [currentPassword, setCurrentPassword] = useState(forDefaultPassword ? DEFAULT_ADMIN_PASSWORD : '');
   const [newPassword, setNewPassword] = useState('');
   const [newPasswordAgain, setNewPasswordAgain] = useState('');
@@ -53,7 +52,7 @@ export function ChangePasswordForm({ forDefaultPassword = false, onChanged, onCa
     mutation: {
       onSuccess: (pair: TokenPair) => {
         startSession(pair);
-        void queryClient.invalidateQueries({ queryKey: getGetCurrentUserQueryKey() });
+        reloadSessionUser();
         showToast({ message: intl.formatMessage({ id: 'profile.password-changed' }), type: 'success' });
         onChanged();
       },

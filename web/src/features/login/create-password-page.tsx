@@ -6,9 +6,10 @@ import { useActivateUser } from '../../api/generated/endpoints/noauth/noauth';
 import { useDocumentTitle } from '../../components/document-title/use-document-title';
 import { LoginCardLayout } from './login-card-layout';
 import { NewPasswordForm } from './new-password-form';
+import { withQueryClient } from './with-query-client';
 
 /** Spec section 2, /login/createPassword?activateToken=…: account activation with a first password. */
-export default function CreatePasswordPage() {
+function CreatePasswordPage() {
   const intl = useIntl();
   useDocumentTitle(intl.formatMessage({ id: 'login.create-password' }));
   const [search] = useSearchParams();
@@ -28,3 +29,5 @@ export default function CreatePasswordPage() {
     </LoginCardLayout>
   );
 }
+
+export default withQueryClient(CreatePasswordPage);

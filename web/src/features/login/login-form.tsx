@@ -1,10 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
-import { type ApiError, ErrorCodes } from '../../api/api-error';
+import { ErrorCodes } from '../../api/api-error';
 import { startSession } from '../../api/auth-session';
-import { useLogin } from '../../api/generated/endpoints/auth/auth';
+import { login as signIn } from '../../api/generated/calls/auth/auth';
+import type { LoginRequest } from '../../api/generated/model/loginRequest';
 import { useHasSession } from '../../api/use-has-session';
+import { useSubmission } from '../../api/use-submission';
 import { isEmailFormat } from '../../components/validation/email-format';
 import { FormField, FormNotice, PasswordInput, SubmitButton, TextInput } from './public-form';
 import { SignInIcon } from './public-icons';
@@ -20,17 +22,14 @@ export function LoginForm() {
   const [touched, setTouched] = useState({ username: false, password: false });
   const [, navigate] = useLocation();
   // The form shows its own errors, and the sign-in call is never resent on 429 (spec section 8).
-  const login = useLogin<ApiError>({
-    mutation: {
-      onSuccess: startSession,
-      // Spec section 8: expired credentials lead to the reset page, with the token from the error.
-      onError: (error) => {
-        if (error.errorCode === ErrorCodes.credentialsExpired && error.resetToken) {
-          navigate(`/login/resetExpiredPassword?resetToken=${encodeURIComponent(error.resetToken)}`);
-        }
-      },
+  const login = useSubmission((request: LoginRequest) => signIn(request, { ignoreErrors: true }), {
+    onSuccess: startSession,
+    // Spec section 8: expired credentials lead to the reset page, with the token from the error.
+    onError: (error) => {
+      if (error.errorCode === ErrorCodes.credentialsExpired && error.resetToken) {
+        navigate(`/login/resetExpiredPassword?resetToken=${encodeURIComponent(error.resetToken)}`);
+      }
     },
-    request: { ignoreErrors: true },
   });
   const signedIn = useHasSession();
 
@@ -43,12 +42,12 @@ export function LoginForm() {
       setTouched({ username: true, password: true });
       return;
     }
-    login.mutate({ data: { username, password } });
+    login.submit({ username, password });
   }
 
   return (
     <form onSubmit={submit} noValidate aria-label={intl.formatMessage({ id: 'login.login' })}>
-      {login.isError && (
+      {login.error && (
         <FormNotice intent="danger">
           {/* The broker's own words would not say where to go: the reset screen is one click away. */}
           {login.error.errorCode === ErrorCodes.passwordViolatesPolicy ? (

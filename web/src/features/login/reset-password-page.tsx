@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../components/document-title/use-document-t
 import { LoginCardLayout } from './login-card-layout';
 import { NewPasswordForm } from './new-password-form';
 import { FormNotice } from './public-form';
+import { withQueryClient } from './with-query-client';
 
 /**
  * Spec section 2, /login/resetPassword?resetToken=… and /login/resetExpiredPassword?resetToken=…:
@@ -36,6 +37,8 @@ export function ResetPasswordScreen({ expired }: { expired: boolean }) {
   );
 }
 
-export default function ResetPasswordPage() {
+function ResetPasswordPage() {
   return <ResetPasswordScreen expired={false} />;
 }
+
+export default withQueryClient(ResetPasswordPage);

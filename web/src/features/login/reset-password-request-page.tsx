@@ -9,12 +9,13 @@ import { isEmailFormat } from '../../components/validation/email-format';
 import { LoginCardLayout } from './login-card-layout';
 import { FormField, FormNotice, SubmitButton, TextInput } from './public-form';
 import { SignInIcon } from './public-icons';
+import { withQueryClient } from './with-query-client';
 
 /**
  * Spec section 2, /login/resetPasswordRequest: the e-mail is required and of valid format (section 5);
  * the button stays disabled after one click, and a success toast follows (section 8).
  */
-export default function ResetPasswordRequestPage() {
+function ResetPasswordRequestPage() {
   const intl = useIntl();
   useDocumentTitle(intl.formatMessage({ id: 'login.request-password-reset' }));
   const [email, setEmail] = useState('');
@@ -62,3 +63,5 @@ export default function ResetPasswordRequestPage() {
     </LoginCardLayout>
   );
 }
+
+export default withQueryClient(ResetPasswordRequestPage);

@@ -1,12 +1,11 @@
 import { Button, Card, FormGroup, H3, HTMLSelect, InputGroup, Tag } from '@blueprintjs/core';
 import { KeyIcon } from '@blueprintjs/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ApiError } from '../../api/api-error';
 import { useSaveAdminUser } from '../../api/generated/endpoints/admin/admin';
-import { getGetCurrentUserQueryKey } from '../../api/generated/endpoints/auth/auth';
 import type { User } from '../../api/generated/model/user';
+import { setSessionUser } from '../../api/session-data';
 import { UserAdditionalInfoLang } from '../../api/generated/model/userAdditionalInfoLang';
 import { ChangePasswordDialog } from '../../components/change-password/change-password-dialog';
 import { ApiErrorCallout } from '../../components/form/api-error-callout';
@@ -53,14 +52,13 @@ const sameValues = (a: ProfileValues, b: ProfileValues) => a.firstName === b.fir
  */
 export function ProfileForm({ user }: { user: User }) {
   const intl = useIntl();
-  const queryClient = useQueryClient();
   const [values, setValues] = useState(() => valuesOf(user));
   const [changingPassword, setChangingPassword] = useState(false);
   const saveProfile = useSaveAdminUser<ApiError>({
     mutation: {
       onSuccess: (saved) => {
         showToast({ message: intl.formatMessage({ id: 'profile.profile-saved' }), type: 'success' });
-        queryClient.setQueryData(getGetCurrentUserQueryKey(), saved);
+        setSessionUser(saved);
         // The form shows what was stored (names trimmed), so it counts as unchanged again.
         setValues(valuesOf(saved));
       },

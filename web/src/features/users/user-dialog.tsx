@@ -5,8 +5,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { ApiError } from '../../api/api-error';
 import { apiFieldError } from '../../api/api-error-field';
 import { getGetAdminUsersQueryKey, useSaveAdminUser } from '../../api/generated/endpoints/admin/admin';
-import { getGetCurrentUserQueryKey } from '../../api/generated/endpoints/auth/auth';
 import type { User } from '../../api/generated/model/user';
+import { reloadSessionUser } from '../../api/session-data';
 import { useCurrentUser } from '../../api/use-current-user';
 import { useExtension } from '../../components/broker-support/broker-extensions';
 import { ApiErrorCallout } from '../../components/form/api-error-callout';
@@ -60,7 +60,7 @@ function UserForm({ user, onSaved, onCancel, onInitialPassword }: UserFormProps)
         showToast({ message: intl.formatMessage({ id: 'user.user-saved' }), type: 'success' });
         void queryClient.invalidateQueries({ queryKey: getGetAdminUsersQueryKey() });
         // Editing oneself changes the name the user menu shows.
-        if (saved.id === currentUser?.id) void queryClient.invalidateQueries({ queryKey: getGetCurrentUserQueryKey() });
+        if (saved.id === currentUser?.id) reloadSessionUser();
         onSaved();
       },
     },
