@@ -26,6 +26,13 @@ export async function adminOf(broker: BrokerProcess): Promise<ApiClient> {
   return api;
 }
 
+/** Waits until the integration has recorded an ERROR event: the target's outage was seen. */
+export async function errorSeen(api: ApiClient, integrationId: string): Promise<void> {
+  await expect
+    .poll(async () => (await api.call<{ totalElements: number }>('GET', `/api/events/${integrationId}/ERROR?pageSize=1&page=0`)).body.totalElements, { timeout: 60_000, interval: 200 })
+    .toBeGreaterThan(0);
+}
+
 /**
  * QoS 1 publishers of `total` messages together, on LOAD_TOPICS topics, with the events of a bad
  * day on the way: at `targetDownAt` messages acknowledged the target is stopped, at `targetUpAt`

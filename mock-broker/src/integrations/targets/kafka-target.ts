@@ -9,7 +9,7 @@ const REQUEST_TIMEOUT_MS = 15_000;
 /** Records in one produce request at most. */
 const BATCH = 500;
 
-type Record = MessageToProduce<Buffer, Buffer, string, string>;
+type KafkaRecord = MessageToProduce<Buffer, Buffer, Buffer, Buffer>;
 
 function acksOf(acks: KafkaTargetSettings['acks']): number {
   if (acks === '0') return ProduceAcks.NO_RESPONSE;
@@ -58,7 +58,7 @@ export class KafkaTarget implements Target {
   readonly #settings: KafkaTargetSettings;
   readonly #source: DocumentSource;
   readonly #clientId: string;
-  #producer: Producer<Buffer, Buffer, string, string> | undefined;
+  #producer: Producer<Buffer, Buffer, Buffer, Buffer> | undefined;
 
   constructor(settings: KafkaTargetSettings, source: DocumentSource, integrationId: string) {
     this.#settings = settings;
@@ -72,14 +72,14 @@ export class KafkaTarget implements Target {
 
   async send(entries: BacklogEntry[]): Promise<void> {
     const settings = this.#settings;
-    this.#producer ??= new Producer<Buffer, Buffer, string, string>({
+    this.#producer ??= new Producer<Buffer, Buffer, Buffer, Buffer>({
       ...clientOptions(settings, this.#clientId),
       retries: settings.retries,
       acks: acksOf(settings.acks),
       compression: settings.compression,
     });
-    const headers = new Map(Object.entries(settings.kafkaHeaders));
-    const records: Record[] = entries.map((entry) => ({
+    const headers = new Map(Object.entries(settings.kafkaHeaders).map(([name, value]) => [Buffer.from(name, 'utf8'), Buffer.from(value, 'utf8')]));
+    const records: KafkaRecord[] = entries.map((entry) => ({
       topic: settings.topic,
       key: Buffer.from(settings.key || entry.topic, 'utf8'),
       value: settings.sendOnlyMsgPayload ? entry.payload : messageDocument(entry, this.#source, entry.payload.toString('base64')),
