@@ -1,7 +1,8 @@
 import { NonIdealState } from '@blueprintjs/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { useFrameVersion } from '../session/use-session';
 import type { MessageStore } from './message-store';
 import { MessageRow } from './message-row';
 
@@ -10,8 +11,6 @@ export const MESSAGE_ROW_HEIGHT = 50;
 
 interface MessageListProps {
   store: MessageStore;
-  /** Bumped per animation frame while messages arrive. */
-  version: number;
   newestFirst: boolean;
   selectedSeq: number | undefined;
   onOpen: (seq: number) => void;
@@ -21,7 +20,8 @@ interface MessageListProps {
  * The filtered messages, virtualised: only the rows on screen exist, so a frame with new messages
  * renders a screenful at most. Oldest first, it follows the tail while scrolled to the bottom.
  */
-export function MessageList({ store, version, newestFirst, selectedSeq, onOpen }: MessageListProps) {
+export function MessageList({ store, newestFirst, selectedSeq, onOpen }: MessageListProps) {
+  const version = useFrameVersion(store);
   const scrollRef = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const count = store.filteredCount;
@@ -29,8 +29,11 @@ export function MessageList({ store, version, newestFirst, selectedSeq, onOpen }
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({ count, getScrollElement: () => scrollRef.current, estimateSize: () => MESSAGE_ROW_HEIGHT, overscan: 8 });
 
-  useEffect(() => {
-    if (!newestFirst && atBottom.current && count > 0) virtualizer.scrollToIndex(count - 1, { align: 'end' });
+  // Before the frame is painted, and without asking the element its size (the virtualizer's
+  // scrollToIndex reads scrollHeight: a layout forced on every render): the rows' total height is
+  // known, and the browser stops a scroll past the end at the end.
+  useLayoutEffect(() => {
+    if (!newestFirst && atBottom.current && count > 0 && scrollRef.current) scrollRef.current.scrollTop = virtualizer.getTotalSize();
   }, [version, count, newestFirst, virtualizer]);
 
   return (
@@ -49,7 +52,9 @@ export function MessageList({ store, version, newestFirst, selectedSeq, onOpen }
           const message = store.filteredAt(item.index, newestFirst);
           if (!message) return null;
           return (
-            <div key={message.seq} className="ws-message-list__item" style={{ transform: `translateY(${item.start}px)`, height: MESSAGE_ROW_HEIGHT }}>
+            // Keyed by place, not by message: under a stream of messages every row shows another
+            // message on each frame, and updating a row's text costs far less than replacing the row.
+            <div key={item.index} className="ws-message-list__item" style={{ transform: `translateY(${item.start}px)`, height: MESSAGE_ROW_HEIGHT }}>
               <MessageRow message={message} selected={message.seq === selectedSeq} onOpen={onOpen} />
             </div>
           );

@@ -72,6 +72,19 @@ describe('the messages panel', () => {
     expect(details.textContent).toContain('temperature');
   });
 
+  it('shows every message received and those dropped by the limit, beyond what the list keeps', () => {
+    const session = sessionWith([]);
+    session.messages.setMessagesToKeep(100);
+    for (let index = 0; index < 150; index += 1) session.messages.append(message(`t/${index}`, 'x'));
+    session.messages.append(message('out', 'y', { direction: 'PUBLISHED' }));
+    renderWithProviders(<MessagesPanel session={session} />);
+    expect(screen.getByTestId('ws-message-counts').textContent).toContain('100 shown of 100 kept');
+    expect(screen.getByTestId('ws-message-tally').textContent).toBe('150 received · 51 dropped by the limit');
+    act(() => void session.messages.append(message('late', 'z')));
+    runFrame();
+    expect(screen.getByTestId('ws-message-tally').textContent).toBe('151 received · 52 dropped by the limit');
+  });
+
   it('clears the history', () => {
     const session = sessionWith([message('a', '1')]);
     renderWithProviders(<MessagesPanel session={session} />);
