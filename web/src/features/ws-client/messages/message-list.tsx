@@ -27,7 +27,7 @@ export function MessageList({ store, newestFirst, selectedSeq, onOpen }: Message
   const count = store.filteredCount;
   // The list renders again on every frame with news anyway; nothing here relies on compiler memoisation.
   // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({ count, getScrollElement: () => scrollRef.current, estimateSize: () => MESSAGE_ROW_HEIGHT, overscan: 8 });
+  const virtualizer = useVirtualizer({ count, getScrollElement: () => scrollRef.current, estimateSize: () => MESSAGE_ROW_HEIGHT, overscan: 3 });
 
   // Before the frame is painted, and without asking the element its size (the virtualizer's
   // scrollToIndex reads scrollHeight: a layout forced on every render): the rows' total height is

@@ -8,6 +8,7 @@ import { IncomingRate } from './incoming-rate';
 import { MessageDetailsDrawer } from './message-details';
 import { downloadJsonLines } from './message-export';
 import { MessageFilterBar } from './message-filter-bar';
+import type { MessageFilter } from './message-filter';
 import { MessageList } from './message-list';
 import { DEFAULT_MESSAGES_TO_KEEP, type MessageStore } from './message-store';
 import './messages-panel.css';
@@ -31,6 +32,7 @@ export function MessagesPanel({ session }: { session: WsSession }) {
   const [newestFirst, setNewestFirst] = useState(true);
   const [openSeq, setOpenSeq] = useState<number | undefined>(undefined);
   const onOpen = useCallback((seq: number) => setOpenSeq(seq), []);
+  const applyFilter = useCallback((filter: MessageFilter) => store.setFilter(filter), [store]);
   const orderLabel = intl.formatMessage({ id: newestFirst ? 'ws-client.order-newest-first' : 'ws-client.order-follow-tail' });
   const exportMessages = () => downloadJsonLines(store.messages(), `${session.connectionId}-messages.jsonl`);
   return (
@@ -63,7 +65,7 @@ export function MessagesPanel({ session }: { session: WsSession }) {
           />
         </label>
       </div>
-      <MessageFilterBar filter={store.filter} onChange={(filter) => store.setFilter(filter)} />
+      <MessageFilterBar filter={store.filter} onChange={applyFilter} />
       <MessageList store={store} newestFirst={newestFirst} selectedSeq={openSeq} onOpen={onOpen} />
       <MessageDetailsDrawer isOpen={openSeq !== undefined} message={openSeq === undefined ? undefined : store.get(openSeq)} onClose={() => setOpenSeq(undefined)} />
     </section>
