@@ -20,8 +20,10 @@ export class WorkerMqttLink implements MqttLink {
 
   constructor(url: string, options: IClientOptions) {
     this.worker.onmessage = ({ data }: MessageEvent<WorkerEvent>) => this.handle(data);
+    // A worker that failed answers nothing more: whatever waits for it fails too.
     this.worker.onerror = (event) => {
       event.preventDefault();
+      this.rejectPending(event.message || 'the MQTT worker failed');
       this.listeners.emit('error', new Error(event.message || 'the MQTT worker failed'));
       this.listeners.emit('close');
     };
@@ -53,9 +55,13 @@ export class WorkerMqttLink implements MqttLink {
       await this.ask((id) => ({ type: 'end', id, force }));
     } finally {
       this.worker.terminate();
-      for (const { reject } of this.pending.values()) reject(new Error('client ended'));
-      this.pending.clear();
+      this.rejectPending('client ended');
     }
+  }
+
+  private rejectPending(reason: string): void {
+    for (const { reject } of this.pending.values()) reject(new Error(reason));
+    this.pending.clear();
   }
 
   private ask(request: (id: number) => WorkerRequest): Promise<{ qos: number }[] | undefined> {
