@@ -10,7 +10,7 @@ import { measureVisits, profileVisit } from './browser-timings.mjs';
 import { measureComposition } from './bundle-composition.mjs';
 import { measureBundle } from './bundle-size.mjs';
 import { prepareAdministrator } from './sign-in.mjs';
-import { measureWebSocketClientPage } from './ws-client-throughput.mjs';
+import { measureWebSocketClientPage, webSocketClientMarkdown } from './ws-client-throughput.mjs';
 
 export const CHROMIUM = process.env.STARLING_CHROMIUM || '/usr/bin/chromium';
 const LAUNCH_ARGUMENTS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
@@ -167,24 +167,7 @@ function markdown({ bundle, composition, timings, downloads, profiles, wsClient,
     '',
     '## Web-socket client page: messages per second sustained',
     '',
-    wsClient.status === 'measured'
-      ? `Sustained ${wsClient.sustainedRate} messages/s (every step up to it passed; highest step passed ${wsClient.highestHeld}/s) with no long task over 50 ms, bounded heap and every message counted.${
-          wsClient.target ? ` Target ${wsClient.target.rate}/s for ${wsClient.target.seconds} s: ${wsClient.target.held ? 'held' : 'not held'}.` : ''
-        }\n\n${table(
-          ['rate/s', 's', 'sent', 'counted by the page', 'drain ms', 'long tasks', 'longest ms', 'heap growth MiB', 'sustained'],
-          wsClient.steps.map((step) => [
-            step.rate,
-            step.seconds,
-            step.sent,
-            step.received,
-            step.drainMs,
-            step.longTasks,
-            step.longestTaskMs,
-            format(step.heapGrowthBytes / 2 ** 20),
-            step.sustained ? 'yes' : 'no',
-          ]),
-        )}`
-      : `Not available yet: ${wsClient.reason}.`,
+    webSocketClientMarkdown(wsClient),
   ];
   if (composition) {
     sections.push(

@@ -2,6 +2,8 @@
 // sustains with no long task over 50 ms, bounded memory and every message delivered. The page is
 // driven through its own controls: a connection, its subscription to TOPIC, Connect.
 import { WireClient, publishTemplate } from '../broker/mqtt-wire.mjs';
+import { table } from '../lib/report.mjs';
+import { format } from '../lib/stats.mjs';
 import { installProbes } from './page-probes.mjs';
 import { fillSignInForm, loginButton } from './sign-in.mjs';
 
@@ -21,6 +23,9 @@ const HEAP_GROWTH_LIMIT_BYTES = 20 * 2 ** 20;
 const WARM_UP = { rate: 100, seconds: 2 };
 /** How long the page may take, once the publisher is done, to have counted every message. */
 const DRAIN_TIMEOUT_MS = 10_000;
+/** A click on the list's order button every so often while messages arrive, answered within CLICK_LIMIT_MS. */
+const CLICK_EVERY_MS = 1000;
+const CLICK_LIMIT_MS = 100;
 
 /** The steps of a run: the ladder, and in a full run the target rate held for a minute and the rates above it. */
 export function stepsOf(quick) {
@@ -40,7 +45,12 @@ export async function connectPageToBroker(page) {
   await page.getByRole('button', { name: 'Add connection' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Add connection' });
   await dialog.getByRole('textbox', { name: /^Name/ }).fill(`Bench ${Date.now()}`);
-  await dialog.getByRole('radio', { name: 'Custom' }).check({ force: true });
+  // The dialog may still be opening (its transition): a click then changes nothing, and is made again.
+  const custom = dialog.getByRole('radio', { name: 'Custom' });
+  for (let attempt = 0; !(await custom.isChecked()); attempt += 1) {
+    if (attempt === 5) throw new Error('the Custom credentials choice did not take');
+    await custom.check({ force: true }).catch(() => page.waitForTimeout(200));
+  }
   await dialog.getByRole('textbox', { name: /^Username/ }).fill('bench-ws-client');
   await dialog.getByTestId('ws-connection-save').click();
   await dialog.waitFor({ state: 'hidden' });
@@ -70,6 +80,35 @@ async function messagesCounted(page) {
   const row = tree.getByTestId('ws-topic-tree-row').filter({ hasText: 'bench' }).first();
   const text = (await row.count()) === 0 ? '0' : await row.locator('.bp6-tag').first().textContent();
   return Number((text ?? '0').replace(/\D/g, ''));
+}
+
+/**
+ * The page's own tally under the message list: messages received, and those the list let go for its
+ * "messages to keep" limit (absent on a page without the tally).
+ */
+async function messageTally(page) {
+  const tally = page.getByTestId('ws-message-tally');
+  if ((await tally.count()) === 0) return undefined;
+  const [received, dropped] = await Promise.all([tally.getAttribute('data-received'), tally.getAttribute('data-dropped')]);
+  return { received: Number(received), dropped: Number(dropped) };
+}
+
+/**
+ * Clicks the list's order button every CLICK_EVERY_MS until `done` settles (an even number of times,
+ * so the order ends as it was); answers how many clicks were made. Their answer times are the page's
+ * Event Timing entries.
+ */
+async function clickUntil(page, done) {
+  let finished = false;
+  void done.then(() => (finished = true));
+  const button = page.getByTestId('ws-message-order');
+  let clicks = 0;
+  while (!finished || clicks % 2 === 1) {
+    await button.click();
+    clicks += 1;
+    if (!finished) await Promise.race([done, new Promise((resolve) => setTimeout(resolve, CLICK_EVERY_MS))]);
+  }
+  return clicks;
 }
 
 /** Folds the insights away again, so that the tree does not render while a step is measured. */
@@ -122,7 +161,13 @@ export async function publishAtRate(port, rate, seconds) {
   return sent;
 }
 
-export async function measureWebSocketClientPage({ browser, baseUrl, credentials, mqttPort, quick }) {
+/**
+ * `steps` replaces the ladder (e.g. only the target); `profile`, a function given the DevTools
+ * session, runs around the first step (a CPU profile of the page while it takes messages);
+ * `cpuSlowdown` (e.g. 4) slows the page's CPU that many times during the steps (DevTools' CPU
+ * throttling), to see how much headroom the page has on a slower or busier machine.
+ */
+export async function measureWebSocketClientPage({ browser, baseUrl, credentials, mqttPort, quick, steps: givenSteps, profile, cpuSlowdown }) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await context.addInitScript(installProbes);
   try {
@@ -138,24 +183,40 @@ export async function measureWebSocketClientPage({ browser, baseUrl, credentials
 
     const devtools = await context.newCDPSession(page);
     await devtools.send('Performance.enable');
-    await publishAtRate(mqttPort, WARM_UP.rate, WARM_UP.seconds);
+    // Every warm-up message counted before the first step's counts are read.
+    await drain(page, await publishAtRate(mqttPort, WARM_UP.rate, WARM_UP.seconds));
     const steps = [];
     let countedBefore = await messagesCounted(page);
+    let tallyBefore = await messageTally(page);
     await foldInsights(page);
-    for (const { rate, seconds } of stepsOf(quick)) {
+    const heapAtStart = await heapUsedAfterCollection(devtools);
+    if (cpuSlowdown) await devtools.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+    for (const { rate, seconds } of givenSteps ?? stepsOf(quick)) {
       const heapBefore = await heapUsedAfterCollection(devtools);
       const startedAt = await page.evaluate(() => performance.now());
-      const sent = await publishAtRate(mqttPort, rate, seconds);
-      const longTasks = await page.evaluate(
-        ([since, limit]) => globalThis.__starlingBench.longTasks.filter((task) => task.start >= since && task.duration > limit),
+      const profiling = steps.length === 0 ? await profile?.(devtools) : undefined;
+      const publishing = publishAtRate(mqttPort, rate, seconds);
+      const clicks = await clickUntil(page, publishing);
+      const sent = await publishing;
+      await profiling?.stop();
+      const { longTasks, slowClicks } = await page.evaluate(
+        ([since, limit]) => ({
+          longTasks: globalThis.__starlingBench.longTasks.filter((task) => task.start >= since && task.duration > limit),
+          slowClicks: globalThis.__starlingBench.clicks.filter((click) => click.start >= since),
+        }),
         [startedAt, LONG_TASK_MS],
       );
+      const longestClickMs = Math.max(0, ...slowClicks.map((click) => click.duration));
       // Long tasks are read before the count: opening the insights to read it renders the tree once.
       const { counted, drainMs } = await drain(page, countedBefore + sent);
       const received = counted - countedBefore;
       countedBefore = counted;
+      const tally = await messageTally(page);
+      const tallied = tally && tallyBefore ? { received: tally.received - tallyBefore.received, droppedByLimit: tally.dropped - tallyBefore.dropped } : undefined;
+      tallyBefore = tally;
       const heapAfter = await heapUsedAfterCollection(devtools);
-      const sustained = longTasks.length === 0 && heapAfter - heapBefore < HEAP_GROWTH_LIMIT_BYTES && received === sent;
+      const sustained =
+        longTasks.length === 0 && heapAfter - heapBefore < HEAP_GROWTH_LIMIT_BYTES && received === sent && (tallied === undefined || tallied.received === sent) && longestClickMs <= CLICK_LIMIT_MS;
       steps.push({
         rate,
         seconds,
@@ -165,6 +226,12 @@ export async function measureWebSocketClientPage({ browser, baseUrl, credentials
         longTasks: longTasks.length,
         longestTaskMs: Math.round(Math.max(0, ...longTasks.map((task) => task.duration))),
         heapGrowthBytes: heapAfter - heapBefore,
+        heapAfterBytes: heapAfter,
+        ...(tallied ? { tallied } : {}),
+        clicks,
+        // Event Timing leaves out clicks answered within 16 ms.
+        slowClicks: slowClicks.length,
+        longestClickMs: Math.round(longestClickMs),
         sustained,
       });
       // A long task is one bad moment (or another program on a busy machine); messages not counted
@@ -175,8 +242,41 @@ export async function measureWebSocketClientPage({ browser, baseUrl, credentials
     const sustainedRate = Math.max(0, ...steps.slice(0, firstFailed === -1 ? steps.length : firstFailed).map((step) => step.rate));
     const target = steps.find((step) => step.rate === TARGET.rate && step.seconds === TARGET.seconds);
     const highestHeld = Math.max(0, ...steps.filter((step) => step.sustained).map((step) => step.rate));
-    return { status: 'measured', sustainedRate, highestHeld, target: target ? { ...TARGET, held: target.sustained } : undefined, steps };
+    const heapAtEnd = await heapUsedAfterCollection(devtools);
+    return { status: 'measured', ...(cpuSlowdown ? { cpuSlowdown } : {}), heapAtStartBytes: heapAtStart, heapAtEndBytes: heapAtEnd, sustainedRate, highestHeld, target: target ? { ...TARGET, held: target.sustained } : undefined, steps };
   } finally {
     await context.close();
   }
+}
+
+const mib = (bytes) => format(bytes / 2 ** 20);
+
+/** The page's section of a result. */
+export function webSocketClientMarkdown(wsClient) {
+  if (wsClient.status !== 'measured') return `Not available yet: ${wsClient.reason}.`;
+  const slowdown = wsClient.cpuSlowdown ? ` The page's CPU was slowed ${wsClient.cpuSlowdown}× during the steps (DevTools CPU throttling).` : '';
+  const heap = wsClient.heapAtStartBytes === undefined ? '' : ` JS heap after a forced collection: ${mib(wsClient.heapAtStartBytes)} MiB before the first step, ${mib(wsClient.heapAtEndBytes)} MiB after the last.`;
+  return `Sustained ${wsClient.sustainedRate} messages/s (every step up to it passed; highest step passed ${wsClient.highestHeld}/s) with no long task over ${LONG_TASK_MS} ms, bounded heap, every message counted and every click answered within ${CLICK_LIMIT_MS} ms.${
+    wsClient.target ? ` Target ${wsClient.target.rate}/s for ${wsClient.target.seconds} s: ${wsClient.target.held ? 'held' : 'not held'}.` : ''
+  }${heap}${slowdown}
+
+*counted by the tree*: the topic tree's count (Insights); *received / dropped by limit*: the tally under the list (messages received, and those the list let go for its "messages to keep" limit), when the page has one; *clicks*: the list's order button clicked every ${CLICK_EVERY_MS / 1000} s during the step, the longest click from input to the next painted frame (Event Timing; "< 16" when none took 16 ms or more).
+
+${table(
+  ['rate/s', 's', 'sent', 'counted by the tree', 'received / dropped by limit', 'drain ms', 'long tasks', 'longest ms', 'clicks', 'longest click ms', 'heap growth MiB', 'sustained'],
+  wsClient.steps.map((step) => [
+    step.rate,
+    step.seconds,
+    step.sent,
+    step.received,
+    step.tallied ? `${step.tallied.received} / ${step.tallied.droppedByLimit}` : '–',
+    step.drainMs,
+    step.longTasks,
+    step.longestTaskMs,
+    step.clicks ?? '–',
+    step.clicks === undefined ? '–' : step.slowClicks ? step.longestClickMs : '< 16',
+    mib(step.heapGrowthBytes),
+    step.sustained ? 'yes' : 'no',
+  ]),
+)}`;
 }

@@ -1,5 +1,6 @@
 import { Classes, InputGroup, SegmentedControl } from '@blueprintjs/core';
 import { FilterIcon } from '@blueprintjs/icons';
+import { memo } from 'react';
 import { useIntl } from 'react-intl';
 import { FilterChoiceList } from '../../../components/form/filter-choice-list';
 import { isTopicFilterText, type MessageFilter } from './message-filter';
@@ -9,8 +10,11 @@ interface MessageFilterBarProps {
   onChange: (filter: MessageFilter) => void;
 }
 
-/** Spec section 3, message filter: type, topic (text, or a topic filter with + and #), QoS list and retain list. */
-export function MessageFilterBar({ filter, onChange }: MessageFilterBarProps) {
+/**
+ * Spec section 3, message filter: type, topic (text, or a topic filter with + and #), QoS list and
+ * retain list. Memoised: the order button and the details drawer re-render the panel, not the filter.
+ */
+export const MessageFilterBar = memo(function MessageFilterBar({ filter, onChange }: MessageFilterBarProps) {
   const intl = useIntl();
   const topicLabel = intl.formatMessage({ id: 'ws-client.filter-topic' });
   const asFilter = isTopicFilterText(filter.topic.trim());
@@ -60,4 +64,4 @@ export function MessageFilterBar({ filter, onChange }: MessageFilterBarProps) {
       />
     </div>
   );
-}
+});

@@ -96,6 +96,22 @@ describe('the message store', () => {
     expect(store.append(message('after')).seq).toBe(301);
   });
 
+  it('counts every message received, and those it lets go for its bound as dropped, apart from what it keeps', () => {
+    const { store } = storeWithManualFrames(5000);
+    for (let index = 0; index < 7000; index += 1) store.append(message(`t/${index % 7}`));
+    for (let index = 0; index < 10; index += 1) store.append(message('out', { direction: 'PUBLISHED' }));
+    // The list holds its bound; the tally holds the rest: nothing leaves without being counted.
+    expect(store.size).toBe(5000);
+    expect(store.tally).toEqual({ received: 7000, droppedByLimit: 2010 });
+    store.setMessagesToKeep(1000);
+    expect(store.tally).toEqual({ received: 7000, droppedByLimit: 6010 });
+    expect(store.size + store.tally.droppedByLimit).toBe(7010);
+    // Cleared on purpose is not dropped, and the received count goes on.
+    store.clear();
+    store.append(message('again'));
+    expect(store.tally).toEqual({ received: 7001, droppedByLimit: 6010 });
+  });
+
   it('exports JSON lines: payload as text when UTF-8, else base64, with the MQTT 5 properties', () => {
     const { store } = storeWithManualFrames();
     store.append(message('a', { time: Date.UTC(2025, 0, 2, 3, 4, 5), payload: utf8.encode('{"t":21}'), qos: 1, retain: true }));

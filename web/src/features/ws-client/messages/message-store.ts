@@ -31,6 +31,11 @@ export class MessageStore {
   /** The seqs of kept messages that pass the filter, oldest first, from filteredStart on. */
   private filtered: number[] = [];
   private filteredStart = 0;
+  /** Messages received from the broker, counted apart from the bounded slots: the list lets go of the oldest. */
+  private received = 0;
+  /** Messages the list let go to stay within its bound (not those cleared on purpose). */
+  private dropped = 0;
+  private settings = 0;
   private readonly changes = new ChangeListeners();
   private readonly batcher: FrameBatcher;
 
@@ -48,7 +53,9 @@ export class MessageStore {
     message.seq = this.nextSeq;
     this.slots[this.nextSeq % this.keep] = message;
     this.nextSeq += 1;
+    if (message.direction === 'RECEIVED') this.received += 1;
     if (this.nextSeq - this.firstSeq > this.keep) {
+      this.dropped += this.nextSeq - this.keep - this.firstSeq;
       this.firstSeq = this.nextSeq - this.keep;
       this.dropEvicted();
     }
@@ -72,6 +79,19 @@ export class MessageStore {
     return { first: this.firstSeq, next: this.nextSeq };
   }
 
+  /**
+   * Every message received since the session began, and every message (received or published) the
+   * list let go to stay within "messages to keep": what the list shows is what is left.
+   */
+  get tally(): { received: number; droppedByLimit: number } {
+    return { received: this.received, droppedByLimit: this.dropped };
+  }
+
+  /** Moves when the filter, the bound or the contents as a whole change (not with each arrival). */
+  get settingsVersion(): number {
+    return this.settings;
+  }
+
   get messagesToKeep(): number {
     return this.keep;
   }
@@ -85,7 +105,9 @@ export class MessageStore {
     for (let seq = first; seq < this.nextSeq; seq += 1) slots[seq % keep] = this.slots[seq % this.keep];
     this.slots = slots;
     this.keep = keep;
+    this.dropped += first - this.firstSeq;
     this.firstSeq = first;
+    this.settings += 1;
     this.dropEvicted();
     this.changes.notify();
   }
@@ -98,6 +120,7 @@ export class MessageStore {
   setFilter(filter: MessageFilter): void {
     this.currentFilter = filter;
     this.predicate = messagePredicate(filter);
+    this.settings += 1;
     this.filtered = [];
     this.filteredStart = 0;
     for (let seq = this.firstSeq; seq < this.nextSeq; seq += 1) {
@@ -121,10 +144,11 @@ export class MessageStore {
     return this.get(this.filtered[index] as number);
   }
 
-  /** Forgets every message; seqs go on counting. */
+  /** Forgets every message; seqs and the tally go on counting. */
   clear(): void {
     this.slots = new Array<WsMessage | undefined>(this.keep);
     this.firstSeq = this.nextSeq;
+    this.settings += 1;
     this.filtered = [];
     this.filteredStart = 0;
     this.changes.notify();

@@ -72,6 +72,33 @@ describe('the messages panel', () => {
     expect(details.textContent).toContain('temperature');
   });
 
+  it('shows every message received and those dropped by the limit, beyond what the list keeps', () => {
+    const session = sessionWith([]);
+    session.messages.setMessagesToKeep(100);
+    for (let index = 0; index < 150; index += 1) session.messages.append(message(`t/${index}`, 'x'));
+    session.messages.append(message('out', 'y', { direction: 'PUBLISHED' }));
+    renderWithProviders(<MessagesPanel session={session} />);
+    expect(screen.getByTestId('ws-message-counts').textContent).toContain('100 shown of 100 kept');
+    expect(screen.getByTestId('ws-message-tally').textContent).toBe('150 received · 51 dropped by the limit');
+    act(() => void session.messages.append(message('late', 'z')));
+    runFrame();
+    expect(screen.getByTestId('ws-message-tally').textContent).toBe('151 received · 52 dropped by the limit');
+  });
+
+  it('renders a screenful of rows at the scroll position, however many messages it keeps', () => {
+    const session = sessionWith(Array.from({ length: 1000 }, (_, index) => message(`t/${index}`, 'x')));
+    renderWithProviders(<MessagesPanel session={session} />);
+    // 600 px of 50 px rows, and 3 rows past the edge.
+    expect(screen.getAllByTestId('ws-message-row')).toHaveLength(15);
+    const list = screen.getByTestId('ws-message-list');
+    Object.defineProperty(list, 'scrollTop', { value: 5000, configurable: true });
+    fireEvent.scroll(list);
+    const rows = screen.getAllByTestId('ws-message-row');
+    expect(rows).toHaveLength(18);
+    // Newest first: row 100 from the top holds message 899, with three rows above it.
+    expect(rows[3]?.textContent).toContain('t/899');
+  });
+
   it('clears the history', () => {
     const session = sessionWith([message('a', '1')]);
     renderWithProviders(<MessagesPanel session={session} />);

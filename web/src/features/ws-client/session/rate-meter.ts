@@ -7,9 +7,9 @@ export class RateMeter {
     this.buckets = new Array<number>(seconds + 1).fill(0);
   }
 
-  count(now: number): void {
+  count(now: number, events = 1): void {
     this.advance(Math.floor(now / 1000));
-    this.buckets[this.currentSecond % this.buckets.length]! += 1;
+    this.buckets[this.currentSecond % this.buckets.length]! += events;
   }
 
   /** Events per second over the last whole seconds (the one under way is left out). */

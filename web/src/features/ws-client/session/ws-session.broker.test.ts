@@ -4,6 +4,7 @@ import type { WsConnection } from '../../../api/generated/model/wsConnection';
 import type { WsConnectionConfiguration } from '../../../api/generated/model/wsConnectionConfiguration';
 import { type RealBroker, startRealBroker } from './test-support/real-broker.mjs';
 import type { ConnectionStatus } from '../connection-status';
+import { InThreadMqttLink } from './in-thread-mqtt-link';
 import { testConnection } from './test-support/test-connection';
 import { WsSession } from './ws-session';
 
@@ -28,7 +29,8 @@ function connection(overrides: Partial<WsConnectionConfiguration> = {}): WsConne
 }
 
 function newSession(): WsSession {
-  const session = new WsSession(`session-${sessions.length}`);
+  // Node has no web workers: mqtt.js runs on the test's thread, behind the same link the worker's client offers.
+  const session = new WsSession(`session-${sessions.length}`, { openLink: InThreadMqttLink.open });
   sessions.push(session);
   return session;
 }

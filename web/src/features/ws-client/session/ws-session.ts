@@ -1,4 +1,3 @@
-import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
 import type { WsConnection } from '../../../api/generated/model/wsConnection';
 import type { WsSavedMessageConfiguration } from '../../../api/generated/model/wsSavedMessageConfiguration';
 import type { WsSubscriptionConfiguration } from '../../../api/generated/model/wsSubscriptionConfiguration';
@@ -10,6 +9,8 @@ import type { WsMessage, WsMessageProperties } from '../messages/ws-message';
 import type { ConnectionStatus } from '../connection-status';
 import { connackFailure, type ConnectionFailure, isWebSocketUrl } from './connection-failure';
 import { type ConnectRequest, connectOptions, needsPassword, publishProperties } from './connect-options';
+import type { ClientError, IncomingMessage, MqttLink, OpenMqttLink } from './mqtt-link';
+import { WorkerMqttLink } from './worker-mqtt-link';
 import { RateMeter } from './rate-meter';
 import { SubscriptionColors } from './subscription-colors';
 import { subscriptionQosOf } from '../subscriptions/subscription-rules';
@@ -36,9 +37,6 @@ const utf8 = new TextEncoder();
 /** Any session's status changed: the connections list shows every connection's status. */
 const registryChanges = new ChangeListeners();
 
-/** What mqtt.js reports an error with: a reason code (CONNACK, SUBACK) or a system code (ECONNREFUSED). */
-type ClientError = Error & { code?: number | string };
-
 /**
  * One saved connection's MQTT client over WebSocket (spec section 3, web-socket client), living
  * outside React so that it survives page navigation: its status and status log, why it failed,
@@ -48,7 +46,7 @@ export class WsSession {
   readonly messages: MessageStore;
   readonly topicTree: TopicTree;
   readonly requests = new RequestTracker();
-  private client: MqttClient | undefined;
+  private client: MqttLink | undefined;
   private status: ConnectionStatus = 'DISCONNECTED';
   private failure: ConnectionFailure | undefined;
   private statusLog: StatusLogEntry[] = [];
@@ -59,12 +57,14 @@ export class WsSession {
   /** The saved subscriptions, made on every connect the broker answers without a session. */
   private saved: readonly WsSubscriptionConfiguration[] = [];
   /** The client this session is ending on purpose: its close is no failure. */
-  private ending: MqttClient | undefined;
+  private ending: MqttLink | undefined;
+  private readonly openLink: OpenMqttLink;
 
   constructor(
     readonly connectionId: string,
-    options: { scheduleFrame?: FrameScheduler } = {},
+    options: { scheduleFrame?: FrameScheduler; openLink?: OpenMqttLink } = {},
   ) {
+    this.openLink = options.openLink ?? ((url, clientOptions) => new WorkerMqttLink(url, clientOptions));
     this.messages = new MessageStore({ scheduleFrame: options.scheduleFrame });
     this.topicTree = new TopicTree({ scheduleFrame: options.scheduleFrame });
   }
@@ -102,9 +102,9 @@ export class WsSession {
     if (needsPassword(connection.configuration) && !options.password) return this.fail({ kind: 'PASSWORD_MISSING' });
     const clientOptions = connectOptions(connection, options);
     this.setStatus('CONNECTING');
-    let client: MqttClient;
+    let client: MqttLink;
     try {
-      client = mqtt.connect(url, clientOptions);
+      client = this.openLink(url, clientOptions);
     } catch (error) {
       return this.fail({ kind: 'CLIENT_ERROR', detail: (error as Error).message });
     }
@@ -134,7 +134,7 @@ export class WsSession {
       return { reasonCode: grant?.qos ?? 0x80 };
     } catch (error) {
       // mqtt.js refuses the promise of a SUBACK with a failure code, and hands over the packet.
-      const code = (error as { packet?: { granted?: number[] } }).packet?.granted?.[0] ?? (error as ClientError).code;
+      const code = (error as ClientError).packet?.granted?.[0] ?? (error as ClientError).code;
       if (typeof code === 'number') return { reasonCode: code };
       throw error;
     }
@@ -179,12 +179,12 @@ export class WsSession {
     await this.endClient({ quietly: true });
   }
 
-  private connectedClient(): MqttClient {
+  private connectedClient(): MqttLink {
     if (!this.client || this.status !== 'CONNECTED') throw new NotConnectedError();
     return this.client;
   }
 
-  private watch(client: MqttClient, url: string, connectTimeoutMs: number, reconnects: boolean): void {
+  private watch(client: MqttLink, url: string, connectTimeoutMs: number, reconnects: boolean): void {
     // Per network connection: whether the broker answered CONNECT, and whether this attempt failed already.
     let connackReceived = false;
     let attemptFailed = false;
@@ -228,23 +228,15 @@ export class WsSession {
       this.setStatus('RECONNECTING');
     });
     client.on('end', () => current() && this.setStatus('END'));
-    client.on('message', (topic, payload, packet) => this.receive(topic, payload, packet));
+    client.on('messages', (messages) => current() && this.receive(messages));
   }
 
-  private receive(topic: string, payload: Uint8Array, packet: IPublishPacket): void {
-    const time = Date.now();
-    this.incoming.count(time);
-    this.record({
-      seq: -1,
-      time,
-      direction: 'RECEIVED',
-      topic,
-      qos: packet.qos,
-      retain: packet.retain,
-      payload,
-      properties: packet.properties as WsMessageProperties | undefined,
-      color: this.colors.colorOf(topic),
-    });
+  /** A batch of received messages: stored, counted and put in the tree in one go. */
+  private receive(messages: IncomingMessage[]): void {
+    this.incoming.count(Date.now(), messages.length);
+    for (const { time, topic, qos, retain, payload, properties } of messages) {
+      this.record({ seq: -1, time, direction: 'RECEIVED', topic, qos, retain, payload, properties, color: this.colors.colorOf(topic) });
+    }
   }
 
   private record(message: WsMessage): void {
