@@ -1,7 +1,7 @@
 // npm run bench: builds if needed, then measures the console, the bundled broker side by side with
 // bare Aedes and Mosquitto, what acknowledging after the commit costs, the sessions list and the
 // retained messages API, and the monitoring time series; writes results/<date>-<part>.md and .json.
-// Flags: --console --broker --durable --sessions --retained --monitoring --app-shared (default: all), --quick (short smoke run), --profile (CPU profiles).
+// Flags: --console --broker --durable --sessions --retained --monitoring --app-shared --integrations (default: all), --quick (short smoke run), --profile (CPU profiles).
 import { parseArgs } from 'node:util';
 import { build } from '../build.mjs';
 import { runAppSharedPart } from './app-shared/app-shared-part.mjs';
@@ -12,11 +12,12 @@ import { CHROMIUM, runConsolePart } from './console/console-part.mjs';
 import { describeEnvironment } from './lib/environment.mjs';
 import { stopAll, stopAllOnSignals } from './lib/processes.mjs';
 import { writeResult } from './lib/report.mjs';
+import { runIntegrationsPart } from './integrations/integrations-part.mjs';
 import { runMonitoringPart } from './monitoring/monitoring-part.mjs';
 import { runRetainedPart } from './retained/retained-part.mjs';
 import { runSessionsPart } from './sessions/sessions-part.mjs';
 
-const PARTS = { console: runConsolePart, broker: runBrokerPart, durable: runDurablePart, sessions: runSessionsPart, retained: runRetainedPart, monitoring: runMonitoringPart, 'app-shared': runAppSharedPart };
+const PARTS = { console: runConsolePart, broker: runBrokerPart, durable: runDurablePart, sessions: runSessionsPart, retained: runRetainedPart, monitoring: runMonitoringPart, 'app-shared': runAppSharedPart, integrations: runIntegrationsPart };
 
 const { values: flags } = parseArgs({
   options: {
@@ -27,6 +28,7 @@ const { values: flags } = parseArgs({
     retained: { type: 'boolean', default: false },
     monitoring: { type: 'boolean', default: false },
     'app-shared': { type: 'boolean', default: false },
+    integrations: { type: 'boolean', default: false },
     quick: { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
@@ -34,7 +36,7 @@ const { values: flags } = parseArgs({
 });
 
 if (flags.help) {
-  console.log('usage: node scripts/bench/run.mjs [--console] [--broker] [--durable] [--sessions] [--retained] [--monitoring] [--app-shared] [--quick] [--profile]\nSee scripts/bench/README.md.');
+  console.log('usage: node scripts/bench/run.mjs [--console] [--broker] [--durable] [--sessions] [--retained] [--monitoring] [--app-shared] [--integrations] [--quick] [--profile]\nSee scripts/bench/README.md.');
   process.exit(0);
 }
 

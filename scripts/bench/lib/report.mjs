@@ -13,6 +13,7 @@ const TITLES = {
   retained: 'Retained messages API with many retained messages',
   monitoring: 'Monitoring: time-series queries over a week of samples, and what sampling costs',
   'app-shared': 'Application shared subscriptions: messages/s through Kafka, and the cost it adds',
+  integrations: 'Integrations: messages/s through HTTP, MQTT and Kafka, and the cost to the publisher',
 };
 
 export function writeResult({ part, quick, environment, data, markdown }) {
