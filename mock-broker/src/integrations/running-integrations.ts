@@ -41,6 +41,8 @@ export class RunningIntegrations {
   readonly #needs: RunningNeeds;
   readonly #running = new Map<string, Running>();
   readonly #remembered = new Map<string, Deliverer[]>();
+  /** Per integration, the change under way: changes to one integration run one after another. */
+  readonly #changing = new Map<string, Promise<void>>();
 
   constructor(needs: RunningNeeds) {
     this.#needs = needs;
@@ -59,7 +61,11 @@ export class RunningIntegrations {
   }
 
   /** After a save: the old client stops and, when enabled, a new one starts with the saved settings; the backlog stays. */
-  async apply(integration: StoredIntegration): Promise<void> {
+  apply(integration: StoredIntegration): Promise<void> {
+    return this.#inTurn(integration.id, () => this.#apply(integration));
+  }
+
+  async #apply(integration: StoredIntegration): Promise<void> {
     let running = this.#running.get(integration.id);
     if (running) {
       await this.#stop(running, true);
@@ -73,7 +79,11 @@ export class RunningIntegrations {
   }
 
   /** The integration is deleted: its client stops and its backlog is forgotten. */
-  async remove(id: string): Promise<void> {
+  remove(id: string): Promise<void> {
+    return this.#inTurn(id, () => this.#remove(id));
+  }
+
+  async #remove(id: string): Promise<void> {
     const running = this.#running.get(id);
     if (!running) return;
     this.#running.delete(id);
@@ -83,7 +93,11 @@ export class RunningIntegrations {
   }
 
   /** A new client for an enabled integration, and a retry at once of what waits. */
-  async restart(id: string): Promise<void> {
+  restart(id: string): Promise<void> {
+    return this.#inTurn(id, () => this.#restart(id));
+  }
+
+  async #restart(id: string): Promise<void> {
     const running = this.#running.get(id);
     if (!running?.integration.enabled) return;
     await this.#stop(running, true);
@@ -133,6 +147,18 @@ export class RunningIntegrations {
   /** The node stops: clients end, backlogs stay for the next start. */
   async close(): Promise<void> {
     await Promise.all([...this.#running.values()].map((running) => running.deliverer?.stop()));
+  }
+
+  /** Runs the change once the integration's previous one is done: two clients never share a backlog. */
+  #inTurn(id: string, change: () => Promise<void>): Promise<void> {
+    const previous = this.#changing.get(id) ?? Promise.resolve();
+    const next = previous.then(change, change);
+    const settled = next.catch(() => undefined);
+    this.#changing.set(id, settled);
+    void settled.then(() => {
+      if (this.#changing.get(id) === settled) this.#changing.delete(id);
+    });
+    return next;
   }
 
   #start(running: Running): void {

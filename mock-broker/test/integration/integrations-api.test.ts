@@ -168,6 +168,23 @@ describe('delivery to a web service', () => {
     expect((await api.call('DELETE', `/api/integration/${saved.id}`)).status).toBe(200);
   });
 
+  it('runs one client per integration when edits arrive together: each waiting message reaches the service once', async () => {
+    sink.requests.length = 0;
+    sink.status = 503;
+    const saved = await save(httpIntegration('edited-together', ['together/#']));
+    const publisher = await suite.clients.connect({ clientId: 'together-publisher' });
+    for (let index = 0; index < 20; index++) await publisher.publishAsync('together/1', String(index), { qos: 1 });
+    await eventually(async () => expect((await api.call<Integration>('GET', `/api/integration/${saved.id}`)).body.delivery?.backlogMessages).toBe(20));
+    const edits = ['a', 'b', 'c', 'd'].map((site) => api.call('POST', '/api/integration', { ...saved, configuration: { ...saved.configuration, metadata: { site } } }));
+    expect((await Promise.all(edits)).map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    sink.status = 200;
+    await eventually(async () => expect((await api.call<Integration>('GET', `/api/integration/${saved.id}`)).body.delivery).toMatchObject({ backlogMessages: 0 }));
+    // Two clients on one backlog would both send what waits: the service would get it twice.
+    await api.call('POST', `/api/integration/${saved.id}`);
+    expect(sink.taken<Document>().map((document) => document.payload)).toEqual(Array.from({ length: 20 }, (_, index) => index));
+    expect((await api.call('DELETE', `/api/integration/${saved.id}`)).status).toBe(200);
+  });
+
   it('checks the connection without saving: 200 for a service that answers, 400 with the reason for one that does not', async () => {
     expect((await api.call('POST', '/api/integration/check', httpIntegration('probe', ['p/#']))).status).toBe(200);
     const closed = await api.call<{ message: string }>('POST', '/api/integration/check', httpIntegration('probe', ['p/#'], { restEndpointUrl: 'http://127.0.0.1:1/nothing' }));
