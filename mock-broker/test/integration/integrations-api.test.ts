@@ -257,6 +257,19 @@ describe('delivery to another MQTT broker', () => {
   });
 });
 
+describe('bounds', () => {
+  it('keeps at most 100 integrations a node, refusing the next with 400 and storing nothing', async () => {
+    const before = (await api.call<{ totalElements: number }>('GET', '/api/integrations?pageSize=10&page=0')).body.totalElements;
+    const made: string[] = [];
+    for (let index = before; index < 100; index++) made.push((await save({ ...httpIntegration(`bound-${index}`, ['bound/#']), enabled: false })).id);
+    const over = await api.call<{ message: string }>('POST', '/api/integration', { ...httpIntegration('one-too-many', ['bound/#']), enabled: false });
+    expect(over.status).toBe(400);
+    expect(over.body.message).toContain('100');
+    expect((await api.call<{ totalElements: number }>('GET', '/api/integrations?pageSize=10&page=0&textSearch=one-too-many')).body.totalElements).toBe(0);
+    for (const id of made) expect((await api.call('DELETE', `/api/integration/${id}`)).status).toBe(200);
+  });
+});
+
 describe('events', () => {
   it("refuses an event type it does not know in the production broker's words", async () => {
     const answer = await api.call<{ message: string }>('GET', '/api/events/3f1e2d4c-5b6a-4789-8abc-def012345678/NOPE?pageSize=10&page=0');
