@@ -145,6 +145,24 @@ describe('delivery to a web service', () => {
     expect((await api.call('DELETE', `/api/integration/${saved.id}`)).status).toBe(200);
   });
 
+  it('sends QoS 0 and QoS 2 messages too, with their QoS and retain flag, a QoS 2 message once', async () => {
+    sink.requests.length = 0;
+    const saved = await save(httpIntegration('all-qos', ['qos/#']));
+    const publisher = await suite.clients.connect({ clientId: 'qos-publisher' });
+    await publisher.publishAsync('qos/zero', '"zero"', { qos: 0 });
+    await publisher.publishAsync('qos/two', '"two"', { qos: 2, retain: true });
+    // Two topics: sent side by side, in either order.
+    await eventually(() => expect(sink.taken<Document>().map(({ topicName, qos, retain, payload }) => ({ topicName, qos, retain, payload }))).toHaveLength(2));
+    expect(sink.taken<Document>().map(({ topicName, qos, retain, payload }) => ({ topicName, qos, retain, payload }))).toEqual(
+      expect.arrayContaining([
+        { topicName: 'qos/zero', qos: 0, retain: false, payload: 'zero' },
+        { topicName: 'qos/two', qos: 2, retain: true, payload: 'two' },
+      ]),
+    );
+    await publisher.publishAsync('qos/two', '', { qos: 1, retain: true });
+    expect((await api.call('DELETE', `/api/integration/${saved.id}`)).status).toBe(200);
+  });
+
   it('keeps what the service refuses, retries it with its answer recorded, and delivers it in order once the service takes it', async () => {
     sink.requests.length = 0;
     sink.status = 503;
