@@ -117,7 +117,8 @@ export class EventStore {
     const where = filtered(entityId, filter, query);
     if (query.textSearch?.trim()) where.add("body LIKE ? ESCAPE '\\'", likePattern(query.textSearch.trim()));
     const direction = query.sortOrder === 'ASC' ? 'ASC' : 'DESC';
-    return selectPage(this.database, 'integration_event', where, `created_time ${direction}, id ${direction}`, query, toEvent);
+    // rowid: the order they were saved in, for events of the same millisecond.
+    return selectPage(this.database, 'integration_event', where, `created_time ${direction}, rowid ${direction}`, query, toEvent);
   }
 
   clear(entityId: string, filter: EventFilter, range: { startTime?: number; endTime?: number }): number {
