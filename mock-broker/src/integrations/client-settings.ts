@@ -64,6 +64,30 @@ export interface KafkaTargetSettings extends CommonSettings {
   compression: KafkaCompression;
   otherProperties: Record<string, string>;
   kafkaHeaders: Record<string, string>;
+  /** How header values become bytes (the production broker's Java charset names). */
+  kafkaHeadersCharset: HeaderCharset;
+}
+
+/** The charsets the production broker offers for Kafka header values. */
+export const HEADER_CHARSETS = ['US-ASCII', 'ISO-8859-1', 'UTF-8', 'UTF-16BE', 'UTF-16LE', 'UTF-16'] as const;
+export type HeaderCharset = (typeof HEADER_CHARSETS)[number];
+
+/** A header value's bytes in the charset; UTF-16 as Java writes it: a byte-order mark, then big-endian. */
+export function encodeHeader(value: string, charset: HeaderCharset): Buffer {
+  switch (charset) {
+    case 'US-ASCII':
+      return Buffer.from([...value].map((character) => (character.charCodeAt(0) < 0x80 ? character : '?')).join(''), 'latin1');
+    case 'ISO-8859-1':
+      return Buffer.from([...value].map((character) => (character.charCodeAt(0) < 0x100 && character.length === 1 ? character : '?')).join(''), 'latin1');
+    case 'UTF-8':
+      return Buffer.from(value, 'utf8');
+    case 'UTF-16LE':
+      return Buffer.from(value, 'utf16le');
+    case 'UTF-16BE':
+      return Buffer.from(value, 'utf16le').swap16();
+    case 'UTF-16':
+      return Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(value, 'utf16le').swap16()]);
+  }
 }
 
 export type TargetSettings = HttpSettings | MqttSettings | KafkaTargetSettings;
@@ -241,6 +265,8 @@ function kafkaSettings(read: Reader, values: ClientConfiguration): KafkaTargetSe
   if (!['0', '1', '-1', 'all'].includes(acks)) refuse('acks', 'must be 0, 1, -1 or all');
   const compression = read.text('compression', 'none') || 'none';
   if (!['none', 'gzip', 'snappy', 'lz4', 'zstd'].includes(compression)) refuse('compression', 'must be none, gzip, snappy, lz4 or zstd');
+  const headerCharset = read.text('kafkaHeadersCharset', 'UTF-8') || 'UTF-8';
+  if (!(HEADER_CHARSETS as readonly string[]).includes(headerCharset)) refuse('kafkaHeadersCharset', `must be one of ${HEADER_CHARSETS.join(', ')}`);
   const otherProperties = read.stringMap('otherProperties');
   if (Object.keys(otherProperties).some((key) => key.includes('ssl.')) && !('security.protocol' in otherProperties)) {
     refuse('otherProperties', "holds ssl.* settings without 'security.protocol'");
@@ -259,6 +285,7 @@ function kafkaSettings(read: Reader, values: ClientConfiguration): KafkaTargetSe
     compression: compression as KafkaCompression,
     otherProperties,
     kafkaHeaders: read.stringMap('kafkaHeaders'),
+    kafkaHeadersCharset: headerCharset as HeaderCharset,
     sendOnlyMsgPayload: read.flag('sendOnlyMsgPayload'),
     credentials: credentialsOf(values, 'KAFKA'),
   };

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { targetSettings } from '../../src/integrations/client-settings.js';
+import { encodeHeader, targetSettings } from '../../src/integrations/client-settings.js';
 import { Backlog } from '../../src/integrations/delivery/backlog.js';
 import type { BacklogEntry, CapturedMessage } from '../../src/integrations/delivery/captured-message.js';
 import { Deliverer, noDeliveries, PartialDelivery, type DeliveryListener, type Target } from '../../src/integrations/delivery/deliverer.js';
@@ -171,6 +171,18 @@ describe('client settings', () => {
   it("takes the production broker's defaults for what is left out", () => {
     expect(targetSettings('HTTP', { restEndpointUrl: 'https://example.com/in' })).toMatchObject({ method: 'POST', payloadContentType: 'BINARY', sendBinaryOnParseFailure: true, maxResponseBytes: 256 * 1024 });
     expect(targetSettings('KAFKA', { bootstrapServers: 'a:1, b:2', topic: 't' })).toMatchObject({ bootstrapServers: ['a:1', 'b:2'], acks: '-1', compression: 'none', batchSize: 16_384 });
+  });
+});
+
+describe('Kafka header values', () => {
+  it('are written in the configured charset, as Java writes it', () => {
+    expect(encodeHeader('Zürich', 'UTF-8')).toEqual(Buffer.from([0x5a, 0xc3, 0xbc, 0x72, 0x69, 0x63, 0x68]));
+    expect(encodeHeader('Zürich', 'ISO-8859-1')).toEqual(Buffer.from([0x5a, 0xfc, 0x72, 0x69, 0x63, 0x68]));
+    expect(encodeHeader('Zürich', 'US-ASCII').toString('latin1')).toBe('Z?rich');
+    expect(encodeHeader('A', 'UTF-16BE')).toEqual(Buffer.from([0x00, 0x41]));
+    expect(encodeHeader('A', 'UTF-16LE')).toEqual(Buffer.from([0x41, 0x00]));
+    expect(encodeHeader('A', 'UTF-16')).toEqual(Buffer.from([0xfe, 0xff, 0x00, 0x41]));
+    expect(() => targetSettings('KAFKA', { bootstrapServers: 'k:1', topic: 't', kafkaHeadersCharset: 'EBCDIC' })).toThrow('kafkaHeadersCharset');
   });
 });
 

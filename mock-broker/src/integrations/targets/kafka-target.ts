@@ -1,5 +1,5 @@
 import { Admin, Producer, ProduceAcks, type MessageToProduce } from '@platformatic/kafka';
-import type { KafkaTargetSettings } from '../client-settings.js';
+import { encodeHeader, type KafkaTargetSettings } from '../client-settings.js';
 import type { BacklogEntry } from '../delivery/captured-message.js';
 import { errorText, PartialDelivery, type Target } from '../delivery/deliverer.js';
 import { messageDocument, type DocumentSource } from '../delivery/message-document.js';
@@ -78,7 +78,7 @@ export class KafkaTarget implements Target {
       acks: acksOf(settings.acks),
       compression: settings.compression,
     });
-    const headers = new Map(Object.entries(settings.kafkaHeaders).map(([name, value]) => [Buffer.from(name, 'utf8'), Buffer.from(value, 'utf8')]));
+    const headers = new Map(Object.entries(settings.kafkaHeaders).map(([name, value]) => [Buffer.from(name, 'utf8'), encodeHeader(value, settings.kafkaHeadersCharset)]));
     const records: KafkaRecord[] = entries.map((entry) => ({
       topic: settings.topic,
       key: Buffer.from(settings.key || entry.topic, 'utf8'),
