@@ -32,6 +32,9 @@ export interface IntegrationBody {
 
 export type IntegrationAnswer = StoredIntegration & { delivery?: DeliveryView };
 
+/** How long the connection check waits for the target at most, whatever the settings' own timeouts. */
+const CHECK_TIMEOUT_MS = 20_000;
+
 /** The production broker's answer for an unknown id. */
 const NOT_FOUND = "Requested item wasn't found!";
 
@@ -129,10 +132,16 @@ export class IntegrationService {
     const existing = body.id ? this.repository.find(body.id) : undefined;
     const configuration = keptSecrets(checkedConfiguration(body.configuration), existing?.configuration);
     const settings = targetSettings(type, configuration.clientConfiguration);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS / 1000} s`)), CHECK_TIMEOUT_MS);
+    });
     try {
-      await checkTarget(settings, body.id ?? randomUUID());
+      await Promise.race([checkTarget(settings, body.id ?? randomUUID()), late]);
     } catch (error) {
       throw ApiError.badRequest(`The target did not answer: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      clearTimeout(timer);
     }
   }
 

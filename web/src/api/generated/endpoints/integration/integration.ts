@@ -212,7 +212,7 @@ export const useSaveIntegration = <TError = BadRequestResponse | UnauthorizedRes
       return useMutation(mutationOptions);
     }
     /**
- * HTTP: a request without a message body to the URL (any answer below 500 counts as reachable). MQTT: a connection with the configured client id suffixed, its credentials and TLS (a CONNACK with reason 0). Kafka: the cluster's metadata and the topic's existence. A target that does not answer is answered 400 with its reason.
+ * HTTP: a request without a message body to the URL (any answer below 500 counts as reachable). MQTT: a connection with the configured client id suffixed, its credentials and TLS (a CONNACK with reason 0). Kafka: the cluster's metadata and the topic's existence. A target that does not answer within 20 s is answered 400 with its reason.
  * @summary Whether the integration's target answers, with the configuration sent (saved or not); nothing is stored or delivered.
  */
 export const checkIntegrationConnection = (
