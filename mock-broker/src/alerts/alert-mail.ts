@@ -27,6 +27,11 @@ const METRIC_NAMES: Record<MailLanguage, Record<TimeseriesKey, string>> = {
     cpuUsage: 'CPU usage (%)',
     memoryUsage: 'Memory usage (%)',
     diskUsage: 'Disk usage (%)',
+    integrationSent: 'Integration: messages sent',
+    integrationFailed: 'Integration: failed attempts',
+    integrationRetried: 'Integration: messages sent again',
+    integrationDropped: 'Integration: messages dropped (backlog full)',
+    integrationBacklog: 'Integration: backlog (messages)',
   },
   de_DE: {
     incomingMsgs: 'Eingehende Nachrichten',
@@ -45,6 +50,11 @@ const METRIC_NAMES: Record<MailLanguage, Record<TimeseriesKey, string>> = {
     cpuUsage: 'CPU-Auslastung (%)',
     memoryUsage: 'Speicherbelegung (%)',
     diskUsage: 'Festplattenbelegung (%)',
+    integrationSent: 'Integration: gesendete Nachrichten',
+    integrationFailed: 'Integration: gescheiterte Versuche',
+    integrationRetried: 'Integration: erneut gesendete Nachrichten',
+    integrationDropped: 'Integration: verworfene Nachrichten (Rückstau voll)',
+    integrationBacklog: 'Integration: Rückstau (Nachrichten)',
   },
 };
 
@@ -58,6 +68,7 @@ const WORDS = {
     RULE_DELETED: 'The alert of rule "{rule}" is resolved: the rule was deleted.',
     metric: 'Metric',
     entity: 'Node',
+    integration: 'Integration',
     allNodes: 'all nodes (total)',
     condition: 'Condition',
     value: 'Value when fired',
@@ -74,6 +85,7 @@ const WORDS = {
     RULE_DELETED: 'Der Alarm der Regel „{rule}“ ist aufgehoben: die Regel wurde gelöscht.',
     metric: 'Metrik',
     entity: 'Knoten',
+    integration: 'Integration',
     allNodes: 'alle Knoten (gesamt)',
     condition: 'Bedingung',
     value: 'Wert beim Auslösen',
@@ -108,7 +120,7 @@ export function alertMail(alert: Alert, news: AlertNews, language: MailLanguage,
   const subject = (news.kind === 'FIRED' ? words.firedSubject : words.resolvedSubject).replace('{rule}', rule);
   const facts: [string, string][] = [
     [words.metric, METRIC_NAMES[language][alert.key]],
-    [words.entity, alert.entityId === TOTAL_ENTITY_ID ? words.allNodes : alert.entityId],
+    [alert.key.startsWith('integration') ? words.integration : words.entity, alert.entityId === TOTAL_ENTITY_ID ? words.allNodes : alert.entityId],
     [words.condition, `${alert.operator === 'GREATER' ? '>' : '<'} ${number.format(alert.threshold)}`],
     [words.value, number.format(alert.value)],
     [words.started, time(alert.startTs)],

@@ -46,7 +46,7 @@ export class AlertRuleService {
     if (name === '') throw ApiError.invalidArguments('body.name must not be blank');
     // A rule may keep watching a node that has gone; a new choice must be one that exists.
     if (request.entityId !== existing?.entityId && request.entityId !== TOTAL_ENTITY_ID && !this.entityIds().includes(request.entityId)) {
-      throw ApiError.invalidArguments(`body.entityId must be ${TOTAL_ENTITY_ID} or a node id, got "${request.entityId}"`);
+      throw ApiError.invalidArguments(`body.entityId must be ${TOTAL_ENTITY_ID}, a node id or an integration id, got "${request.entityId}"`);
     }
     const rule: AlertRule = {
       id: existing?.id ?? randomUUID(),

@@ -92,7 +92,7 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
       }),
       startKafka(config.kafka),
       startAppSharedSubscriptions({ database, kafka: config.kafka, mqtt }),
-      startIntegrations({ database, broker, nodeId: config.nodeId, settings: config.integrations }),
+      startIntegrations({ database, broker, nodeId: config.nodeId, settings: config.integrations, samples: monitoring.entitySamples, sampleIntervalSeconds: config.sampleIntervalSeconds }),
       monitoring,
       startAlerts({
         database,

@@ -1,4 +1,5 @@
 import type { Database } from '../database/database.js';
+import type { Sample } from '../monitoring/sample-feed.js';
 import type { RowJournal } from '../mqtt/persistence/write-behind.js';
 import { topicMatches } from '../mqtt/topic-filter.js';
 import { targetSettings, type TargetSettings } from './client-settings.js';
@@ -27,6 +28,8 @@ interface Running {
   deliverer: Deliverer | undefined;
   /** A full backlog was reported in this statistics period (one ERROR event per period). */
   dropReported: boolean;
+  /** The totals at the last time-series sample. */
+  sampled?: DeliveryTotals;
 }
 
 /** Topics whose matching integrations are remembered at most; beyond, the memory starts over. */
@@ -125,6 +128,33 @@ export class RunningIntegrations {
     if (running.deliverer) return running.deliverer.view();
     const { backlog, totals } = running;
     return { state: 'STOPPED', ...totals, backlogMessages: backlog.messages, backlogBytes: backlog.bytes, maxBacklogBytes: backlog.maxBytes };
+  }
+
+  /** The integrations' time-series samples at `ts`: counts since the last sample, and the backlog (enabled ones, and those with a backlog). */
+  samples(ts: number): Sample[] {
+    const samples: Sample[] = [];
+    for (const [id, running] of this.#running) {
+      const { totals, backlog } = running;
+      const last = running.sampled ?? noDeliveries();
+      running.sampled = { ...totals };
+      if (!running.integration.enabled && backlog.messages === 0) continue;
+      samples.push({
+        ts,
+        entityId: id,
+        values: {
+          integrationSent: totals.sent - last.sent,
+          integrationFailed: totals.failed - last.failed,
+          integrationRetried: totals.retried - last.retried,
+          integrationDropped: totals.dropped - last.dropped,
+          integrationBacklog: backlog.messages,
+        },
+      });
+    }
+    return samples;
+  }
+
+  ids(): string[] {
+    return [...this.#running.keys()];
   }
 
   /** The statistics period is over: one STATS event per integration that did something. */

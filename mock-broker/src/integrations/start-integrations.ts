@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import type { IntegrationSettings } from '../config/config.js';
 import type { Database } from '../database/database.js';
+import type { EntitySampleSink } from '../monitoring/sample-feed.js';
 import type { MqttBroker } from '../mqtt/mqtt-broker.js';
 import { captureForIntegrations } from './delivery/capture.js';
 import { EventStore } from './events/event-store.js';
@@ -14,6 +15,9 @@ export interface IntegrationNeeds {
   broker: MqttBroker;
   nodeId: string;
   settings: IntegrationSettings;
+  /** The time series, sampled like the node's: counts per period and the backlog per integration. */
+  samples: EntitySampleSink;
+  sampleIntervalSeconds: number;
 }
 
 /** The first wait after a failed attempt; it doubles up to the configured longest. */
@@ -46,8 +50,18 @@ export function startIntegrations(needs: IntegrationNeeds): { routers: Router[];
     events.prune();
   }, settings.statisticsIntervalSeconds * 1000);
   statistics.unref();
+  needs.samples.addEntityIds(() => running.ids());
+  const sampling = setInterval(() => {
+    try {
+      const samples = running.samples(Date.now());
+      if (samples.length > 0) needs.samples.record(samples);
+    } catch (error) {
+      console.error('Sampling the integrations failed:', error);
+    }
+  }, needs.sampleIntervalSeconds * 1000);
+  sampling.unref();
   return {
     routers: [integrationRouter(service, events)],
-    cleanups: [() => running.close(), () => clearInterval(statistics)],
+    cleanups: [() => running.close(), () => clearInterval(statistics), () => clearInterval(sampling)],
   };
 }

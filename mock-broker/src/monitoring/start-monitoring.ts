@@ -2,7 +2,7 @@ import type { Router } from 'express';
 import type { Database } from '../database/database.js';
 import { monitoringRouter } from './http/monitoring-router.js';
 import { metricsRouter } from './metrics/metrics-router.js';
-import type { SampleFeed } from './sample-feed.js';
+import type { EntitySampleSink, SampleFeed } from './sample-feed.js';
 import { liveLevels, NodeSampler, type NodeReadings } from './sampling/node-sampler.js';
 import { ResourceUsage } from './sampling/resource-usage.js';
 import { SampleAnnouncer } from './sampling/sample-announcer.js';
@@ -36,6 +36,8 @@ export interface MonitoringArea {
   cleanups: (() => Promise<void>)[];
   /** Every sample stored from now on (the alert rules listen here). */
   feed: SampleFeed;
+  /** Where other areas store their entities' samples (integrations). */
+  entitySamples: EntitySampleSink;
 }
 
 /** Samples per entity pruned at most each time (a day at 10 s holds 8,640). */
@@ -85,5 +87,12 @@ export function startMonitoring({ database, settings, readings }: MonitoringArea
       },
     ],
     feed: announcer,
+    entitySamples: {
+      record(samples) {
+        repository.storeEntitySamples(samples, Date.now() - settings.timeseriesRetentionDays * 86_400_000, PRUNE_BATCH);
+        for (const each of samples) announcer.announce(each);
+      },
+      addEntityIds: (ids) => announcer.addEntityIds(ids),
+    },
   };
 }

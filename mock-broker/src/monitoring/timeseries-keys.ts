@@ -16,6 +16,13 @@ export const TIMESERIES_KEYS = [
   'cpuUsage',
   'memoryUsage',
   'diskUsage',
+  // An integration's (entity: its id): messages its target took, attempts that failed, messages
+  // sent again, messages dropped for a full backlog (per sampling period), and its backlog.
+  'integrationSent',
+  'integrationFailed',
+  'integrationRetried',
+  'integrationDropped',
+  'integrationBacklog',
 ] as const;
 
 export type TimeseriesKey = (typeof TIMESERIES_KEYS)[number];
@@ -28,6 +35,10 @@ export const COUNTER_KEYS: ReadonlySet<TimeseriesKey> = new Set([
   'inboundPayloadTraffic',
   'outboundPayloadTraffic',
   'processedBytes',
+  'integrationSent',
+  'integrationFailed',
+  'integrationRetried',
+  'integrationDropped',
 ]);
 
 export const TOTAL_ENTITY_ID = 'total';

@@ -12,7 +12,7 @@ import { inbox } from '../support/mqtt-clients.js';
  * lifecycle and error events, and answering the console's calls. Every answer is checked against
  * the contract by the node (validateResponses).
  */
-const suite = useBrokerSuite({ integrations: { maxBacklogBytes: 64 * 1024 * 1024, retryMaxSeconds: 1, eventsTtlDays: 7, eventsMax: 1000, statisticsIntervalSeconds: 3600 } });
+const suite = useBrokerSuite({ sampleIntervalSeconds: 1, integrations: { maxBacklogBytes: 64 * 1024 * 1024, retryMaxSeconds: 1, eventsTtlDays: 7, eventsMax: 1000, statisticsIntervalSeconds: 3600 } });
 let api: ApiClient;
 const sink = new HttpSink();
 
@@ -273,6 +273,34 @@ describe('delivery to another MQTT broker', () => {
     expect(await events(saved.id, 'LC_EVENT')).toEqual([]);
     expect((await api.call('DELETE', `/api/integration/${saved.id}`)).status).toBe(200);
     expect((await api.call('GET', `/api/integration/${saved.id}`)).status).toBe(404);
+  });
+});
+
+describe('statistics in the time series', () => {
+  it("samples each integration's deliveries and backlog under its id, and alert rules may watch them", async () => {
+    sink.requests.length = 0;
+    const saved = await save(httpIntegration('sampled', ['sampled/#']));
+    const publisher = await suite.clients.connect({ clientId: 'sampled-publisher' });
+    for (let index = 0; index < 5; index++) await publisher.publishAsync('sampled/a', String(index), { qos: 1 });
+    await eventually(async () => {
+      const answer = await api.call<Record<string, { ts: number; value: number }[]>>('GET', `/api/timeseries/${saved.id}/values?keys=integrationSent,integrationBacklog&startTs=0&endTs=${Date.now() + 60_000}&limit=1000`);
+      expect(answer.status).toBe(200);
+      expect((answer.body.integrationSent ?? []).reduce((sum, point) => sum + Number(point.value), 0)).toBe(5);
+      expect(answer.body.integrationBacklog?.length).toBeGreaterThan(0);
+    });
+    const rule = await api.call<{ entityId: string; key: string }>('POST', '/api/monitoring/alert-rule', {
+      name: 'Orders dropped',
+      key: 'integrationDropped',
+      entityId: saved.id,
+      operator: 'GREATER',
+      threshold: 0,
+      durationSec: 0,
+      recipients: [],
+      enabled: true,
+    });
+    expect(rule.status, JSON.stringify(rule.body)).toBe(200);
+    expect(rule.body).toMatchObject({ key: 'integrationDropped', entityId: saved.id });
+    expect((await api.call('DELETE', `/api/integration/${saved.id}`)).status).toBe(200);
   });
 });
 

@@ -37,4 +37,16 @@ export const versionsFrom20: readonly Migration[] = [
       CREATE INDEX integration_event_by_entity ON integration_event (entity_id, type, created_time);
     `,
   },
+  {
+    // Integration statistics in the time series (issue 28): one row per integration and sample
+    // time (entity_id the integration's id), counters per sampling period and the backlog's level.
+    version: 21,
+    sql: `
+      ALTER TABLE timeseries_sample ADD COLUMN integration_sent NUMERIC;
+      ALTER TABLE timeseries_sample ADD COLUMN integration_failed NUMERIC;
+      ALTER TABLE timeseries_sample ADD COLUMN integration_retried NUMERIC;
+      ALTER TABLE timeseries_sample ADD COLUMN integration_dropped NUMERIC;
+      ALTER TABLE timeseries_sample ADD COLUMN integration_backlog NUMERIC;
+    `,
+  },
 ];

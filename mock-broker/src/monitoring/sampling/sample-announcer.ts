@@ -4,6 +4,8 @@ import { TOTAL_ENTITY_ID } from '../timeseries-keys.js';
 /** The feed the sampler announces to: listeners hear every sample stored from their subscribing on. */
 export class SampleAnnouncer implements SampleFeed {
   readonly #listeners = new Set<(sample: Sample) => void>();
+  /** Entities besides the nodes whose samples are announced (integrations). */
+  readonly #moreEntityIds: (() => string[])[] = [];
 
   constructor(private readonly nodeIds: () => string[]) {}
 
@@ -15,7 +17,12 @@ export class SampleAnnouncer implements SampleFeed {
   }
 
   entityIds(): string[] {
-    return [TOTAL_ENTITY_ID, ...this.nodeIds()];
+    return [TOTAL_ENTITY_ID, ...this.nodeIds(), ...this.#moreEntityIds.flatMap((ids) => ids())];
+  }
+
+  /** Counts the ids another area samples among the entities (alert rules may watch them). */
+  addEntityIds(ids: () => string[]): void {
+    this.#moreEntityIds.push(ids);
   }
 
   /** A listener that throws is reported and the others still hear the sample; sampling goes on. */

@@ -65,6 +65,19 @@ export class TimeseriesRepository {
     this.#insert.run([sample.entityId, sample.ts, ...TIMESERIES_KEYS.map((key) => sample.values[key] ?? null)]);
   }
 
+  /** Stores samples of entities that are not nodes (integrations), dropping each one's samples older than `before` in batches. */
+  storeEntitySamples(samples: Sample[], before: number, batch: number): void {
+    inTransaction(this.database, () => {
+      for (const sample of samples) {
+        this.store(sample);
+        this.database.run(
+          'DELETE FROM timeseries_sample WHERE entity_id = ?1 AND ts IN (SELECT ts FROM timeseries_sample WHERE entity_id = ?1 AND ts < ?2 ORDER BY ts LIMIT ?3)',
+          [sample.entityId, before, batch],
+        );
+      }
+    });
+  }
+
   /** Stores a node's sample, notes the node, and stores the total at the sample's time; answers the total. */
   storeNodeSample(sample: Sample, capacity: NodeCapacity): Sample {
     return inTransaction(this.database, () => {

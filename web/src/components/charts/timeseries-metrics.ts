@@ -19,6 +19,11 @@ export const TIMESERIES_METRICS = {
   cpuUsage: { valueKind: 'percent', title: 'monitoring.metric.cpuUsage' },
   memoryUsage: { valueKind: 'percent', title: 'monitoring.metric.memoryUsage' },
   diskUsage: { valueKind: 'percent', title: 'monitoring.metric.diskUsage' },
+  integrationSent: { valueKind: 'count', title: 'monitoring.metric.integrationSent' },
+  integrationFailed: { valueKind: 'count', title: 'monitoring.metric.integrationFailed' },
+  integrationRetried: { valueKind: 'count', title: 'monitoring.metric.integrationRetried' },
+  integrationDropped: { valueKind: 'count', title: 'monitoring.metric.integrationDropped' },
+  integrationBacklog: { valueKind: 'count', title: 'monitoring.metric.integrationBacklog' },
 } as const satisfies Record<TimeseriesKey, { valueKind: ChartValueKind; title: string }>;
 
 /** The entity whose lines add up every node's (openapi.yaml, TimeseriesEntityId). */

@@ -41,7 +41,7 @@ Conventions:
  */
 
 /**
- * The production broker family's keys, then Starling's own: connections open now per listener and the node process's resource usage, each in percent as the production broker family keeps it: CPU of all cores, memory (the resident set) of the machine's memory, disk (what the data directory holds) of its file system's size. `processedBytes` is the bytes the node's client connections carried, read and written (whole MQTT packets, with their WebSocket or TLS framing), as TBMQ 2.0 counted it; TBMQ 2.3 keeps the key but no longer counts it (its samples hold 0).
+ * The production broker family's keys, then Starling's own: connections open now per listener and the node process's resource usage, each in percent as the production broker family keeps it: CPU of all cores, memory (the resident set) of the machine's memory, disk (what the data directory holds) of its file system's size. `processedBytes` is the bytes the node's client connections carried, read and written (whole MQTT packets, with their WebSocket or TLS framing), as TBMQ 2.0 counted it; TBMQ 2.3 keeps the key but no longer counts it (its samples hold 0). The `integration…` keys are an integration's (entity: its id), on the bundled broker: messages its target took, attempts that failed, messages sent again and messages dropped for a full backlog, each per sampling period, and its backlog in messages.
  */
 export type TimeseriesKey = typeof TimeseriesKey[keyof typeof TimeseriesKey];
 
@@ -64,4 +64,9 @@ export const TimeseriesKey = {
   cpuUsage: 'cpuUsage',
   memoryUsage: 'memoryUsage',
   diskUsage: 'diskUsage',
+  integrationSent: 'integrationSent',
+  integrationFailed: 'integrationFailed',
+  integrationRetried: 'integrationRetried',
+  integrationDropped: 'integrationDropped',
+  integrationBacklog: 'integrationBacklog',
 } as const;

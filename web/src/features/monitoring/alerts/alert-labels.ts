@@ -9,6 +9,11 @@ type MessageId = NonNullable<MessageDescriptor['id']>;
 /** The `total` entity: every node together (openapi.yaml TimeseriesEntityId). */
 export const TOTAL_ENTITY_ID = 'total';
 
+/** A metric of an integration (its entity is the integration's id), not of the nodes. */
+export function isIntegrationMetric(key: TimeseriesKey): boolean {
+  return key.startsWith('integration');
+}
+
 /** The metrics a rule may watch, in the contract's order, with their names. */
 export const METRIC_LABELS = {
   incomingMsgs: 'alert.metric-incomingMsgs',
@@ -27,6 +32,11 @@ export const METRIC_LABELS = {
   cpuUsage: 'alert.metric-cpuUsage',
   memoryUsage: 'alert.metric-memoryUsage',
   diskUsage: 'alert.metric-diskUsage',
+  integrationSent: 'alert.metric-integrationSent',
+  integrationFailed: 'alert.metric-integrationFailed',
+  integrationRetried: 'alert.metric-integrationRetried',
+  integrationDropped: 'alert.metric-integrationDropped',
+  integrationBacklog: 'alert.metric-integrationBacklog',
 } as const satisfies Record<TimeseriesKey, MessageId>;
 
 export const OPERATOR_LABELS = {

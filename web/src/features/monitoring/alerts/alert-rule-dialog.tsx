@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ApiError } from '../../../api/api-error';
 import { useGetBrokerServiceIds } from '../../../api/generated/endpoints/app/app';
+import { getGetIntegrationsQueryKey, useGetIntegrations } from '../../../api/generated/endpoints/integration/integration';
 import { getGetAlertRulesQueryKey, useSaveAlertRule } from '../../../api/generated/endpoints/monitoring/monitoring';
 import { AlertOperator } from '../../../api/generated/model/alertOperator';
 import { TimeseriesKey } from '../../../api/generated/model/timeseriesKey';
@@ -14,7 +15,7 @@ import { TextField } from '../../../components/form/text-field';
 import { IntervalInput } from '../../../components/interval-input/interval-input';
 import { showToast } from '../../../components/toast/toast-store';
 import { isEmailFormat } from '../../../components/validation/email-format';
-import { METRIC_LABELS, OPERATOR_LABELS, TOTAL_ENTITY_ID } from './alert-labels';
+import { isIntegrationMetric, METRIC_LABELS, OPERATOR_LABELS, TOTAL_ENTITY_ID } from './alert-labels';
 import {
   type AlertRuleFormErrors,
   type AlertRuleFormValues,
@@ -45,6 +46,9 @@ function AlertRuleForm({ draft, onClose }: { draft: AlertRuleFormValues; onClose
   const queryClient = useQueryClient();
   const brokers = useGetBrokerServiceIds();
   const [values, setValues] = useState(draft);
+  const watchesIntegration = isIntegrationMetric(values.key);
+  const integrationParams = { pageSize: 100, page: 0, sortProperty: 'name', sortOrder: 'ASC' } as const;
+  const integrations = useGetIntegrations(integrationParams, { query: { queryKey: getGetIntegrationsQueryKey(integrationParams), enabled: watchesIntegration } });
   const [errors, setErrors] = useState<AlertRuleFormErrors>({});
   const change = (changes: Partial<AlertRuleFormValues>) => {
     setValues((current) => ({ ...current, ...changes }));
@@ -61,8 +65,16 @@ function AlertRuleForm({ draft, onClose }: { draft: AlertRuleFormValues; onClose
     request: { ignoreErrors: true },
   });
   const errorText = (name: keyof AlertRuleFormErrors) => (errors[name] ? <FormattedMessage {...errors[name]} values={{ max: MAX_RULE_NAME_LENGTH }} /> : undefined);
-  // A rule may watch a node that is gone; it stays among the choices until changed.
-  const entityIds = [...new Set([TOTAL_ENTITY_ID, ...(brokers.data ?? []), values.entityId])];
+  // A rule may watch a node or an integration that is gone; it stays among the choices until changed.
+  const entities: { id: string; label: string }[] = watchesIntegration
+    ? (integrations.data?.data ?? []).flatMap((integration) => (integration.id ? [{ id: integration.id, label: integration.name }] : []))
+    : [TOTAL_ENTITY_ID, ...(brokers.data ?? [])].map((id) => ({ id, label: id === TOTAL_ENTITY_ID ? intl.formatMessage({ id: 'alert.entity-total' }) : id }));
+  if (values.entityId && !entities.some((entity) => entity.id === values.entityId)) entities.push({ id: values.entityId, label: values.entityId });
+  const changeKey = (key: TimeseriesKey) => {
+    // Node metrics watch a node (or all), integration metrics an integration: the choice starts over when the kind changes.
+    if (isIntegrationMetric(key) === watchesIntegration) change({ key });
+    else change({ key, entityId: isIntegrationMetric(key) ? '' : TOTAL_ENTITY_ID });
+  };
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -78,7 +90,7 @@ function AlertRuleForm({ draft, onClose }: { draft: AlertRuleFormValues; onClose
         <ApiErrorCallout error={save.error} />
         <TextField id="alert-rule-name" label={<FormattedMessage id="alert.name" />} value={values.name} onValueChange={(name) => change({ name })} error={errorText('name')} required autoFocus />
         <FormGroup label={<FormattedMessage id="alert.metric" />} labelFor="alert-rule-metric">
-          <HTMLSelect id="alert-rule-metric" fill value={values.key} onChange={(event) => change({ key: event.currentTarget.value as TimeseriesKey })}>
+          <HTMLSelect id="alert-rule-metric" fill value={values.key} onChange={(event) => changeKey(event.currentTarget.value as TimeseriesKey)}>
             {Object.values(TimeseriesKey).map((key) => (
               <option key={key} value={key}>
                 {intl.formatMessage({ id: METRIC_LABELS[key] })}
@@ -86,11 +98,12 @@ function AlertRuleForm({ draft, onClose }: { draft: AlertRuleFormValues; onClose
             ))}
           </HTMLSelect>
         </FormGroup>
-        <FormGroup label={<FormattedMessage id="alert.entity" />} labelFor="alert-rule-entity">
+        <FormGroup label={<FormattedMessage id={watchesIntegration ? 'alert.entity-integration' : 'alert.entity'} />} labelFor="alert-rule-entity">
           <HTMLSelect id="alert-rule-entity" fill value={values.entityId} onChange={(event) => change({ entityId: event.currentTarget.value })}>
-            {entityIds.map((entityId) => (
-              <option key={entityId} value={entityId}>
-                {entityId === TOTAL_ENTITY_ID ? intl.formatMessage({ id: 'alert.entity-total' }) : entityId}
+            {values.entityId === '' && <option value="" disabled />}
+            {entities.map((entity) => (
+              <option key={entity.id} value={entity.id}>
+                {entity.label}
               </option>
             ))}
           </HTMLSelect>

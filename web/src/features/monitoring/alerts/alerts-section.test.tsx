@@ -40,6 +40,7 @@ function stubBroker(rules: AlertRule[], alerts: Alert[]): RecordedCall[] {
     if (url.pathname === '/api/monitoring/alert-rule' && method === 'GET') return Response.json(rules);
     if (url.pathname === '/api/monitoring/alert-rule' && method === 'POST') return Response.json({ ...rule, ...(body as object), id: 'saved', createdTime: 2 });
     if (url.pathname === '/api/monitoring/alert') return Response.json(pageOf(alerts, url));
+    if (url.pathname === '/api/integrations') return Response.json(pageOf([{ id: '3f1e2d4c-5b6a-4789-8abc-def012345678', name: 'Orders to ERP', type: 'HTTP', enabled: true, configuration: { topicFilters: ['orders/#'], clientConfiguration: {} } }], url));
     return undefined;
   });
 }
@@ -93,6 +94,31 @@ describe('alerts section (issue 16)', () => {
       recipients: ['ops@example.com'],
       enabled: true,
     });
+  });
+
+  it('watches an integration, chosen by its name, when the metric is one of an integration', async () => {
+    const calls = stubBroker([], []);
+    renderPage(<AlertsSection />);
+    fireEvent.click(await screen.findByTestId('add-alert-rule'));
+    fireEvent.change(screen.getByLabelText('Name *'), { target: { value: 'Orders piling up' } });
+    fireEvent.change(screen.getByLabelText('Metric'), { target: { value: 'integrationDropped' } });
+    await waitFor(() => expect(within(screen.getByLabelText('Integration')).getByText('Orders to ERP')).toBeTruthy());
+    expect(within(screen.getByLabelText('Integration')).queryByText('All nodes (total)')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Integration'), { target: { value: '3f1e2d4c-5b6a-4789-8abc-def012345678' } });
+    fireEvent.change(screen.getByLabelText('Threshold *'), { target: { value: '0' } });
+    fireEvent.click(screen.getByTestId('alert-rule-dialog-save'));
+    await waitFor(() => expect(saves(calls)).toHaveLength(1));
+    expect(saves(calls)[0]).toMatchObject({ key: 'integrationDropped', entityId: '3f1e2d4c-5b6a-4789-8abc-def012345678', operator: 'GREATER', threshold: 0 });
+  });
+
+  it('starts the node choice over at all nodes when a node metric follows an integration metric', async () => {
+    stubBroker([], []);
+    renderPage(<AlertsSection />);
+    fireEvent.click(await screen.findByTestId('add-alert-rule'));
+    fireEvent.change(screen.getByLabelText('Metric'), { target: { value: 'integrationBacklog' } });
+    await screen.findByLabelText('Integration');
+    fireEvent.change(screen.getByLabelText('Metric'), { target: { value: 'sessions' } });
+    expect((screen.getByLabelText('Node') as HTMLSelectElement).value).toBe('total');
   });
 
   it('disables a rule from its switch, sending the rule as it is otherwise', async () => {
