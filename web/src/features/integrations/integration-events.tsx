@@ -40,6 +40,9 @@ function cells(event: EventInfo): Record<EventColumn, ReactNode> {
   };
 }
 
+/** New events show while the panel is open, without pressing refresh. */
+const EVENTS_REFRESH_MS = 10_000;
+
 /** One type of an integration's events, newest first, paged; cleared after a confirmation. */
 export function IntegrationEvents({ integrationId, eventType }: { integrationId: string; eventType: EventInfoType }) {
   const queryClient = useQueryClient();
@@ -47,7 +50,7 @@ export function IntegrationEvents({ integrationId, eventType }: { integrationId:
   const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
   const [clearing, setClearing] = useState(false);
   const params = { page, pageSize, sortProperty: 'createdTime', sortOrder: 'DESC' } as const;
-  const events = useGetEvents(integrationId, eventType, params, { query: { queryKey: getGetEventsQueryKey(integrationId, eventType, params), placeholderData: keepPreviousData } });
+  const events = useGetEvents(integrationId, eventType, params, { query: { queryKey: getGetEventsQueryKey(integrationId, eventType, params), placeholderData: keepPreviousData, refetchInterval: EVENTS_REFRESH_MS } });
   const clear = useClearEvents<ApiError>({
     mutation: {
       onSuccess: () => {

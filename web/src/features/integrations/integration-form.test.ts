@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Integration } from '../../api/generated/model/integration';
 import { brokerErrorField, emptyIntegrationForm, integrationFormValuesOf, integrationInputOf, type IntegrationFormValues, validateIntegrationForm } from './integration-form';
 
-const http = (changes: Partial<IntegrationFormValues> = {}): IntegrationFormValues => ({ ...emptyIntegrationForm('HTTP'), name: 'to-service', restEndpointUrl: 'http://localhost:8080/in', ...changes });
+const http = (changes: Partial<IntegrationFormValues> = {}): IntegrationFormValues => ({ ...emptyIntegrationForm('HTTP'), name: 'to-service', restEndpointUrl: 'http://localhost:8080/in', topicFilters: ['sensors/#'], ...changes });
 
 describe('integration form rules (the broker’s, mock-broker/src/integrations/client-settings.ts)', () => {
   it('starts each type with the defaults operators know', () => {
@@ -31,7 +31,7 @@ describe('integration form rules (the broker’s, mock-broker/src/integrations/c
   });
 
   it('checks the MQTT target topic, port and keep-alive', () => {
-    const mqtt = { ...emptyIntegrationForm('MQTT'), name: 'bridge', host: 'other-broker' };
+    const mqtt = { ...emptyIntegrationForm('MQTT'), name: 'bridge', host: 'other-broker', topicFilters: ['a/+'] };
     expect(validateIntegrationForm(mqtt, false)).toEqual({});
     expect(validateIntegrationForm({ ...mqtt, topicName: 'out/+/x', port: '0', keepAliveSec: '70000' }, false)).toEqual({ topicName: 'topic-wildcards', port: 'port-range', keepAliveSec: 'keep-alive-range' });
     expect(validateIntegrationForm({ ...mqtt, topicName: '$SYS/x' }, false).topicName).toBe('topic-dollar');
@@ -40,7 +40,7 @@ describe('integration form rules (the broker’s, mock-broker/src/integrations/c
   });
 
   it('checks Kafka bootstrap servers, topic name and ssl properties', () => {
-    const kafka = { ...emptyIntegrationForm('KAFKA'), name: 'to-kafka', topic: 'mqtt.out' };
+    const kafka = { ...emptyIntegrationForm('KAFKA'), name: 'to-kafka', topic: 'mqtt.out', topicFilters: ['a/+'] };
     expect(validateIntegrationForm(kafka, false)).toEqual({});
     expect(validateIntegrationForm({ ...kafka, bootstrapServers: 'a:9092, b', topic: 'bad topic' }, false)).toEqual({ bootstrapServers: 'bootstrap-servers', topic: 'kafka-topic' });
     expect(validateIntegrationForm({ ...kafka, otherProperties: [{ key: 'ssl.truststore.location', value: '/x' }] }, false).otherProperties).toBe('ssl-without-protocol');

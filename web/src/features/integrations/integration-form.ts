@@ -96,7 +96,7 @@ export function emptyIntegrationForm(type: IntegrationType): IntegrationFormValu
     name: '',
     type,
     enabled: true,
-    topicFilters: ['#'],
+    topicFilters: [],
     metadata: [],
     sendOnlyMsgPayload: false,
     restEndpointUrl: '',
