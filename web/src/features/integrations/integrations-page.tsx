@@ -12,7 +12,7 @@ import { SearchInput } from '../../components/table/search-input';
 import { TablePager } from '../../components/table/table-pager';
 import { usePageLink } from '../../components/table/use-page-link';
 import { DeleteIntegrationDialog } from './delete-integration-dialog';
-import { IntegrationDetailsDrawer } from './integration-details';
+import { IntegrationDetailsDialog } from './integration-details';
 import { IntegrationDialog } from './integration-dialog';
 import { IntegrationsTable } from './integrations-table';
 import './integrations-page.css';
@@ -67,7 +67,7 @@ export default function IntegrationsPage() {
         <TablePager page={params.page} pageSize={params.pageSize} totalElements={list.data.totalElements} hasNext={list.data.hasNext} onPageChange={pageLink.setPage} onPageSizeChange={pageLink.changePageSize} />
       )}
       <IntegrationDialog isOpen={edit.open} integration={edit.open ? edit.integration : null} onClose={() => setEdit({ open: false })} />
-      <IntegrationDetailsDrawer integrationId={openId} withDelivery={withDelivery} onClose={() => setOpenId(null)} onEdit={(integration) => setEdit({ open: true, integration })} onDelete={setDeleting} />
+      <IntegrationDetailsDialog integrationId={openId} withDelivery={withDelivery} onClose={() => setOpenId(null)} onEdit={(integration) => setEdit({ open: true, integration })} onDelete={setDeleting} />
       <DeleteIntegrationDialog
         integration={deleting}
         onClose={() => setDeleting(null)}
