@@ -68,7 +68,7 @@ function DetailsBody({ integrationId, withDelivery, onEdit, onDelete }: Omit<Int
   ];
   if (withDelivery && delivery) {
     rows.push(
-      ['integration.delivery-state', delivery.state],
+      ['integration.delivery-state', <FormattedMessage key="state" id={`integration.state.${delivery.state}`} />],
       ['integration.sent', <FormattedNumber key="sent" value={delivery.sent} />],
       ['integration.failed', <FormattedNumber key="failed" value={delivery.failed} />],
       ['integration.retried', <FormattedNumber key="retried" value={delivery.retried} />],

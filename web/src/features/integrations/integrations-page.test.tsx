@@ -85,8 +85,15 @@ describe('integrations list', () => {
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'svc' } });
     fireEvent.click(within(dialog).getByTestId('integration-save'));
-    expect(await within(dialog).findByText('Required.')).toBeTruthy();
+    expect((await within(dialog).findAllByText('Required.')).length).toBeGreaterThan(0);
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    expect(within(dialog).getByText('At least one topic filter is required.')).toBeTruthy();
+    const filters = dialog.querySelector('#integration-topicFilters') as HTMLInputElement;
+    fireEvent.change(filters, { target: { value: 'a/b#' } });
+    fireEvent.keyDown(filters, { key: 'Enter' });
+    expect(await within(dialog).findByText(/Not an MQTT topic filter/)).toBeTruthy();
+    fireEvent.change(filters, { target: { value: 'sensors/#' } });
+    fireEvent.keyDown(filters, { key: 'Enter' });
     fireEvent.change(within(dialog).getByLabelText(/^Endpoint URL/), { target: { value: 'http://example.com/in' } });
     fireEvent.click(within(dialog).getByTestId('integration-save'));
     expect(await within(dialog).findByText(/restEndpointUrl is not reachable here/)).toBeTruthy();

@@ -85,7 +85,7 @@ export function IntegrationsTable({ integrations, refreshing, withDelivery, sort
                 </td>
                 {withDelivery && (
                   <>
-                    <td>{delivery?.state}</td>
+                    <td>{delivery && <FormattedMessage id={`integration.state.${delivery.state}`} />}</td>
                     <td data-testid="integration-sent">{delivery && <FormattedNumber value={delivery.sent} />}</td>
                     <td>{delivery && <FormattedNumber value={delivery.failed} />}</td>
                     <td data-testid="integration-backlog">{delivery && <FormattedNumber value={delivery.backlogMessages} />}</td>
