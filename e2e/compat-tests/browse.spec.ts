@@ -23,6 +23,7 @@ const VISITS: Visit[] = [
   { path: '/retained-messages', recorded: 'retained/v5/props' },
   { path: '/shared-subscriptions/manage', recorded: 'shared/topic/#' },
   { path: '/shared-subscriptions/applications', recorded: 'app-shared-1' },
+  { path: '/integrations' },
   { path: '/kafka/topics', recorded: 'tbmq.client.session' },
   { path: '/kafka/consumer-groups', recorded: 'ie-uplink-consumer-group' },
   { path: '/monitoring' },

@@ -34,6 +34,7 @@ export const sysAdminMenu: MenuSection[] = [
   link('/ws-client', { isNew: true }),
   link('/retained-messages'),
   toggle('/shared-subscriptions', [link('/shared-subscriptions/manage'), link('/shared-subscriptions/applications')]),
+  link('/integrations', { isNew: true }),
   toggle('/kafka', [link('/kafka/topics'), link('/kafka/consumer-groups')]),
   link('/monitoring'),
   link('/users'),

@@ -17,6 +17,7 @@ import {
   PeopleIcon,
   PersonIcon,
   ShareIcon,
+  SendToGraphIcon,
   ShieldIcon,
   TimelineAreaChartIcon,
 } from '@blueprintjs/icons';
@@ -60,6 +61,7 @@ export const messages = defineMessages({
   sharedSubscriptions: { id: 'shared-subscription.shared-subscriptions' },
   sharedSubscriptionGroups: { id: 'shared-subscription.groups' },
   sharedSubscriptionApplications: { id: 'shared-subscription.applications' },
+  integrations: { id: 'integration.integrations' },
   kafka: { id: 'kafka.kafka' },
   kafkaTopics: { id: 'kafka.topics' },
   kafkaConsumerGroups: { id: 'kafka.consumer-groups' },
@@ -143,6 +145,13 @@ export const pageRoutes: PageRoute[] = [
     icon: ApplicationsIcon,
     parentPath: '/shared-subscriptions',
     page: preloadable(() => import('../../features/shared-subscriptions/shared-subscription-applications-page')),
+  },
+  {
+    path: '/integrations',
+    helpId: pageHelpIds.integrations,
+    title: messages.integrations,
+    icon: SendToGraphIcon,
+    page: preloadable(() => import('../../features/integrations/integrations-page')),
   },
   {
     path: '/kafka/topics',

@@ -14,6 +14,7 @@ export const pageHelpIds = {
   retainedMessages: 'retained-messages',
   sharedSubscriptionGroups: 'shared-subscription-groups',
   sharedSubscriptionApplications: 'shared-subscription-applications',
+  integrations: 'integrations',
   kafkaTopics: 'kafka-topics',
   kafkaConsumerGroups: 'kafka-consumer-groups',
   monitoring: 'monitoring',
