@@ -19,14 +19,6 @@ export interface TimeSeriesPlotProps {
   onSelectRange?: (range: TimeRange) => void;
   /** Shown above the plot while the pointer is elsewhere. */
   hint?: string;
-  /** Told the plot area (uPlot's bbox, device pixels) when it is laid out anew: raw points can be asked on exactly its pixels. */
-  onPlotBox?: (box: PlotBox) => void;
-}
-
-/** Where uPlot draws the lines, in device pixels: a time lands on pixel round(left + width × its fraction of the x range). */
-export interface PlotBox {
-  left: number;
-  width: number;
 }
 
 const xRangeOf = (plot: uPlot) => ({ min: plot.scales.x?.min ?? 0, max: plot.scales.x?.max ?? 0 });
@@ -149,8 +141,6 @@ function optionsOf(props: TimeSeriesPlotProps, size: { width: number; height: nu
       },
     },
     hooks: {
-      // The value axis's width follows the labels, so the plot area can move after each setData.
-      setSize: [(plot) => latest.current.onPlotBox?.({ left: plot.bbox.left, width: plot.bbox.width })],
       setSelect: [
         (plot) => {
           const { left, width } = plot.select;

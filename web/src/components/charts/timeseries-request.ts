@@ -15,8 +15,6 @@ export interface ChartQuery extends TimeRange {
   realtime: boolean;
   /** With NONE: ask for the points a chart this many pixel columns wide shows (the broker's timeseriesPixelColumns), not every sample. */
   pixelColumns?: number;
-  /** With pixelColumns: the plot area's left edge in device pixels, so the columns are the pixels uPlot draws (the broker's pixelLeft). */
-  pixelLeft?: number;
 }
 
 /** The broker's smallest bucket (openapi.yaml: interval at least 1000). */
@@ -26,17 +24,6 @@ export const MIN_QUERY_INTERVAL_MS = 1000;
 const PIXEL_COLUMN_STEP = 50;
 /** The contract's most (openapi.yaml, pixelColumns). */
 const MAX_PIXEL_COLUMNS = 10_000;
-
-/**
- * The columns to ask for a plot uPlot has laid out: exactly its pixels (width and left edge in
- * device pixels, the x range being the query's), so each column holds what uPlot draws in one
- * pixel. uPlot rounds its box to half pixels; a box half a pixel wide too many (a fractional
- * devicePixelRatio) has no whole number of columns, and is asked as pixelColumnsFor does.
- */
-export function plotPixelsFor(box: { left: number; width: number }): { pixelColumns: number; pixelLeft: number } | undefined {
-  if (!Number.isInteger(box.width) || box.width < 1 || box.width > MAX_PIXEL_COLUMNS) return undefined;
-  return { pixelColumns: box.width, pixelLeft: box.left };
-}
 
 /**
  * The pixel columns to ask for a plot `cssWidth` pixels wide: its device pixels, rounded up to the
@@ -49,8 +36,8 @@ export function pixelColumnsFor(cssWidth: number, devicePixelRatio: number): num
 
 /** The query of the whole range. Raw samples (NONE) come newest first, so that a limit keeps the newest. */
 export function rangeParams(key: TimeseriesKey, query: ChartQuery): GetTimeseriesValuesParams {
-  const { startTs, endTs, agg, limit, pixelColumns, pixelLeft } = query;
-  if (agg === 'NONE') return { keys: key, startTs, endTs, agg, limit, orderBy: 'DESC', ...(pixelColumns === undefined ? {} : { pixelColumns }), ...(pixelLeft === undefined ? {} : { pixelLeft }) };
+  const { startTs, endTs, agg, limit, pixelColumns } = query;
+  if (agg === 'NONE') return { keys: key, startTs, endTs, agg, limit, orderBy: 'DESC', ...(pixelColumns === undefined ? {} : { pixelColumns }) };
   return { keys: key, startTs, endTs, agg, interval: query.interval, limit };
 }
 
@@ -90,6 +77,5 @@ export function zoomedQuery(query: ChartQuery, zoom: TimeRange): ChartQuery {
   const interval = Math.max(MIN_QUERY_INTERVAL_MS, Math.floor((query.interval * zoomSpan) / span));
   const limit = query.agg === 'NONE' ? query.limit : Math.max(1, Math.ceil(zoomSpan / interval));
   const zoomed: ChartQuery = { startTs: zoom.startTs, endTs: zoom.endTs, interval, agg: query.agg, limit, realtime: false };
-  const { pixelColumns, pixelLeft } = query;
-  return pixelColumns === undefined ? zoomed : { ...zoomed, pixelColumns, ...(pixelLeft === undefined ? {} : { pixelLeft }) };
+  return query.pixelColumns === undefined ? zoomed : { ...zoomed, pixelColumns: query.pixelColumns };
 }

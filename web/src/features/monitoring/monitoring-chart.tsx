@@ -6,9 +6,8 @@ import type { TimeseriesKey } from '../../api/generated/model/timeseriesKey';
 import { useExtension } from '../../components/broker-support/broker-extensions';
 import type { TimeRange } from '../../components/charts/time-range';
 import { TimeSeriesChart } from '../../components/charts/time-series-chart';
-import type { PlotBox } from '../../components/charts/time-series-plot';
 import { TIMESERIES_METRICS } from '../../components/charts/timeseries-metrics';
-import { type ChartQuery, pixelColumnsFor, plotPixelsFor, zoomedQuery } from '../../components/charts/timeseries-request';
+import { type ChartQuery, pixelColumnsFor, zoomedQuery } from '../../components/charts/timeseries-request';
 import { useTimeseries } from '../../components/charts/use-timeseries';
 import { resolveTimewindow } from '../../components/time-window/resolve-timewindow';
 import type { Timewindow } from '../../components/time-window/timewindow';
@@ -46,23 +45,16 @@ export function MonitoringChart({ metric, lines, pageTimewindow, maxDatapoints, 
   const [plotWidth, setPlotWidth] = useState<number>();
   const raw = timewindow.aggregation.type === 'NONE';
   const extension = useExtension('timeseriesPixelColumns');
-  // Once uPlot has laid the plot out, its own pixels (the reduced line then draws as the full one,
-  // pixel for pixel); before, the container's width, which asks a little finer.
-  const [plotBox, setPlotBox] = useState<PlotBox>();
-  const exact = plotBox === undefined ? undefined : plotPixelsFor(plotBox);
-  const estimated = plotWidth === undefined ? undefined : pixelColumnsFor(plotWidth, window.devicePixelRatio);
-  const pixelColumns = raw && extension === 'available' ? (exact?.pixelColumns ?? estimated) : undefined;
-  const pixelLeft = pixelColumns === undefined ? undefined : exact?.pixelLeft;
+  const pixelColumns = raw && extension === 'available' && plotWidth !== undefined ? pixelColumnsFor(plotWidth, window.devicePixelRatio) : undefined;
   // A raw view waits for the width (measured before the first paint) rather than ask twice.
   const widthPending = raw && (extension === 'unknown' || (extension === 'available' && pixelColumns === undefined));
   const resolveQuery = useMemo(() => {
     if (widthPending) return undefined;
     return (now: number): ChartQuery => {
       const query = resolveTimewindow(timewindow, now, maxDatapoints);
-      if (pixelColumns === undefined) return query;
-      return pixelLeft === undefined ? { ...query, pixelColumns } : { ...query, pixelColumns, pixelLeft };
+      return pixelColumns === undefined ? query : { ...query, pixelColumns };
     };
-  }, [timewindow, maxDatapoints, pixelColumns, pixelLeft, widthPending]);
+  }, [timewindow, maxDatapoints, pixelColumns, widthPending]);
   const resolveZoomed = useMemo(() => (zoom && resolveQuery ? () => zoomedQuery(resolveQuery(zoom.endTs), zoom) : undefined), [zoom, resolveQuery]);
   const whole = useTimeseries({ key: metric, entityIds: lines.entityIds, resolveQuery, pollMs });
   const zoomed = useTimeseries({ key: metric, entityIds: lines.entityIds, resolveQuery: resolveZoomed, pollMs });
@@ -82,7 +74,6 @@ export function MonitoringChart({ metric, lines, pageTimewindow, maxDatapoints, 
       valueKind={valueKind}
       timezone={timewindow.timezone}
       onPlotWidth={setPlotWidth}
-      onPlotBox={setPlotBox}
       actions={
         <>
           <TimewindowPicker value={timewindow} onChange={setOwnTimewindow} aggregation timezone maxDatapoints={maxDatapoints} />
