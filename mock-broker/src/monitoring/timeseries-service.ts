@@ -17,6 +17,8 @@ export interface ValuesParameters {
   orderBy?: SortOrder;
   /** With NONE: the samples reduced to what this many pixel columns show (Starling's timeseriesPixelColumns). */
   pixelColumns?: number;
+  /** With pixelColumns: the plot area's left edge in device pixels, for columns that are the chart's pixels. */
+  pixelLeft?: number;
 }
 
 /** GET /api/timeseries/latest, as the contract validated it. */
@@ -90,7 +92,7 @@ export class TimeseriesService {
     if (endTs <= startTs) throw ApiError.badRequest('Invalid request: endTs must be after startTs');
     if (limit > this.maxDatapoints) throw ApiError.badRequest(`Invalid request: limit must be at most ${this.maxDatapoints} (/api/dashboard/maxDatapointsLimit)`);
     const range = { entityId, keys, startTs, endTs, limit, order, signal };
-    if (agg === 'NONE') return keys.length === 0 ? '{}' : objectText(await this.#gate.run(() => slicedSamples(this.repository, range, parameters.pixelColumns), signal));
+    if (agg === 'NONE') return keys.length === 0 ? '{}' : objectText(await this.#gate.run(() => slicedSamples(this.repository, range, parameters.pixelColumns, parameters.pixelLeft), signal));
     const { interval } = parameters;
     if (interval === undefined || interval < MIN_INTERVAL_MS) throw ApiError.badRequest(`Invalid request: interval must be at least ${MIN_INTERVAL_MS} ms with agg ${agg}`);
     const buckets = Math.ceil((endTs - startTs) / interval);

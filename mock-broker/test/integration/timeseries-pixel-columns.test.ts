@@ -61,6 +61,14 @@ describe('raw samples at a chart’s resolution (pixelColumns)', () => {
     }
   });
 
+  it('with pixelLeft, keeps each column of the pixels a chart starting there draws the times in', async () => {
+    const full = await points('agg=NONE&orderBy=DESC');
+    for (const [columns, left] of [[1381, 52.5], [700, 41]] as const) {
+      const reduced = await points(`agg=NONE&orderBy=DESC&pixelColumns=${columns}&pixelLeft=${left}`);
+      for (const key of ['incomingMsgs', 'sessions']) expectSameColumnExtents(reduced[key] ?? [], full[key] ?? [], { startTs, endTs, columns, order: 'DESC', left });
+    }
+  });
+
   it('keeps the buckets of an aggregated view as they are', async () => {
     const query = 'agg=MAX&interval=3600000&orderBy=ASC';
     expect(await points(`${query}&pixelColumns=10`)).toEqual(await points(query));
@@ -71,11 +79,16 @@ describe('raw samples at a chart’s resolution (pixelColumns)', () => {
     expect(answer.body.extensions).toContain('timeseriesPixelColumns');
   });
 
-  it('refuses a width of no column or past 10,000, naming pixelColumns', async () => {
+  it('refuses a width of no column or past 10,000, naming pixelColumns, and a plot edge outside 0–100,000, naming pixelLeft', async () => {
     for (const columns of [0, 10_001, 1.5]) {
       const answer = await api.call<{ message: string }>('GET', `/api/timeseries/day-node/values?keys=sessions&startTs=${startTs}&endTs=${endTs}&pixelColumns=${columns}`);
       expect(answer.status).toBe(400);
       expect(answer.body.message).toContain('pixelColumns');
+    }
+    for (const left of [-1, 100_001]) {
+      const answer = await api.call<{ message: string }>('GET', `/api/timeseries/day-node/values?keys=sessions&startTs=${startTs}&endTs=${endTs}&pixelColumns=700&pixelLeft=${left}`);
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toContain('pixelLeft');
     }
   });
 });

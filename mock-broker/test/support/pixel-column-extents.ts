@@ -18,10 +18,12 @@ interface ColumnExtent {
  * The brute-force reference: every point looked at, its column worked out from the contract's
  * definition (openapi.yaml, `pixelColumns`: floor((ts − startTs) × columns / (endTs − startTs))).
  */
-export function columnExtents(points: readonly TestPoint[], startTs: number, endTs: number, columns: number): Map<number, ColumnExtent> {
+export function columnExtents(points: readonly TestPoint[], startTs: number, endTs: number, columns: number, left?: number): Map<number, ColumnExtent> {
   const extents = new Map<number, ColumnExtent>();
   for (const { ts, value } of points) {
-    const column = Math.floor(((ts - startTs) * columns) / (endTs - startTs));
+    // With `left`: the pixel uPlot 1.6 strokes a point at (its linear() path: pxRound(valToPosX(...)),
+    // valToPosX = plotLft + plotWid × valToPct, valToPct = (val − min) / (max − min)).
+    const column = left === undefined ? Math.floor(((ts - startTs) * columns) / (endTs - startTs)) : Math.round(left + columns * ((ts - startTs) / (endTs - startTs)));
     const extent = extents.get(column);
     if (!extent) {
       extents.set(column, { firstTs: ts, lastTs: ts, smallest: value, largest: value, count: 1 });
@@ -41,16 +43,16 @@ export function columnExtents(points: readonly TestPoint[], startTs: number, end
  * each once, in the asked order, at most four a column, and in every column the same first and
  * last time and the same smallest and largest value as all points.
  */
-export function expectSameColumnExtents(reduced: readonly TestPoint[], full: readonly TestPoint[], range: { startTs: number; endTs: number; columns: number; order: 'ASC' | 'DESC' }): void {
+export function expectSameColumnExtents(reduced: readonly TestPoint[], full: readonly TestPoint[], range: { startTs: number; endTs: number; columns: number; order: 'ASC' | 'DESC'; left?: number }): void {
   const stored = new Map(full.map((point) => [point.ts, point.value]));
   for (const point of reduced) expect(stored.get(point.ts), `a point at ${point.ts}`).toBe(point.value);
   const times = reduced.map((point) => point.ts);
   const sorted = [...times].sort((a, b) => (range.order === 'ASC' ? a - b : b - a));
   expect(times).toEqual(sorted);
   expect(new Set(times).size).toBe(times.length);
-  const { startTs, endTs, columns } = range;
-  const kept = columnExtents(reduced, startTs, endTs, columns);
-  const all = columnExtents(full, startTs, endTs, columns);
+  const { startTs, endTs, columns, left } = range;
+  const kept = columnExtents(reduced, startTs, endTs, columns, left);
+  const all = columnExtents(full, startTs, endTs, columns, left);
   expect([...kept.keys()].sort((a, b) => a - b)).toEqual([...all.keys()].sort((a, b) => a - b));
   for (const [column, extent] of all) {
     const { count, ...drawn } = kept.get(column) ?? { count: 0 };

@@ -30,8 +30,8 @@ function randomSeries(random: () => number, count: number, startTs: number): Tes
   return points;
 }
 
-function reduced(points: readonly TestPoint[], startTs: number, endTs: number, columns: number, order: 'ASC' | 'DESC'): TestPoint[] {
-  const reducer = new PixelColumnReducer(startTs, endTs, columns, order);
+function reduced(points: readonly TestPoint[], startTs: number, endTs: number, columns: number, order: 'ASC' | 'DESC', left?: number): TestPoint[] {
+  const reducer = new PixelColumnReducer({ startTs, endTs, columns, ...(left === undefined ? {} : { left }) }, order);
   for (const { ts, value } of order === 'ASC' ? points : [...points].reverse()) reducer.add(ts, value);
   return JSON.parse(reducer.text()) as TestPoint[];
 }
@@ -53,6 +53,24 @@ describe('M4: the points a chart of so many pixel columns shows', () => {
         expect(kept.length).toBeLessThanOrEqual(4 * columns);
       }
     }
+  });
+
+  it('with pixelLeft, cuts the columns where uPlot rounds times to pixels: a half-pixel plot edge, a week at a sample every 10 s', () => {
+    // The console's case: the plot area starts at 52.5 device pixels (uPlot rounds its edges to
+    // half pixels) and is 1,400 wide, so column edges fall half a column off floor()'s.
+    const startTs = 1_800_000_000_123;
+    const endTs = startTs + 7 * 86_400_000;
+    const random = randomSource(11);
+    const points = Array.from({ length: 60_480 }, (_, index) => ({ ts: startTs + 10_000 * index, value: Math.round(random() * 1000) }));
+    for (const left of [52.5, 53, 0.5]) {
+      for (const order of ['ASC', 'DESC'] as const) {
+        const kept = reduced(points, startTs, endTs, 1400, order, left);
+        expectSameColumnExtents(kept, points, { startTs, endTs, columns: 1400, order, left });
+      }
+    }
+    // floor()'s columns are not those pixels: the same reduction without pixelLeft loses extents in them.
+    const unaligned = reduced(points, startTs, endTs, 1400, 'ASC');
+    expect(() => expectSameColumnExtents(unaligned, points, { startTs, endTs, columns: 1400, order: 'ASC', left: 52.5 })).toThrow();
   });
 
   it('keeps every point of a column with four or fewer, and one point once when it is both first and smallest', () => {

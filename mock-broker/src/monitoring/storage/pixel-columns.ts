@@ -1,8 +1,21 @@
 import type { SortOrder } from './timeseries-sql.js';
 
-/** Which of `columns` equal columns of [startTs, endTs) a time falls in (openapi.yaml, `pixelColumns`). */
-export function pixelColumnOf(ts: number, startTs: number, endTs: number, columns: number): number {
-  return Math.floor(((ts - startTs) * columns) / (endTs - startTs));
+/** The columns a range is cut into (openapi.yaml, `pixelColumns` and `pixelLeft`). */
+export interface PixelGrid {
+  startTs: number;
+  endTs: number;
+  columns: number;
+  /** Where the plot area starts, in device pixels: columns are then the pixels a chart rounds each time to. */
+  left?: number;
+}
+
+/** Which column of the grid a time falls in. */
+export function pixelColumnOf(ts: number, grid: PixelGrid): number {
+  const { startTs, endTs, columns, left } = grid;
+  if (left === undefined) return Math.floor(((ts - startTs) * columns) / (endTs - startTs));
+  // uPlot's own arithmetic, operation for operation (valToPct, then valToPosH, then its round to
+  // whole pixels): the same doubles, so every sample lands in the pixel the chart draws it in.
+  return Math.round(left + columns * ((ts - startTs) / (endTs - startTs)));
 }
 
 /**
@@ -29,14 +42,12 @@ export class PixelColumnReducer {
   #largest = 0;
 
   constructor(
-    private readonly startTs: number,
-    private readonly endTs: number,
-    private readonly columns: number,
+    private readonly grid: PixelGrid,
     private readonly order: SortOrder,
   ) {}
 
   add(ts: number, value: number): void {
-    const column = pixelColumnOf(ts, this.startTs, this.endTs, this.columns);
+    const column = pixelColumnOf(ts, this.grid);
     if (this.#empty || column !== this.#column) {
       this.#close();
       this.#column = column;

@@ -107,8 +107,9 @@ export async function slicedAggregates(repository: TimeseriesRepository, query: 
  * Samples per key, a slice of time at a time, stretches without samples skipped; with
  * `pixelColumns`, reduced as they are read to those a chart that wide shows (pixel-columns.ts).
  */
-export async function slicedSamples(repository: TimeseriesRepository, query: SlicedQuery, pixelColumns?: number): Promise<PointsText> {
-  const reducer = pixelColumns === undefined ? undefined : () => new PixelColumnReducer(query.startTs, query.endTs, pixelColumns, query.order);
+export async function slicedSamples(repository: TimeseriesRepository, query: SlicedQuery, pixelColumns?: number, pixelLeft?: number): Promise<PointsText> {
+  const grid = { startTs: query.startTs, endTs: query.endTs, columns: pixelColumns ?? 1, ...(pixelLeft === undefined ? {} : { left: pixelLeft }) };
+  const reducer = pixelColumns === undefined ? undefined : () => new PixelColumnReducer(grid, query.order);
   const gathered = new Gathered(query.keys, query.limit, reducer);
   const firstWidth = Math.max(1, Math.floor(SLICE_POINTS / query.keys.length)) * MIN_SAMPLE_SPACING_MS;
   let width = firstWidth;

@@ -76,4 +76,10 @@ orderBy?: SortOrder;
  * @maximum 10000
  */
 pixelColumns?: number;
+/**
+ * With pixelColumns: where the chart's plot area starts, in device pixels. The columns are then the pixels a chart (uPlot) draws the times in: a sample at `ts` is in column round(pixelLeft + pixelColumns × ((ts − startTs) / (endTs − startTs))), computed in double precision in that order, so that the reduced line is drawn pixel for pixel as the full one. Left out, the columns are as pixelColumns describes.
+ * @minimum 0
+ * @maximum 100000
+ */
+pixelLeft?: number;
 };
