@@ -98,7 +98,7 @@ export const DEFAULT_HTTP_TIMEOUT_MS = 10_000;
 export const DEFAULT_HTTP_PARALLEL = 4;
 const MAX_HTTP_PARALLEL = 64;
 
-const FIELD = 'configuration.clientConfiguration';
+const FIELD = 'body.configuration.clientConfiguration';
 
 function refuse(field: string, problem: string): never {
   throw ApiError.badRequest(`${FIELD}.${field} ${problem}`);

@@ -60,20 +60,20 @@ function keptSecrets(sent: IntegrationConfiguration, stored: IntegrationConfigur
 
 /** The configuration's shape and topic filters, or 400 naming the field. */
 function checkedConfiguration(configuration: IntegrationBody['configuration']): IntegrationConfiguration {
-  if (!configuration || typeof configuration !== 'object') throw ApiError.badRequest('configuration is required');
+  if (!configuration || typeof configuration !== 'object') throw ApiError.badRequest('body.configuration is required');
   const { topicFilters, clientConfiguration, metadata } = configuration;
-  if (!Array.isArray(topicFilters)) throw ApiError.badRequest('configuration.topicFilters should be an array of topic filters');
+  if (!Array.isArray(topicFilters)) throw ApiError.badRequest('body.configuration.topicFilters should be an array of topic filters');
   topicFilters.forEach((filter, index) => {
     if (typeof filter !== 'string' || !isValidTopicFilter(filter) || filter.startsWith('$share/')) {
-      throw ApiError.badRequest(`configuration.topicFilters[${index}] is not a valid topic filter: ${JSON.stringify(filter)}`);
+      throw ApiError.badRequest(`body.configuration.topicFilters[${index}] is not a valid topic filter: ${JSON.stringify(filter)}`);
     }
   });
-  if (!clientConfiguration || typeof clientConfiguration !== 'object') throw ApiError.badRequest('configuration.clientConfiguration is required');
+  if (!clientConfiguration || typeof clientConfiguration !== 'object') throw ApiError.badRequest('body.configuration.clientConfiguration is required');
   return { topicFilters: [...new Set(topicFilters)], clientConfiguration, ...(metadata !== undefined ? { metadata } : {}) };
 }
 
 function checkedType(type: unknown): IntegrationType {
-  if (!INTEGRATION_TYPES.includes(type as IntegrationType)) throw ApiError.badRequest('type should be one of HTTP, MQTT, KAFKA');
+  if (!INTEGRATION_TYPES.includes(type as IntegrationType)) throw ApiError.badRequest('body.type should be one of HTTP, MQTT, KAFKA');
   return type as IntegrationType;
 }
 
@@ -98,15 +98,15 @@ export class IntegrationService {
 
   async save(body: IntegrationBody): Promise<IntegrationAnswer> {
     const name = typeof body.name === 'string' ? body.name.trim() : '';
-    if (!name) throw ApiError.badRequest('name should be specified');
+    if (!name) throw ApiError.badRequest('body.name should be specified');
     const type = checkedType(body.type);
     const existing = body.id ? this.repository.find(body.id) : undefined;
     if (body.id && !existing) throw ApiError.notFound(NOT_FOUND);
-    if (existing && existing.type !== type) throw ApiError.badRequest('type cannot be changed');
+    if (existing && existing.type !== type) throw ApiError.badRequest('body.type cannot be changed');
     const configuration = keptSecrets(checkedConfiguration(body.configuration), existing?.configuration);
     targetSettings(type, configuration.clientConfiguration);
     const sameName = this.repository.findByName(name);
-    if (sameName && sameName.id !== existing?.id) throw ApiError.conflict(`name: an integration named ${JSON.stringify(name)} already exists`);
+    if (sameName && sameName.id !== existing?.id) throw ApiError.conflict(`body.name: an integration named ${JSON.stringify(name)} already exists`);
     if (!existing && this.repository.count() >= MAX_INTEGRATIONS) throw ApiError.badRequest(`A node keeps at most ${MAX_INTEGRATIONS} integrations`);
     const enabled = body.enabled === true;
     const integration: StoredIntegration = {

@@ -64,7 +64,7 @@ describe('integration form rules (the broker’s, mock-broker/src/integrations/c
   });
 
   it('finds the form field a broker refusal names', () => {
-    expect(brokerErrorField('configuration.clientConfiguration.host cannot be empty')).toBe('host');
+    expect(brokerErrorField('body.configuration.clientConfiguration.host cannot be empty')).toBe('host');
     expect(brokerErrorField('configuration.clientConfiguration.credentials.username is required for basic credentials')).toBe('username');
     expect(brokerErrorField('configuration.topicFilters[0] is not a topic filter')).toBe('topicFilters');
     expect(brokerErrorField('A node keeps at most 100 integrations')).toBeUndefined();

@@ -352,7 +352,7 @@ export function integrationInputOf(values: IntegrationFormValues, stored: Integr
 
 /**
  * The form field a broker 400 names: its messages start with the field's path
- * (`configuration.clientConfiguration.host cannot be empty`), TBMQ's with its own words.
+ * (`body.configuration.clientConfiguration.host cannot be empty`), TBMQ's with its own words.
  */
 export function brokerErrorField(message: string): keyof IntegrationFormValues | undefined {
   const match = /^(?:body\.)?(?:configuration\.)?(?:clientConfiguration\.)?(?:credentials\.)?([A-Za-z]+)/.exec(message);

@@ -77,7 +77,7 @@ describe('integrations list', () => {
   it('refuses to save a dialog with a bad topic filter and names the broker-refused field', async () => {
     const calls = stubBrokerCalls(({ method, url }) => {
       if (url.pathname === '/api/integrations') return Response.json(pageOf([], url));
-      if (method === 'POST' && url.pathname === '/api/integration') return Response.json({ status: 400, errorCode: 31, message: 'configuration.clientConfiguration.restEndpointUrl is not reachable here' }, { status: 400 });
+      if (method === 'POST' && url.pathname === '/api/integration') return Response.json({ status: 400, errorCode: 31, message: 'body.configuration.clientConfiguration.restEndpointUrl is not reachable here' }, { status: 400 });
       return undefined;
     });
     renderPage(<IntegrationsPage />);
