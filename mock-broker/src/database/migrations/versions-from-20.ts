@@ -35,6 +35,7 @@ export const versionsFrom20: readonly Migration[] = [
         body TEXT NOT NULL
       );
       CREATE INDEX integration_event_by_entity ON integration_event (entity_id, type, created_time);
+      CREATE INDEX integration_event_by_time ON integration_event (created_time);
     `,
   },
   {
