@@ -20,7 +20,7 @@ export class Backlog {
   constructor(
     private readonly integrationId: string,
     private readonly journal: RowJournal,
-    public maxBytes: number,
+    readonly maxBytes: number,
   ) {}
 
   /** Reads what the integration had not delivered when the node stopped. */

@@ -141,16 +141,6 @@ export class Deliverer {
     await Promise.allSettled([...this.#inFlight]);
   }
 
-  /** Tries again at once (the operator restarted the integration). */
-  retryNow(): void {
-    if (!this.#running) return;
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
-    this.#nextRetryTime = undefined;
-    if (!this.#started) void this.#startTarget();
-    else this.#pump();
-  }
-
   /** The counts since the last call. */
   popPeriod(): PeriodCounts {
     const period = this.#period;
