@@ -81,6 +81,13 @@ test('an administrator adds an HTTP integration, sees messages reach the service
     for (const index of [4, 5]) await publisher.publishAsync(`${RUN}/sensors/t`, JSON.stringify({ index }), { qos: 1 });
     await row.click();
     const details = page.getByTestId('integration-details');
+    // The details open on the integration's charts from the time series (sampled every second here):
+    // the three messages sent are in the sent chart.
+    const sentChart = details.getByTestId('integration-chart-integrationSent');
+    await expect(sentChart).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
+    await expect(sentChart.locator('canvas')).toHaveCount(1, { timeout: 30_000 });
+    await expect(sentChart).not.toContainText('No data in this time range');
+    await expect(details.getByTestId('integration-charts').locator('[data-testid^="integration-chart-"]')).toHaveCount(5);
     await expect(details.getByTestId('integration-details-last-error')).toContainText(/ECONNREFUSED|connect|fetch failed/i, { timeout: 60_000 });
     await expect(details.getByTestId('integration-details-backlog')).toContainText(/^2 messages/, { timeout: 30_000 });
     await details.getByRole('tab', { name: 'Errors' }).click();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '../http/api-error.js';
-import { TOTAL_ENTITY_ID } from '../monitoring/timeseries-keys.js';
+import { INTEGRATION_KEYS, TOTAL_ENTITY_ID, type TimeseriesKey } from '../monitoring/timeseries-keys.js';
 import type { AlertEvaluator } from './alert-evaluator.js';
 import type { AlertRuleRepository } from './alert-rule-repository.js';
 import { conditionChanged, type AlertRule, type AlertRuleSave } from './alert-rule.js';
@@ -26,8 +26,8 @@ export class AlertRuleService {
   constructor(
     private readonly rules: AlertRuleRepository,
     private readonly evaluator: AlertEvaluator,
-    /** `total` and the node ids a rule may watch. */
-    private readonly entityIds: () => string[],
+    /** The entities a rule on `key` may watch: `total` and the node ids, or the integrations' ids for an integration's key. */
+    private readonly entityIdsOf: (key: TimeseriesKey) => string[],
   ) {}
 
   list(): AlertRule[] {
@@ -44,9 +44,12 @@ export class AlertRuleService {
     const existing = request.id === undefined ? undefined : this.get(request.id);
     const name = request.name.trim();
     if (name === '') throw ApiError.invalidArguments('body.name must not be blank');
-    // A rule may keep watching a node that has gone; a new choice must be one that exists.
-    if (request.entityId !== existing?.entityId && request.entityId !== TOTAL_ENTITY_ID && !this.entityIds().includes(request.entityId)) {
-      throw ApiError.invalidArguments(`body.entityId must be ${TOTAL_ENTITY_ID}, a node id or an integration id, got "${request.entityId}"`);
+    // A rule may keep watching a node that has gone; a new choice must be one that exists and is
+    // sampled with the rule's key (an integration's counters are not kept per node, nor a node's per integration).
+    const choiceChanged = request.entityId !== existing?.entityId || request.key !== existing.key;
+    if (choiceChanged && !this.entityIdsOf(request.key).includes(request.entityId)) {
+      const expected = INTEGRATION_KEYS.has(request.key) ? 'an integration id' : `${TOTAL_ENTITY_ID} or a node id`;
+      throw ApiError.invalidArguments(`body.entityId must be ${expected} for key ${request.key}, got "${request.entityId}"`);
     }
     const rule: AlertRule = {
       id: existing?.id ?? randomUUID(),

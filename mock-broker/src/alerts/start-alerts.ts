@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import type { Database } from '../database/database.js';
 import type { SampleFeed } from '../monitoring/sample-feed.js';
+import { INTEGRATION_KEYS } from '../monitoring/timeseries-keys.js';
 import { AlertEvaluator } from './alert-evaluator.js';
 import { AlertNotifier, type AlertMailer, type AlertRecipientDirectory } from './alert-notifier.js';
 import { AlertRepository } from './alert-repository.js';
@@ -34,7 +35,8 @@ export function startAlerts({ database, feed, mail, users, nodeId, publicUrl, re
   const alerts = new AlertRepository(database);
   const notifier = new AlertNotifier(mail, users, alerts, `${publicUrl.replace(/\/$/, '')}/monitoring`);
   const evaluator = new AlertEvaluator(rules, alerts, notifier);
-  const service = new AlertRuleService(rules, evaluator, () => [...new Set([nodeId, ...feed.entityIds()])]);
+  // This node watches its own metrics before its first sample is stored.
+  const service = new AlertRuleService(rules, evaluator, (key) => (INTEGRATION_KEYS.has(key) ? feed.entityIdsOf(key) : [...new Set([nodeId, ...feed.entityIdsOf(key)])]));
   const prune = () => alerts.prune(Date.now() - retentionDays * DAY_MS, MAX_ALERTS_KEPT);
   prune();
   const pruning = setInterval(prune, PRUNE_INTERVAL_MS).unref();

@@ -20,6 +20,8 @@ export interface EntitySampleSink {
 export interface SampleFeed {
   /** Calls the listener with every sample stored from now on; answers how to stop. */
   subscribe(listener: (sample: Sample) => void): () => void;
-  /** Node ids that have samples, and `total`. */
+  /** `total`, the node ids that have samples, and the other entities' (integrations'). */
   entityIds(): string[];
+  /** The entities sampled with `key`: an integration's key under integration ids, any other under `total` and the node ids. */
+  entityIdsOf(key: TimeseriesKey): string[];
 }

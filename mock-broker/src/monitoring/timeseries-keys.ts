@@ -42,3 +42,12 @@ export const COUNTER_KEYS: ReadonlySet<TimeseriesKey> = new Set([
 ]);
 
 export const TOTAL_ENTITY_ID = 'total';
+
+/** Keys sampled under an integration's id; the others are sampled per node and in `total`. */
+export const INTEGRATION_KEYS: ReadonlySet<TimeseriesKey> = new Set([
+  'integrationSent',
+  'integrationFailed',
+  'integrationRetried',
+  'integrationDropped',
+  'integrationBacklog',
+]);

@@ -9,6 +9,7 @@ import type { ApiError } from '../../src/http/api-error.js';
 import { MailService } from '../../src/mail/mail-service.js';
 import { MailSettingsStore } from '../../src/mail/mail-settings.js';
 import type { Sample } from '../../src/monitoring/sample-feed.js';
+import { INTEGRATION_KEYS } from '../../src/monitoring/timeseries-keys.js';
 import { SettingsRepository } from '../../src/settings/settings-repository.js';
 import { UserRepository } from '../../src/users/user-repository.js';
 import { startMailServer } from '../support/mail-server.js';
@@ -16,6 +17,7 @@ import { openTemporaryDatabase } from '../support/temporary-database.js';
 
 const T0 = Date.UTC(2030, 0, 1, 12, 0, 0);
 const NODE = 'node-a';
+const INTEGRATION = 'b3c1a6f0-integration';
 
 let mailServer: Awaited<ReturnType<typeof startMailServer>>;
 let store: ReturnType<typeof openTemporaryDatabase>;
@@ -41,7 +43,7 @@ beforeEach(() => {
   const ruleRepository = new AlertRuleRepository(store.database);
   notifier = new AlertNotifier(new MailService(mailSettings), users, alerts, 'https://console.starling.test/monitoring');
   evaluator = new AlertEvaluator(ruleRepository, alerts, notifier);
-  rules = new AlertRuleService(ruleRepository, evaluator, () => [NODE]);
+  rules = new AlertRuleService(ruleRepository, evaluator, (key) => (INTEGRATION_KEYS.has(key) ? [INTEGRATION] : ['total', NODE]));
 });
 afterEach(async () => {
   await notifier.close();
@@ -171,6 +173,16 @@ describe('alert rule bounds', () => {
     rules.save(rule());
     expect(refusal(() => rules.save(rule({ name: ' BUSY ' })))).toMatchObject({ status: 409, message: expect.stringMatching(/^body\.name/) });
     expect(refusal(() => rules.save({ ...rule(), id: 'missing' }))).toMatchObject({ status: 404 });
+  });
+
+  it("refuses an entity that is not sampled with the rule's key: an integration's counters under a node, a node's under an integration", () => {
+    expect(refusal(() => rules.save(rule({ key: 'integrationDropped', entityId: NODE })))).toMatchObject({ status: 400, message: expect.stringMatching(/^body\.entityId must be an integration id for key integrationDropped/) });
+    expect(refusal(() => rules.save(rule({ key: 'integrationBacklog', entityId: 'total' })))).toMatchObject({ status: 400 });
+    expect(refusal(() => rules.save(rule({ key: 'sessions', entityId: INTEGRATION })))).toMatchObject({ status: 400, message: expect.stringMatching(/^body\.entityId must be total or a node id for key sessions/) });
+    const watching = rules.save(rule({ key: 'integrationDropped', entityId: INTEGRATION }));
+    // Changing only the key of a saved rule is checked too: the entity it keeps must suit the new key.
+    expect(refusal(() => rules.save({ ...rule({ key: 'incomingMsgs', entityId: INTEGRATION }), id: watching.id }))).toMatchObject({ status: 400 });
+    expect(rules.get(watching.id).key).toBe('integrationDropped');
   });
 
   it(`keeps at most ${MAX_ALERT_RULES} rules, recipients once each`, () => {

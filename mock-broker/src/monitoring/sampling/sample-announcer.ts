@@ -1,5 +1,5 @@
 import type { Sample, SampleFeed } from '../sample-feed.js';
-import { TOTAL_ENTITY_ID } from '../timeseries-keys.js';
+import { INTEGRATION_KEYS, TOTAL_ENTITY_ID, type TimeseriesKey } from '../timeseries-keys.js';
 
 /** The feed the sampler announces to: listeners hear every sample stored from their subscribing on. */
 export class SampleAnnouncer implements SampleFeed {
@@ -17,7 +17,15 @@ export class SampleAnnouncer implements SampleFeed {
   }
 
   entityIds(): string[] {
-    return [TOTAL_ENTITY_ID, ...this.nodeIds(), ...this.#moreEntityIds.flatMap((ids) => ids())];
+    return [TOTAL_ENTITY_ID, ...this.nodeIds(), ...this.#otherEntityIds()];
+  }
+
+  entityIdsOf(key: TimeseriesKey): string[] {
+    return INTEGRATION_KEYS.has(key) ? this.#otherEntityIds() : [TOTAL_ENTITY_ID, ...this.nodeIds()];
+  }
+
+  #otherEntityIds(): string[] {
+    return this.#moreEntityIds.flatMap((ids) => ids());
   }
 
   /** Counts the ids another area samples among the entities (alert rules may watch them). */

@@ -9,6 +9,7 @@ import type { Integration } from '../../api/generated/model/integration';
 import { FieldRows, type FieldRow } from '../../components/details/field-rows';
 import { plainTextToastMessage } from '../../components/toast/toast-message';
 import { showToast } from '../../components/toast/toast-store';
+import { IntegrationCharts } from './integration-charts';
 import { IntegrationEvents } from './integration-events';
 import { IntegrationStatusTag } from './integration-status';
 
@@ -98,17 +99,19 @@ function DetailsBody({ integrationId, withDelivery, onEdit, onDelete }: Omit<Int
             <FieldRows rows={rows} />
           </tbody>
         </HTMLTable>
-        <EventsTabs integrationId={integrationId} />
+        <DetailsTabs integrationId={integrationId} withCharts={withDelivery} />
       </div>
     </DialogBody>
   );
 }
 
-function EventsTabs({ integrationId }: { integrationId: string }) {
-  const [tab, setTab] = useState<'LC_EVENT' | 'ERROR' | 'STATS'>('LC_EVENT');
+/** The charts need the broker's time series of integrations (Starling's); the events are TBMQ's. */
+function DetailsTabs({ integrationId, withCharts }: { integrationId: string; withCharts: boolean }) {
+  const [tab, setTab] = useState<'CHARTS' | 'LC_EVENT' | 'ERROR' | 'STATS'>(withCharts ? 'CHARTS' : 'LC_EVENT');
   const intl = useIntl();
   return (
-    <Tabs id="integration-events" selectedTabId={tab} onChange={(id) => setTab(id as typeof tab)}>
+    <Tabs id="integration-events" selectedTabId={tab} onChange={(id) => setTab(id as typeof tab)} renderActiveTabPanelOnly>
+      {withCharts && <Tab id="CHARTS" title={intl.formatMessage({ id: 'integration.charts' })} panel={<IntegrationCharts integrationId={integrationId} />} />}
       <Tab id="LC_EVENT" title={intl.formatMessage({ id: 'integration.events.lifecycle' })} panel={<IntegrationEvents integrationId={integrationId} eventType="LC_EVENT" />} />
       <Tab id="ERROR" title={intl.formatMessage({ id: 'integration.events.errors' })} panel={<IntegrationEvents integrationId={integrationId} eventType="ERROR" />} />
       <Tab id="STATS" title={intl.formatMessage({ id: 'integration.events.statistics' })} panel={<IntegrationEvents integrationId={integrationId} eventType="STATS" />} />

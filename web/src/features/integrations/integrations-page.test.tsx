@@ -100,4 +100,43 @@ describe('integrations list', () => {
     const input = within(dialog).getByLabelText(/^Endpoint URL/);
     expect(input.getAttribute('aria-invalid')).toBe('true');
   });
+
+  it('charts the integration\'s statistics from the time series under its id when the broker has integrationDelivery', async () => {
+    const calls = stubBrokerCalls(({ url }) => {
+      if (url.pathname === '/api/integrations') return Response.json(pageOf([STARLING], url));
+      if (url.pathname === '/api/integration/i-1') return Response.json(STARLING);
+      if (url.pathname === '/api/timeseries/i-1/values') {
+        const key = url.searchParams.get('keys') ?? '';
+        return Response.json(Object.fromEntries(key.split(',').map((name) => [name, [{ ts: Date.now() - 60_000, value: 4 }]])));
+      }
+      return undefined;
+    });
+    renderPage(<IntegrationsPage />);
+    fireEvent.click(await screen.findByTestId('integration-row'));
+    const charts = await screen.findByTestId('integration-charts');
+    for (const key of ['integrationSent', 'integrationFailed', 'integrationRetried', 'integrationDropped', 'integrationBacklog']) {
+      expect(within(charts).getByTestId(`integration-chart-${key}`)).toBeTruthy();
+    }
+    await waitFor(() => {
+      const asked = calls.filter((call) => call.url.pathname === '/api/timeseries/i-1/values').flatMap((call) => (call.url.searchParams.get('keys') ?? '').split(','));
+      expect(new Set(asked)).toEqual(new Set(['integrationSent', 'integrationFailed', 'integrationRetried', 'integrationDropped', 'integrationBacklog']));
+    });
+  });
+
+  it('opens the details on the lifecycle events, without charts, in front of a broker without the extension', async () => {
+    const calls = stubBrokerCalls(({ url }) => {
+      if (url.pathname === '/api/starling/extensions') return tbmqNoHandler();
+      if (url.pathname === '/api/integrations') return Response.json(pageOf([WITHOUT_DELIVERY], url));
+      if (url.pathname === '/api/integration/i-1') return Response.json(WITHOUT_DELIVERY);
+      if (url.pathname === '/api/events/i-1/LC_EVENT') return Response.json(pageOf([], url));
+      return undefined;
+    });
+    renderPage(<IntegrationsPage />);
+    fireEvent.click(await screen.findByTestId('integration-row'));
+    await screen.findByTestId('integration-details');
+    await waitFor(() => expect(calls.some((call) => call.url.pathname === '/api/events/i-1/LC_EVENT')).toBe(true));
+    expect(screen.queryByTestId('integration-charts')).toBeNull();
+    expect(screen.queryByRole('tab', { name: 'Charts' })).toBeNull();
+    expect(calls.some((call) => call.url.pathname.startsWith('/api/timeseries/i-1'))).toBe(false);
+  });
 });

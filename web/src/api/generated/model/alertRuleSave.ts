@@ -53,7 +53,7 @@ export interface AlertRuleSave {
   name: string;
   key: TimeseriesKey;
   /**
-   * `total` or a node id.
+   * `total` or a node id; an integration's id for an `integration…` key.
    * @minLength 1
    * @maxLength 255
    */
