@@ -81,3 +81,27 @@ test('a sign-in link opened while signed in asks before it replaces the session'
   // The public session: no side menu links.
   await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link')).toHaveCount(0);
 });
+
+test("the sign-in page fetches the home page's code while it shows, and looks the same once the console's stylesheets arrive", async ({ browser, page }) => {
+  // Without the shell: the page as it first shows.
+  const bare = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+  const barePage = await bare.newPage();
+  await barePage.route(/\/assets\/shell-[^/]*\.(js|css)$/, (route) => route.abort());
+  await barePage.goto('/login');
+  await expect(barePage.getByLabel('Username (email)')).toBeFocused();
+  await barePage.waitForLoadState('networkidle');
+  const before = await barePage.screenshot();
+  await bare.close();
+
+  // With it: the home page's code arrives before anything is typed, and nothing on the page moves.
+  const homeCode = page.waitForRequest(/\/assets\/home-page-[^/]*\.js$/);
+  await page.goto('/login');
+  await homeCode;
+  await expect(page.getByLabel('Username (email)')).toBeFocused();
+  await page.waitForLoadState('networkidle');
+  expect(await page.evaluate(() => [...document.styleSheets].some((sheet) => sheet.href?.includes('/assets/shell-')))).toBe(true);
+  expect((await page.screenshot()).equals(before)).toBe(true);
+
+  await signIn(page, OPERATOR);
+  await expect(page).toHaveURL(/\/home$/);
+});

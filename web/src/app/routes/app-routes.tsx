@@ -3,6 +3,7 @@ import { Route, Switch } from 'wouter';
 import { basePath } from '../../api/base-path';
 import { preloadable } from '../../components/lazy/preloadable';
 import { PageLoading } from '../../components/page-loading/page-loading';
+import { DEFAULT_URL, peekRedirectUrl } from '../auth/redirect-url';
 import { PublicOnly, RequireAuth } from './route-guards';
 
 // Spec section 2, public routes. The login page and the shell are separate chunks, so signing in
@@ -12,14 +13,40 @@ const ResetPasswordRequestPage = lazy(() => import('../../features/login/reset-p
 const ResetPasswordPage = lazy(() => import('../../features/login/reset-password-page'));
 const ResetExpiredPasswordPage = lazy(() => import('../../features/login/reset-expired-password-page'));
 const CreatePasswordPage = lazy(() => import('../../features/login/create-password-page'));
-// The shell's loader also fetches the page at the current URL: the shell's first render shows it.
+/** Where the shell opens: the current URL, or, from a public page, where signing in leads. */
+function shellDestination(): string {
+  const path = window.location.pathname.slice(basePath().length - 1);
+  if (path === '/login' || path.startsWith('/login/')) return peekRedirectUrl() ?? DEFAULT_URL;
+  return `${path}${window.location.search}`;
+}
+
+// The shell's loader also fetches the page it opens on: the shell's first render shows it.
 const Shell = preloadable(() =>
   import('../layout/shell').then(async (shell) => {
-    const path = window.location.pathname.slice(basePath().length - 1);
-    await shell.preloadPageAt(`${path}${window.location.search}`).catch(() => undefined);
+    await shell.preloadPageAt(shellDestination()).catch(() => undefined);
     return shell;
   }),
 );
+
+/**
+ * Fetches the shell and the page signing in leads to once the sign-in page has painted, so that the
+ * code arrives and runs while the user types, not after the submit (issue 29: sign-in → home). A
+ * failure is left to the shell's own load after sign-in, which shows it.
+ */
+function PreloadShellAfterPaint() {
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // The frame's callback runs before the frame paints; the timer after it.
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => void Shell.preload().catch(() => undefined), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return null;
+}
 
 const publicRoutes = [
   { path: '/login', page: LoginPage },
@@ -37,6 +64,7 @@ export function AppRoutes() {
           <Route key={path} path={path}>
             <PublicOnly>
               <Page />
+              {path === '/login' && <PreloadShellAfterPaint />}
             </PublicOnly>
           </Route>
         ))}
