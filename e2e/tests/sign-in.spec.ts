@@ -99,7 +99,7 @@ test("the sign-in page fetches the home page's code while it shows, and looks th
   await homeCode;
   await expect(page.getByLabel('Username (email)')).toBeFocused();
   await page.waitForLoadState('networkidle');
-  expect(await page.evaluate(() => [...document.styleSheets].some((sheet) => sheet.href?.includes('/assets/shell-')))).toBe(true);
+  expect(await page.evaluate(() => Array.from(document.styleSheets, (sheet) => sheet.href ?? '').some((href) => href.includes('/assets/shell-')))).toBe(true);
   expect((await page.screenshot()).equals(before)).toBe(true);
 
   await signIn(page, OPERATOR);
