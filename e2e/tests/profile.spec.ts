@@ -24,6 +24,13 @@ test('the profile saves a new name, and a new language changes the whole console
   await page.getByLabel('Language').selectOption('de_DE');
   await save.click();
 
+  // The toast leaves the toolbar, whose breadcrumbs name the page, uncovered.
+  const toast = page.getByTestId('toast').first();
+  await expect(toast).toBeVisible();
+  const toolbarBox = await page.locator('.toolbar').boundingBox();
+  const toastBox = await toast.boundingBox();
+  expect(toolbarBox && toastBox && toastBox.y >= toolbarBox.y + toolbarBox.height).toBe(true);
+
   // The shell speaks German without a reload, and shows the new name.
   const menu = page.getByRole('navigation', { name: 'Hauptmenü' });
   await expect(menu.getByText('Benutzer', { exact: true })).toBeVisible();

@@ -35,4 +35,17 @@ describe('web-socket client layout (issue 15)', () => {
     expect(screen.getByText('messages part').closest('[role="tabpanel"]')?.getAttribute('aria-hidden')).toBe('false');
     expect(screen.getByRole('tab', { name: 'Insights' })).toBeTruthy();
   });
+
+  it('leaves out the subscriptions and publish parts, not shows them empty, while no connection is selected', () => {
+    renderPage(<WsClientLayout connections={parts.connections} bar={undefined} subscriptions={undefined} publish={undefined} messages={parts.messages} />);
+    expect(screen.getByText('messages part')).toBeTruthy();
+    expect(screen.queryByText('Publish')).toBeNull();
+    expect(screen.getByTestId('ws-client-layout-wide').querySelector('.ws-client-layout__side')).toBeNull();
+  });
+
+  it('offers no empty subscriptions and publish tabs on a narrow screen while no connection is selected', () => {
+    stubScreenWidth(599);
+    renderPage(<WsClientLayout connections={parts.connections} bar={undefined} subscriptions={undefined} publish={undefined} messages={parts.messages} />);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Connections', 'Messages']);
+  });
 });

@@ -9,6 +9,7 @@ export interface WsClientLayoutProps {
   connections: ReactNode;
   /** The selected connection's bar: its name, status and connect button. */
   bar: ReactNode;
+  /** Undefined (with `publish`) while no connection is selected: the side column is left out, not shown empty. */
   subscriptions: ReactNode;
   publish: ReactNode;
   messages: ReactNode;
@@ -30,8 +31,9 @@ export function WsClientLayout(props: WsClientLayoutProps) {
 
 function WideLayout({ connections, bar, subscriptions, publish, messages, insights }: WsClientLayoutProps) {
   const intl = useIntl();
+  const withSide = subscriptions !== undefined || publish !== undefined;
   return (
-    <div className="ws-client-layout" data-testid="ws-client-layout-wide">
+    <div className={withSide ? 'ws-client-layout' : 'ws-client-layout ws-client-layout--no-side'} data-testid="ws-client-layout-wide">
       <aside className="ws-client-layout__connections" aria-label={intl.formatMessage({ id: 'ws-client.connection.connections' })}>
         {connections}
       </aside>
@@ -45,15 +47,17 @@ function WideLayout({ connections, bar, subscriptions, publish, messages, insigh
           </Section>
         )}
       </section>
-      <div className="ws-client-layout__side">
-        {/* The subscriptions panel heads itself, with its add button. */}
-        <Section compact>
-          <SectionCard>{subscriptions}</SectionCard>
-        </Section>
-        <Section compact title={intl.formatMessage({ id: 'ws-client.publish.title' })}>
-          <SectionCard>{publish}</SectionCard>
-        </Section>
-      </div>
+      {withSide && (
+        <div className="ws-client-layout__side">
+          {/* The subscriptions panel heads itself, with its add button. */}
+          <Section compact>
+            <SectionCard>{subscriptions}</SectionCard>
+          </Section>
+          <Section compact title={intl.formatMessage({ id: 'ws-client.publish.title' })}>
+            <SectionCard>{publish}</SectionCard>
+          </Section>
+        </div>
+      )}
     </div>
   );
 }
@@ -67,8 +71,8 @@ function NarrowLayout({ connections, bar, subscriptions, publish, messages, insi
       <Tabs id="ws-client-tabs" selectedTabId={tab} onChange={(next) => setTab(next as MobileTab)} className="ws-client-layout__tabs">
         <Tab id="connections" title={intl.formatMessage({ id: 'ws-client.connection.connections' })} panel={<>{connections}</>} />
         <Tab id="messages" title={intl.formatMessage({ id: 'ws-client.layout.messages' })} panel={<>{messages}</>} />
-        <Tab id="subscriptions" title={intl.formatMessage({ id: 'ws-client.subscription.subscriptions' })} panel={<>{subscriptions}</>} />
-        <Tab id="publish" title={intl.formatMessage({ id: 'ws-client.publish.title' })} panel={<>{publish}</>} />
+        {subscriptions !== undefined && <Tab id="subscriptions" title={intl.formatMessage({ id: 'ws-client.subscription.subscriptions' })} panel={<>{subscriptions}</>} />}
+        {publish !== undefined && <Tab id="publish" title={intl.formatMessage({ id: 'ws-client.publish.title' })} panel={<>{publish}</>} />}
         {insights && <Tab id="insights" title={intl.formatMessage({ id: 'ws-client.layout.insights' })} panel={<>{insights}</>} />}
       </Tabs>
     </div>

@@ -55,7 +55,7 @@ const NO_CONNECTION = {
   bar: undefined,
   subscriptions: undefined,
   publish: undefined,
-  messages: <NonIdealState icon={<ChatIcon />} description={<FormattedMessage id="ws-client.layout.no-messages" />} />,
+  messages: <NonIdealState icon={<ChatIcon />} description={<FormattedMessage id="ws-client.layout.no-connection" />} />,
 };
 
 function connectionPanels(connection: WsConnection) {
