@@ -55,6 +55,13 @@ describe('httpClient (spec sections 4, 7 and 8)', () => {
     expect(new Headers(calls[0]?.init.headers).get('Content-Type')).toBe('application/json');
   });
 
+  it('says JSON on calls without a body too (spec section 7: all calls)', async () => {
+    const calls = stubFetch(() => json({}));
+    await httpClient({ url: '/api/auth/user', method: 'GET' });
+    await httpClient({ url: '/api/admin/user/u-1', method: 'DELETE' });
+    expect(calls.map(({ init }) => new Headers(init.headers).get('Content-Type'))).toEqual(['application/json', 'application/json']);
+  });
+
   it('refreshes an expiring access token once for all concurrent callers before calling', async () => {
     vi.useFakeTimers({ now: Date.now(), toFake: ['Date'] });
     startSession(makeTokenPair(60, 3600));

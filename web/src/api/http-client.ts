@@ -136,9 +136,8 @@ function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {
 
 async function send(url: string, init: RequestInit, authorized: boolean): Promise<Response> {
   const headers = new Headers(init.headers);
-  if (init.body !== undefined && init.body !== null && !headers.has('Content-Type')) {
-    headers.set('Content-Type', 'application/json');
-  }
+  // Spec section 7: every call says JSON, those without a body too (as the production broker's own console does).
+  if (!headers.has('Content-Type') && !(init.body instanceof FormData)) headers.set('Content-Type', 'application/json');
   const token = authorized ? getAccessToken() : null;
   if (token !== null) headers.set(AUTHORIZATION_HEADER, `Bearer ${token}`);
   try {

@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test-support/render-with-providers';
+import { dismissToast, getCurrentToast, TOAST_ANIMATION_MS } from '../toast/toast-store';
 import { CopyButton } from './copy-button';
 
 function stubClipboard(writeText: (text: string) => Promise<void>) {
@@ -16,6 +17,10 @@ async function clickCopy() {
 describe('copy button (spec sections 4 and 9)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => {
+    act(() => {
+      dismissToast();
+      vi.advanceTimersByTime(TOAST_ANIMATION_MS);
+    });
     cleanup();
     vi.useRealTimers();
   });
@@ -42,6 +47,13 @@ describe('copy button (spec sections 4 and 9)', () => {
     expect(screen.getByRole('button', { name: 'Copy to clipboard' })).toBeTruthy();
   });
 
+  it('confirms the copy with a success toast of 1 second', async () => {
+    stubClipboard(async () => undefined);
+    renderWithProviders(<CopyButton text="client-1" />);
+    await clickCopy();
+    expect(getCurrentToast()).toMatchObject({ message: 'Copied!', type: 'success', duration: 1000 });
+  });
+
   it('does not claim success when the clipboard refuses', async () => {
     stubClipboard(async () => {
       throw new Error('Clipboard access denied');
@@ -49,5 +61,6 @@ describe('copy button (spec sections 4 and 9)', () => {
     renderWithProviders(<CopyButton text="client-1" />);
     await clickCopy();
     expect(screen.queryByRole('button', { name: 'Copied!' })).toBeNull();
+    expect(getCurrentToast()).toBeNull();
   });
 });
