@@ -4,6 +4,7 @@ import { endSession, startSession } from '../../api/auth-session';
 import { makeTokenPair } from '../../api/test-tokens';
 import { renderWithProviders } from '../../test-support/render-with-providers';
 import { HelpButton } from './help-button';
+import { TitleWithHelp } from './title-with-help';
 
 /**
  * The broker answers the help base (a Starling extension; null: a broker without extensions, as
@@ -54,6 +55,14 @@ describe('help button (spec sections 1, 2 and 7)', () => {
     expect(await screen.findByRole('heading', { name: 'Sessions' })).toBeTruthy();
     const helpCall = fetch.mock.calls.find(([url]) => String(url).startsWith('https://docs.example.com'));
     expect(new Headers(helpCall?.[1]?.headers).has('X-Authorization')).toBe(false);
+  });
+
+  it("puts a help button beside a dialog's title that opens the entity's help", async () => {
+    stubServers('', { [`${window.location.origin}/help/en_US/ws-message-details.md`]: '# A received message' });
+    renderWithProviders(<TitleWithHelp helpId="ws-message-details">Message details</TitleWithHelp>);
+    expect(screen.getByText('Message details')).toBeTruthy();
+    openHelp();
+    expect(await screen.findByRole('heading', { name: 'A received message' })).toBeTruthy();
   });
 
   it('says "Not found" when no language has the page', async () => {

@@ -15,6 +15,8 @@ import { showToast } from '../../components/toast/toast-store';
 import { consoleMadePassword, type InitialPassword } from './initial-password';
 import { UserFormFields } from './user-form-fields';
 import { EMPTY_USER_FORM, USER_FORM_FIELDS, userFormValuesOf, userSaveOf, validateUserForm } from './user-form-values';
+import { entityHelpIds } from '../../components/help/help-ids';
+import { TitleWithHelp } from '../../components/help/title-with-help';
 
 interface UserDialogProps {
   /** The user to edit; null to add one. */
@@ -27,7 +29,11 @@ interface UserDialogProps {
 
 /** Add or edit a user (spec section 2, users). */
 export function UserDialog({ user, isOpen, onClose, onInitialPassword }: UserDialogProps) {
-  const title = <FormattedMessage id={user ? 'user.edit' : 'user.add'} />;
+  const title = (
+    <TitleWithHelp helpId={entityHelpIds.USER}>
+      <FormattedMessage id={user ? 'user.edit' : 'user.add'} />
+    </TitleWithHelp>
+  );
   return (
     <Dialog isOpen={isOpen} onClose={onClose} title={title}>
       {/* Mounted per opening and per user, so the form starts from that user's values. */}

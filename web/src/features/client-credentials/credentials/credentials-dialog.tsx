@@ -14,8 +14,8 @@ import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { DialogLoading } from '../../../components/dialogs/dialog-loading';
 import { ApiErrorCallout } from '../../../components/form/api-error-callout';
 import { FormDialogFooter } from '../../../components/form/form-dialog-footer';
-import { HelpButton } from '../../../components/help/help-button';
 import { entityHelpIds } from '../../../components/help/help-ids';
+import { TitleWithHelp } from '../../../components/help/title-with-help';
 import { showToast } from '../../../components/toast/toast-store';
 import { CredentialsFormFields } from './credentials-form-fields';
 import { CREDENTIALS_FORM_FIELDS, type CredentialsFormValues, credentialsFormValuesOf, credentialsSaveOf, newCredentialsForm, validateCredentialsForm } from './credentials-form-values';
@@ -34,10 +34,9 @@ interface CredentialsDialogProps {
 export function CredentialsDialog({ credentials, isOpen, onClose, onAdded }: CredentialsDialogProps) {
   const label = credentials ? 'mqtt-client-credentials.details' : 'mqtt-client-credentials.add';
   const title = (
-    <span className="client-access__dialog-title">
+    <TitleWithHelp helpId={entityHelpIds.MQTT_CLIENT_CREDENTIALS}>
       <FormattedMessage id={label} />
-      <HelpButton helpId={entityHelpIds.MQTT_CLIENT_CREDENTIALS} size="small" />
-    </span>
+    </TitleWithHelp>
   );
   return (
     <Dialog isOpen={isOpen} onClose={onClose} title={title} className="client-access__wide-dialog">

@@ -23,6 +23,8 @@ import {
 } from './application-subscription-form';
 import { isKafkaNotConfigured, isKafkaUnreachable } from './kafka-availability';
 import { KafkaNotConfiguredCallout } from './kafka-not-configured-callout';
+import { entityHelpIds } from '../../../components/help/help-ids';
+import { TitleWithHelp } from '../../../components/help/title-with-help';
 
 interface ApplicationSubscriptionDialogProps {
   isOpen: boolean;
@@ -35,7 +37,11 @@ interface ApplicationSubscriptionDialogProps {
 
 /** Adds an application shared subscription, which creates its Kafka topic, or renames one. */
 export function ApplicationSubscriptionDialog({ isOpen, subscription, kafkaNotConfigured, onClose }: ApplicationSubscriptionDialogProps) {
-  const title = <FormattedMessage id={subscription ? 'app-shared-subscription.rename' : 'app-shared-subscription.add'} />;
+  const title = (
+    <TitleWithHelp helpId={entityHelpIds.SHARED_SUBSCRIPTION}>
+      <FormattedMessage id={subscription ? 'app-shared-subscription.rename' : 'app-shared-subscription.add'} />
+    </TitleWithHelp>
+  );
   return (
     <Dialog isOpen={isOpen} onClose={onClose} title={title}>
       {/* Mounted per opening, so the form starts from the subscription's values. */}

@@ -9,6 +9,8 @@ import { PayloadViewer } from '../../../components/payload-viewer/payload-viewer
 import { fromMqttUserProperties } from '../../../components/user-properties/user-properties-rules';
 import type { WsMessage, WsMessageProperties } from './ws-message';
 import { type FieldRow, FieldRows } from '../../../components/details/field-rows';
+import { entityHelpIds } from '../../../components/help/help-ids';
+import { TitleWithHelp } from '../../../components/help/title-with-help';
 
 const directionLabels = defineMessages({ RECEIVED: { id: 'ws-client.message-received' }, PUBLISHED: { id: 'ws-client.message-published' } });
 
@@ -92,7 +94,7 @@ export function MessageDetailsDrawer({ message, isOpen, onClose }: MessageDetail
   const intl = useIntl();
   const wide = useMediaQuery(MEDIA_GT_SM);
   return (
-    <Drawer isOpen={isOpen} onClose={onClose} size={wide ? '640px' : '100%'} title={intl.formatMessage({ id: 'ws-client.message-details' })}>
+    <Drawer isOpen={isOpen} onClose={onClose} size={wide ? '640px' : '100%'} title={<TitleWithHelp helpId={entityHelpIds.WS_MESSAGE}>{intl.formatMessage({ id: 'ws-client.message-details' })}</TitleWithHelp>}>
       <div className="ws-message-details" data-testid="ws-message-details">
         {message ? (
           <>
