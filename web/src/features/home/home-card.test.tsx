@@ -20,6 +20,17 @@ describe('home card frame (spec section 2: "Cards have a title link and a help i
     expect(help.getAttribute('rel')).toBe('noopener');
   });
 
+  it('links the title of a card without a page of its own to its documentation, in a new tab', () => {
+    renderWithProviders(
+      <HomeCard id="version" title="Version" icon={null} docsPage="version">
+        content
+      </HomeCard>,
+    );
+    const title = within(screen.getByRole('region', { name: 'Version' })).getByRole('link', { name: 'Version' });
+    expect(title.getAttribute('href')).toBe(`${window.location.origin}/docs/en/version`);
+    expect(title.getAttribute('target')).toBe('_blank');
+  });
+
   it('opens the German documentation for a German reader', () => {
     render(
       <IntlProvider locale="de-DE" messages={germanMessages}>
