@@ -1,10 +1,10 @@
-import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, DialogFooter, Spinner } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ApiError } from '../../api/api-error';
 import { apiFieldError } from '../../api/api-error-field';
-import { getGetAdminUsersQueryKey, useSaveAdminUser } from '../../api/generated/endpoints/admin/admin';
+import { getGetAdminUserQueryKey, getGetAdminUsersQueryKey, useGetAdminUser, useSaveAdminUser } from '../../api/generated/endpoints/admin/admin';
 import type { User } from '../../api/generated/model/user';
 import { reloadSessionUser } from '../../api/session-data';
 import { useCurrentUser } from '../../api/use-current-user';
@@ -37,7 +37,8 @@ export function UserDialog({ user, isOpen, onClose, onInitialPassword }: UserDia
   return (
     <Dialog isOpen={isOpen} onClose={onClose} title={title}>
       {/* Mounted per opening and per user, so the form starts from that user's values. */}
-      {isOpen && <UserForm key={user?.id ?? 'new'} user={user} onSaved={onClose} onCancel={onClose} onInitialPassword={onInitialPassword} />}
+      {isOpen && user === null && <UserForm key="new" user={null} onSaved={onClose} onCancel={onClose} onInitialPassword={onInitialPassword} />}
+      {isOpen && user !== null && <EditUserForm key={user.id} user={user} onSaved={onClose} onCancel={onClose} onInitialPassword={onInitialPassword} />}
     </Dialog>
   );
 }
@@ -45,6 +46,24 @@ export function UserDialog({ user, isOpen, onClose, onInitialPassword }: UserDia
 interface UserFormProps extends Pick<UserDialogProps, 'user' | 'onInitialPassword'> {
   onSaved: () => void;
   onCancel: () => void;
+}
+
+/**
+ * Spec section 7: the edit dialog loads the user (GET /api/admin/user/{id}) rather than trust the
+ * list's row, which may be a page old; the row is used only if the broker cannot answer, and a save
+ * of a user deleted meanwhile then shows the broker's refusal.
+ */
+function EditUserForm(props: UserFormProps & { user: User }) {
+  const intl = useIntl();
+  const loaded = useGetAdminUser(props.user.id, { query: { queryKey: getGetAdminUserQueryKey(props.user.id), staleTime: 0, gcTime: 0 }, request: { ignoreErrors: true } });
+  if (loaded.isPending) {
+    return (
+      <DialogBody>
+        <Spinner size={24} aria-label={intl.formatMessage({ id: 'common.loading' })} />
+      </DialogBody>
+    );
+  }
+  return <UserForm {...props} user={loaded.data ?? props.user} />;
 }
 
 function UserForm({ user, onSaved, onCancel, onInitialPassword }: UserFormProps) {

@@ -20,6 +20,9 @@ function stubTbmq(policy?: UserPasswordPolicy): RecordedCall[] {
     if (url.pathname === '/api/admin/user/tokenAccessEnabled') return Response.json(true);
     if (url.pathname.endsWith('/token')) return Response.json(tbmqAnswer('auth/getUserToken--tbmq-admin-user-token.json'));
     if (url.pathname === '/api/admin' && method === 'GET') return Response.json(users);
+    // TBMQ answers one user at /api/admin/user/{id} as it lists them.
+    const one = users.data.find((user) => url.pathname === `/api/admin/user/${user.id}`);
+    if (one && method === 'GET') return Response.json(one);
     if (url.pathname === '/api/admin' && method === 'POST') {
       // TBMQ answers the user saved, never a password, and additionalInfo null for a new one.
       const { password: _notAnswered, ...saved } = body as AdminUserSave;
@@ -87,7 +90,7 @@ describe('users page against TBMQ 2.3', () => {
     const calls = stubTbmq();
     renderPage(<UsersPage />);
     fireEvent.click(within(await rowOf('noname.admin@example.com')).getByRole('button', { name: 'Edit noname.admin@example.com' }));
-    expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('');
+    expect(((await screen.findByLabelText('First name')) as HTMLInputElement).value).toBe('');
     fireEvent.change(screen.getByLabelText('Last name'), { target: { value: 'Admin' } });
     fireEvent.click(screen.getByTestId('user-dialog-save'));
     await screen.findByRole('status');

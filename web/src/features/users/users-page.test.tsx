@@ -10,7 +10,7 @@ const admin = makeUser({ id: 'admin', email: 'sysadmin@starling.local' });
 const ada = makeUser({ id: 'ada', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' });
 
 /** The broker's users API as far as the page uses it; records every call. */
-function stubBroker(users: User[], answers: { save?: Response } = {}): RecordedCall[] {
+function stubBroker(users: User[], answers: { save?: Response; loaded?: User[] } = {}): RecordedCall[] {
   return stubBrokerCalls(({ method, url }) => {
     if (url.pathname === '/api/auth/user') return Response.json(admin);
     if (url.pathname === '/api/admin/user/tokenAccessEnabled') return Response.json(true);
@@ -19,6 +19,11 @@ function stubBroker(users: User[], answers: { save?: Response } = {}): RecordedC
       return Response.json(pageOf(users.filter((user) => user.email.includes(search)), url));
     }
     if (url.pathname === '/api/admin' && method === 'POST') return answers.save ?? Response.json({ ...ada, id: 'new' });
+    const one = /^\/api\/admin\/user\/([^/]+)$/.exec(url.pathname);
+    if (one && method === 'GET') {
+      const found = (answers.loaded ?? users).find((user) => user.id === one[1]);
+      return found ? Response.json(found) : Response.json({ status: 404, errorCode: 32, message: 'Requested item wasn\'t found!', timestamp: 0 }, { status: 404 });
+    }
     if (method === 'DELETE') return new Response(null, { status: 200 });
     return undefined;
   });
@@ -132,11 +137,19 @@ describe('users page (spec section 2)', () => {
     await waitFor(() => expect(document.body.innerHTML).not.toContain(secret));
   });
 
+  it('edits the user as the broker answers it now (GET /api/admin/user/{id}), not as the list showed it', async () => {
+    const calls = stubBroker([admin, ada], { loaded: [{ ...ada, firstName: 'Augusta' }] });
+    renderPageUnderTest();
+    fireEvent.click(within(await rowOf('ada@example.com')).getByRole('button', { name: 'Edit ada@example.com' }));
+    expect(((await screen.findByLabelText('First name')) as HTMLInputElement).value).toBe('Augusta');
+    expect(calls.some((call) => call.method === 'GET' && call.url.pathname === `/api/admin/user/${ada.id}`)).toBe(true);
+  });
+
   it('shows no one-time password after an edit', async () => {
     stubBroker([admin, ada], { save: Response.json(ada) });
     renderPageUnderTest();
     fireEvent.click(within(await rowOf('ada@example.com')).getByRole('button', { name: 'Edit ada@example.com' }));
-    fireEvent.click(screen.getByTestId('user-dialog-save'));
+    fireEvent.click(await screen.findByTestId('user-dialog-save'));
     expect((await screen.findByRole('status')).textContent).toContain('User saved.');
     expect(screen.queryByRole('dialog', { name: /One-time password/ })).toBeNull();
   });
@@ -146,7 +159,7 @@ describe('users page (spec section 2)', () => {
     stubBroker([admin, ada], { save: Response.json(refusal, { status: 409 }) });
     renderPageUnderTest();
     fireEvent.click(within(await rowOf('ada@example.com')).getByRole('button', { name: 'Edit ada@example.com' }));
-    expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('Ada');
+    expect(((await screen.findByLabelText('First name')) as HTMLInputElement).value).toBe('Ada');
     fireEvent.click(screen.getByTestId('user-dialog-save'));
     expect(await screen.findByText('a user with e-mail ada@example.com already exists')).toBeTruthy();
     expect(screen.getByLabelText(/Email/).getAttribute('aria-invalid')).toBe('true');
