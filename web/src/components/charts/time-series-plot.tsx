@@ -3,6 +3,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { lineColour } from './chart-colours';
 import { type ChartValueKind, formatChartValue } from './chart-value-format';
+import { pixelColumnPaths } from './pixel-column-paths';
 import type { AlignedLines } from './point-buffer';
 import { inTaskSlices } from './task-slices';
 import type { TimeRange } from './time-range';
@@ -156,7 +157,17 @@ function optionsOf(props: TimeSeriesPlotProps, size: { width: number; height: nu
     tzDate: timezone ? (ts) => uPlot.tzDate(new Date(ts), timezone) : (ts) => new Date(ts),
     legend: { show: false },
     scales: { x: { time: true, auto: false } },
-    series: [{}, ...props.lineLabels.map((label, index) => ({ label, stroke: lineColour(index), width: index === 0 ? 2 : 1.25, points: { show: false } }))],
+    series: [
+      {},
+      ...props.lineLabels.map((label, index) => ({
+        label,
+        stroke: lineColour(index),
+        width: index === 0 ? 2 : 1.25,
+        points: { show: false },
+        // Asked by its box, the plot may be given lines reduced to its pixel columns: drawn by column, as the full lines are.
+        ...(props.onPlotBox ? { paths: pixelColumnPaths(() => latest.current.data.maxGapMs ?? Number.POSITIVE_INFINITY) } : {}),
+      })),
+    ],
     axes: [{ space: 80, values: timeAxisValues(locale, timezone) }, { size: props.onPlotBox ? valueAxisSizer(locale) : valueAxisSize, values: (_plot, splits) => splits.map((value) => formatChartValue(value, valueKind, locale)) }],
     cursor: {
       drag: { x: props.onSelectRange !== undefined, y: false, setScale: false },

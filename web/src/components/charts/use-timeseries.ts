@@ -64,7 +64,9 @@ export function useTimeseries({ key, entityIds, resolveQuery, pollMs }: Timeseri
       // Points reduced to pixel columns may be up to a column apart; a gap wider than a column
       // still lies between two points kept (the last of one column, the first of a later one).
       const columnMs = query.agg === 'NONE' && query.pixelColumns !== undefined ? (query.endTs - query.startTs) / query.pixelColumns : 0;
-      const data = breakGaps(aligned, Math.max(GAP_FACTOR * Math.max(query.interval, pollMs), columnMs));
+      const maxGapMs = GAP_FACTOR * Math.max(query.interval, pollMs);
+      // A plot drawing pixel columns breaks each line by maxGapMs itself; the markers serve the others.
+      const data = { ...breakGaps(aligned, Math.max(maxGapMs, columnMs)), maxGapMs };
       // A transition: the charts of a page answered together render a few at a time, not all in one task.
       startTransition(() => setLines(() => ({ data, range: { startTs: query.startTs, endTs: query.endTs }, loading })));
     };
