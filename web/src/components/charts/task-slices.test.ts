@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { inTaskSlices } from './task-slices';
 
@@ -17,7 +18,7 @@ describe('chart work in task slices', () => {
     };
     const cancels = ['a', 'b', 'c', 'd', 'e', 'f'].map((name) => inTaskSlices(piece(name)));
     cancels[4]?.();
-    await vi.waitFor(() => expect(happened).toContain('f'));
+    await waitFor(() => expect(happened).toContain('f'));
     expect(happened.filter((entry) => !entry.startsWith('end'))).toEqual(['a', 'b', 'c', 'd', 'f']);
     expect(happened.indexOf("end of c's task")).toBeLessThan(happened.indexOf('d'));
     expect(happened.indexOf('b')).toBeLessThan(happened.indexOf("end of a's task"));
