@@ -151,3 +151,36 @@ test('at 500 px wide the charts stack, in German too', async ({ page }) => {
   // The page fits: nothing wider than the screen.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(500);
 });
+
+test('a raw view asks each line once, reduced to exactly the pixels its plot draws in, and draws it', async ({ page }) => {
+  const whole: URL[] = [];
+  const polls: URL[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname !== '/api/timeseries/total/values' || url.searchParams.get('agg') !== 'NONE' || !(url.searchParams.get('keys') ?? '').split(',').includes('incomingMsgs')) return;
+    // The whole range newest first, reduced to pixel columns; a realtime poll asks only what is
+    // newer, without an order (the page's sample-interval probe asks the newest two, unreduced).
+    if (url.searchParams.has('pixelColumns')) whole.push(url);
+    else if (!url.searchParams.has('orderBy')) polls.push(url);
+  });
+  await openMonitoring(page);
+  const chart = page.getByTestId('monitoring-chart-incomingMsgs');
+  await expect(chart).toHaveAttribute('aria-busy', 'false');
+  await page.locator('.monitoring-page__toolbar .timewindow-picker__button').click();
+  await page.locator('.timewindow-panel').getByLabel('Aggregation').selectOption('NONE');
+  await page.locator('.timewindow-panel').getByRole('button', { name: 'Update' }).click();
+
+  await expect.poll(() => whole.map((url) => url.search)).toHaveLength(1);
+  await expect(chart).toHaveAttribute('aria-busy', 'false');
+  await expect.poll(async () => Number((await chart.locator('.time-series-chart__canvas').getAttribute('data-drawn'))?.split('@')[0])).toBeGreaterThan(0);
+  // uPlot lays the plot area (.u-over) out at its box in CSS pixels; the query names it in device pixels.
+  const { left, width, ratio } = await chart.locator('.u-over').evaluate((over: HTMLElement) => ({ left: over.offsetLeft, width: over.offsetWidth, ratio: window.devicePixelRatio }));
+  const asked = whole[0] as URL;
+  expect(Number(asked.searchParams.get('pixelColumns'))).toBe(Math.round(width * ratio));
+  expect(Number(asked.searchParams.get('pixelLeft'))).toBe(left * ratio);
+  // Drawn and polling for newer samples (every second here), it has not asked for the whole range again:
+  // a plot whose box followed the answer asked again after every answer.
+  const pollsBefore = polls.length;
+  await expect.poll(() => polls.length, { timeout: 10_000 }).toBeGreaterThan(pollsBefore + 1);
+  expect(whole).toHaveLength(1);
+});

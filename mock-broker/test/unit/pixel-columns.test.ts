@@ -116,4 +116,24 @@ describe('M4 over the stored samples, read slice by slice', () => {
       }
     }
   });
+
+  it('reduces several keys read together as each alone, a key sampled less often and a limit included', async () => {
+    const random = randomSource(3);
+    const points = randomSeries(random, 2 * SLICE_POINTS, 0).map((point, index) => ({ ts: 1000 * (index + 1), value: point.value }));
+    // sessions only every third sample: the rows read together hold no value of it in between.
+    for (const [index, { ts, value }] of points.entries()) repository.store({ entityId: 'node', ts, values: { incomingMsgs: value, ...(index % 3 === 0 ? { sessions: -value } : {}) } });
+    const endTs = 1000 * (points.length + 1);
+    for (const order of ['ASC', 'DESC'] as const) {
+      for (const limit of [points.length, 1000]) {
+        const query = { entityId: 'node', startTs: 0, endTs, limit, order };
+        const together = await slicedSamples(repository, { ...query, keys: ['incomingMsgs', 'sessions'] }, 700, 30.5);
+        for (const key of ['incomingMsgs', 'sessions'] as const) {
+          expect(together[key], `${key} ${order} ${limit}`).toBe((await slicedSamples(repository, { ...query, keys: [key] }, 700, 30.5))[key]);
+          const full = JSON.parse((await slicedSamples(repository, { ...query, keys: [key] }))[key] ?? '[]') as TestPoint[];
+          expect(full).toHaveLength(key === 'sessions' ? Math.min(limit, Math.ceil(points.length / 3)) : limit);
+          expectSameColumnExtents(JSON.parse(together[key] ?? '[]') as TestPoint[], full, { startTs: 0, endTs, columns: 700, order, left: 30.5 });
+        }
+      }
+    }
+  });
 });

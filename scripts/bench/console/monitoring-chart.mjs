@@ -275,7 +275,9 @@ async function main() {
   const environment = describeEnvironment({ chromium: CHROMIUM });
   const dataDir = temporaryDirectory('monitoring-console');
   const seed = await seedHistory(dataDir);
-  const starling = await startStarling({ name: 'starling-monitoring-console', dataDir, env: { STARLING_NODE_ID: SEEDED_NODES[0] } });
+  // A retention past the seeded week: the pixel comparison draws a week ending half a minute back
+  // twice, and with the default 7 days the broker pruned its oldest samples between the two visits.
+  const starling = await startStarling({ name: 'starling-monitoring-console', dataDir, env: { STARLING_NODE_ID: SEEDED_NODES[0], STARLING_TIMESERIES_RETENTION_DAYS: '8' } });
   const playwright = await importFromWorkspace('e2e', 'playwright-core');
   const { chromium } = playwright.chromium ? playwright : playwright.default;
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGUMENTS, headless: true });

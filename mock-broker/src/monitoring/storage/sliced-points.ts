@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { TimeseriesKey } from '../timeseries-keys.js';
 import { PixelColumnReducer } from './pixel-columns.js';
-import type { CountedPoints, PointsText, TimeseriesRepository } from './timeseries-repository.js';
+import type { CountedPoints, PointsText, SampleColumns, TimeseriesRepository } from './timeseries-repository.js';
 import type { Aggregation, SortOrder } from './timeseries-sql.js';
 
 // A query the contract allows (every key, 100,000 buckets, 100,000 samples per key) is seconds of
@@ -33,20 +33,15 @@ export interface SlicedQuery {
   signal?: AbortSignal;
 }
 
-/**
- * One key's points gathered slice by slice, newest or oldest first, up to the query's limit (which
- * counts samples); with a reducer per key, only the points it keeps are held.
- */
+/** One key's points gathered slice by slice, newest or oldest first, up to the query's limit (which counts samples). */
 class Gathered {
   private readonly parts = new Map<TimeseriesKey, string[]>();
   private readonly left = new Map<TimeseriesKey, number>();
-  private readonly reducers = new Map<TimeseriesKey, PixelColumnReducer>();
 
-  constructor(keys: TimeseriesKey[], limit: number, reducer?: () => PixelColumnReducer) {
+  constructor(keys: TimeseriesKey[], limit: number) {
     for (const key of keys) {
       this.parts.set(key, []);
       this.left.set(key, limit);
-      if (reducer) this.reducers.set(key, reducer());
     }
   }
 
@@ -61,13 +56,7 @@ class Gathered {
     let read = 0;
     for (const [key, { text, count }] of Object.entries(points) as [TimeseriesKey, CountedPoints][]) {
       if (count === 0) continue;
-      const reducer = this.reducers.get(key);
-      if (reducer) {
-        const [times, values] = JSON.parse(text) as [number[], number[]];
-        for (let index = 0; index < count; index += 1) reducer.add(times[index] as number, values[index] as number);
-      } else {
-        this.parts.get(key)?.push(text.slice(1, -1));
-      }
+      this.parts.get(key)?.push(text.slice(1, -1));
       this.left.set(key, (this.left.get(key) ?? 0) - count);
       read += count;
     }
@@ -75,7 +64,51 @@ class Gathered {
   }
 
   text(): PointsText {
-    return Object.fromEntries([...this.parts].map(([key, parts]) => [key, this.reducers.get(key)?.text() ?? `[${parts.join(',')}]`]));
+    return Object.fromEntries([...this.parts].map(([key, parts]) => [key, `[${parts.join(',')}]`]));
+  }
+}
+
+/**
+ * Each key's samples reduced as they are read (a PixelColumnReducer per key), up to the query's
+ * limit of samples per key: only the points the reducers keep are held.
+ */
+class Reduced {
+  private readonly reducers: PixelColumnReducer[];
+  private readonly left: number[];
+
+  constructor(
+    private readonly keys: TimeseriesKey[],
+    limit: number,
+    reducer: () => PixelColumnReducer,
+  ) {
+    this.reducers = keys.map(reducer);
+    this.left = keys.map(() => limit);
+  }
+
+  get done(): boolean {
+    return this.left.every((left) => left <= 0);
+  }
+
+  /** Answers how many samples the slice held, over all keys. */
+  add({ times, values }: SampleColumns): number {
+    let read = 0;
+    values.forEach((column, index) => {
+      const reducer = this.reducers[index] as PixelColumnReducer;
+      let left = this.left[index] as number;
+      for (let row = 0; row < times.length && left > 0; row += 1) {
+        const value = column[row];
+        if (value === null || value === undefined) continue;
+        reducer.add(times[row] as number, value);
+        left -= 1;
+        read += 1;
+      }
+      this.left[index] = left;
+    });
+    return read;
+  }
+
+  text(): PointsText {
+    return Object.fromEntries(this.keys.map((key, index) => [key, (this.reducers[index] as PixelColumnReducer).text()]));
   }
 }
 
@@ -104,29 +137,53 @@ export async function slicedAggregates(repository: TimeseriesRepository, query: 
 }
 
 /**
- * Samples per key, a slice of time at a time, stretches without samples skipped; with
- * `pixelColumns`, reduced as they are read to those a chart that wide shows (pixel-columns.ts).
+ * Walks [startTs, endTs) in the query's order a slice of time at a time, stretches without samples
+ * skipped; `read` reads one slice and answers the points it read, which sizes the next slice
+ * around `slicePoints`. Stops when `done`, at the range's end, or when the query is aborted.
  */
-export async function slicedSamples(repository: TimeseriesRepository, query: SlicedQuery, pixelColumns?: number, pixelLeft?: number): Promise<PointsText> {
-  const grid = { startTs: query.startTs, endTs: query.endTs, columns: pixelColumns ?? 1, ...(pixelLeft === undefined ? {} : { left: pixelLeft }) };
-  const reducer = pixelColumns === undefined ? undefined : () => new PixelColumnReducer(grid, query.order);
-  const gathered = new Gathered(query.keys, query.limit, reducer);
-  const firstWidth = Math.max(1, Math.floor(SLICE_POINTS / query.keys.length)) * MIN_SAMPLE_SPACING_MS;
+async function eachSampleSlice(repository: TimeseriesRepository, query: SlicedQuery, slicePoints: number, read: (slice: { startTs: number; endTs: number }) => number, done: () => boolean): Promise<void> {
+  const firstWidth = Math.max(1, Math.floor(slicePoints / query.keys.length)) * MIN_SAMPLE_SPACING_MS;
   let width = firstWidth;
   let { startTs, endTs } = query;
   for (;;) {
-    const open = gathered.open();
+    if (done()) return;
     const first = repository.firstSampleTime(query.entityId, startTs, endTs, query.order);
-    if (open.keys.length === 0 || first === undefined) break;
+    if (first === undefined) return;
     const slice = query.order === 'ASC' ? { startTs: first, endTs: Math.min(first + width, endTs) } : { startTs: Math.max(first + 1 - width, startTs), endTs: first + 1 };
-    const sliceQuery = { ...query, ...slice, ...open };
-    const read = gathered.add(pixelColumns === undefined ? repository.rawPoints(sliceQuery) : repository.rawSampleArrays(sliceQuery));
-    if (read < SLICE_POINTS / 2) width = Math.min(width * 2, firstWidth * MAX_SLICE_GROWTH);
-    else if (read > SLICE_POINTS) width = Math.max(firstWidth, Math.floor(width / 2));
+    const points = read(slice);
+    if (points < slicePoints / 2) width = Math.min(width * 2, firstWidth * MAX_SLICE_GROWTH);
+    else if (points > slicePoints) width = Math.max(firstWidth, Math.floor(width / 2));
     if (query.order === 'ASC') startTs = slice.endTs;
     else endTs = slice.startTs;
     await nextTurn();
     query.signal?.throwIfAborted();
   }
-  return gathered.text();
+}
+
+/**
+ * Points a slice of samples read for reduction holds at most: these are read in one pass over the
+ * rows, all keys at once, and cost about a quarter of what the same points cost read a key at a
+ * time (measured on a raw week of 12 keys), so a slice of this many is as short.
+ */
+const REDUCED_SLICE_POINTS = 4 * SLICE_POINTS;
+
+/**
+ * Samples per key, a slice of time at a time; with `pixelColumns`, reduced as they are read to
+ * those a chart that wide shows (pixel-columns.ts), every key's from one pass over the rows.
+ */
+export async function slicedSamples(repository: TimeseriesRepository, query: SlicedQuery, pixelColumns?: number, pixelLeft?: number): Promise<PointsText> {
+  if (pixelColumns === undefined) {
+    const gathered = new Gathered(query.keys, query.limit);
+    await eachSampleSlice(repository, query, SLICE_POINTS, (slice) => gathered.add(repository.rawPoints({ ...query, ...slice, ...gathered.open() })), () => gathered.open().keys.length === 0);
+    return gathered.text();
+  }
+  const grid = { startTs: query.startTs, endTs: query.endTs, columns: pixelColumns, ...(pixelLeft === undefined ? {} : { left: pixelLeft }) };
+  const reduced = new Reduced(query.keys, query.limit, () => new PixelColumnReducer(grid, query.order));
+  const reader = repository.sampleColumnsReader(query.entityId, query.keys, query.order);
+  try {
+    await eachSampleSlice(repository, query, REDUCED_SLICE_POINTS, (slice) => reduced.add(reader.read(slice.startTs, slice.endTs)), () => reduced.done);
+  } finally {
+    reader.close();
+  }
+  return reduced.text();
 }

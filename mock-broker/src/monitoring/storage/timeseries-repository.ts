@@ -1,7 +1,7 @@
 import { inTransaction, type Database } from '../../database/database.js';
 import type { Sample } from '../sample-feed.js';
 import { TIMESERIES_KEYS, TOTAL_ENTITY_ID, type TimeseriesKey } from '../timeseries-keys.js';
-import { aggregatedPoints, latestPoints, rawPoints, rawSampleArrays, type Aggregation, type PointsRange, type PointsStatement, type SortOrder } from './timeseries-sql.js';
+import { aggregatedPoints, latestPoints, rawPoints, sampleColumnsSql, type Aggregation, type PointsRange, type PointsStatement, type SortOrder } from './timeseries-sql.js';
 
 /** What a node's resource usage is measured against (ServiceInfo). */
 export interface NodeCapacity {
@@ -32,6 +32,18 @@ export interface CountedPoints {
   count: number;
 }
 
+/** Samples of several keys on one time axis: `values[k][i]` is key k's value at `times[i]`, null where it has none. */
+export interface SampleColumns {
+  times: number[];
+  values: (number | null)[][];
+}
+
+export interface SampleColumnsReader {
+  /** The samples in [startTs, endTs) in the reader's order. */
+  read(startTs: number, endTs: number): SampleColumns;
+  close(): void;
+}
+
 /** The column that holds a key, in the schema's snake case (migration 12). */
 export function columnOf(key: TimeseriesKey): string {
   return key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
@@ -48,11 +60,15 @@ const MAX_NODES = 1000;
 export class TimeseriesRepository {
   readonly #insert;
   readonly #insertTotal;
+  /** Prepared once: a sliced query asks it before every slice, and preparing it cost more than running it. */
+  readonly #firstSampleTime;
 
   constructor(private readonly database: Database) {
     const placeholders = COLUMNS.map(() => '?').join(', ');
     this.#insert = database.prepare(`INSERT OR REPLACE INTO timeseries_sample (entity_id, ts, ${COLUMNS.join(', ')}) VALUES (?, ?, ${placeholders})`);
     // The total at a time is the sum of the samples the nodes stored at that time.
+    const firstSampleTime = (edge: 'MIN' | 'MAX') => database.prepare(`SELECT ${edge}(ts) AS ts FROM timeseries_sample WHERE entity_id = ? AND ts >= ? AND ts < ?`);
+    this.#firstSampleTime = { ASC: firstSampleTime('MIN'), DESC: firstSampleTime('MAX') } as const;
     this.#insertTotal = database.prepare(`
       INSERT OR REPLACE INTO timeseries_sample (entity_id, ts, ${COLUMNS.join(', ')})
       SELECT ?1, ?2, ${COLUMNS.map((column) => `SUM(${column})`).join(', ')}
@@ -155,9 +171,21 @@ export class TimeseriesRepository {
     return this.#countedPoints(query.keys, rawPoints({ ...query, columns: query.keys.map(columnOf) }));
   }
 
-  /** The same samples as rawPoints, as `[[ts…],[value…]]` per key. */
-  rawSampleArrays(query: PointsQuery): Record<string, CountedPoints> {
-    return this.#countedPoints(query.keys, rawSampleArrays({ ...query, columns: query.keys.map(columnOf) }));
+  /**
+   * Reads the samples of `keys` a stretch at a time, all keys in one pass over the rows, through
+   * one statement prepared for the whole query; `close` when done.
+   */
+  sampleColumnsReader(entityId: string, keys: TimeseriesKey[], order: SortOrder): SampleColumnsReader {
+    const statement = this.database.prepare(sampleColumnsSql(keys.map(columnOf), order));
+    return {
+      read: (startTs, endTs) => {
+        // all(), not get(): run to its end, so no read is left open between two slices.
+        const [row] = statement.all({ ':entity': entityId, ':start': startTs, ':end': endTs });
+        const [times = [], ...values] = JSON.parse(String(row?.k ?? '[]')) as [number[], ...(number | null)[][]];
+        return { times, values };
+      },
+      close: () => statement.finalize(),
+    };
   }
 
   /** Each bucket's aggregate per key; buckets without samples of a key are left out of its list. */
@@ -173,8 +201,8 @@ export class TimeseriesRepository {
 
   /** The time of the entity's first sample in [startTs, endTs) in `order`, if any: a query skips the stretches without. */
   firstSampleTime(entityId: string, startTs: number, endTs: number, order: SortOrder): number | undefined {
-    const edge = order === 'ASC' ? 'MIN' : 'MAX';
-    const row = this.database.get(`SELECT ${edge}(ts) AS ts FROM timeseries_sample WHERE entity_id = ? AND ts >= ? AND ts < ?`, [entityId, startTs, endTs]);
+    // all(), not get(): run to its end, so no read is left open between two slices.
+    const [row] = this.#firstSampleTime[order].all([entityId, startTs, endTs]);
     return typeof row?.ts === 'number' ? row.ts : undefined;
   }
 

@@ -80,6 +80,8 @@ function movedToFront(array: Float64Array<ArrayBuffer>, start: number, end: numb
 export interface AlignedLines {
   times: Float64Array;
   series: SeriesValues[];
+  /** Points of a line further apart than this have a gap drawn between them (pixel-column-paths.ts); breakGaps' threshold. */
+  maxGapMs?: number;
 }
 
 function sameTimes(first: Float64Array, second: Float64Array): boolean {

@@ -7,6 +7,7 @@ import type { ChartValueKind } from './chart-value-format';
 import type { AlignedLines } from './point-buffer';
 import { indexRangeOf, seriesStatistics } from './series-statistics';
 import type { TimeRange } from './time-range';
+import type { PlotBox } from './timeseries-request';
 import { useFullscreen } from './use-fullscreen';
 import './time-series-chart.css';
 
@@ -35,6 +36,8 @@ export interface TimeSeriesChartProps {
   actions?: ReactNode;
   /** Told the plot area's width in CSS pixels before the first paint and whenever it changes, so raw points can be asked at that resolution. */
   onPlotWidth?: (cssWidth: number) => void;
+  /** Told where the plot draws, in device pixels, once drawn and whenever that moves (TimeSeriesPlot's onPlotBox). */
+  onPlotBox?: (box: PlotBox) => void;
   'data-testid'?: string;
 }
 
@@ -45,7 +48,7 @@ const NO_LINES: AlignedLines = { times: new Float64Array(0), series: [] };
  * latest over the range in view, zoom by dragging, fullscreen, and loading and empty states.
  */
 export function TimeSeriesChart(props: TimeSeriesChartProps) {
-  const { title, lineLabels, data, range, valueKind, timezone, loading = false, compact = false, zoom, onZoomChange, actions, onPlotWidth } = props;
+  const { title, lineLabels, data, range, valueKind, timezone, loading = false, compact = false, zoom, onZoomChange, actions, onPlotWidth, onPlotBox } = props;
   const intl = useIntl();
   const rootRef = useRef<HTMLDivElement>(null);
   const plotAreaRef = useRef<HTMLDivElement>(null);
@@ -101,6 +104,7 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
             timezone={timezone}
             onSelectRange={zoomable ? onZoomChange : undefined}
             hint={zoomable ? intl.formatMessage({ id: 'chart.zoom-hint' }) : undefined}
+            onPlotBox={onPlotBox}
           />
         </Suspense>
         {loading && <Spinner size={24} className="time-series-chart__overlay" aria-label={intl.formatMessage({ id: 'chart.loading' })} />}

@@ -3,8 +3,11 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { lineColour } from './chart-colours';
 import { type ChartValueKind, formatChartValue } from './chart-value-format';
+import { pixelColumnPaths } from './pixel-column-paths';
 import type { AlignedLines } from './point-buffer';
+import { inTaskSlices } from './task-slices';
 import type { TimeRange } from './time-range';
+import type { PlotBox } from './timeseries-request';
 
 export interface TimeSeriesPlotProps {
   lineLabels: readonly string[];
@@ -19,6 +22,12 @@ export interface TimeSeriesPlotProps {
   onSelectRange?: (range: TimeRange) => void;
   /** Shown above the plot while the pointer is elsewhere. */
   hint?: string;
+  /**
+   * Told where the plot draws (uPlot's bbox) once drawn and whenever that moves, so raw points can
+   * be asked on exactly its pixels. With it the value axis keeps a width that does not follow the
+   * data (see valueAxisSizer): the box then stays where it was asked for when the answer is drawn.
+   */
+  onPlotBox?: (box: PlotBox) => void;
 }
 
 const xRangeOf = (plot: uPlot) => ({ min: plot.scales.x?.min ?? 0, max: plot.scales.x?.max ?? 0 });
@@ -110,7 +119,11 @@ let labelMeasure: CanvasRenderingContext2D | null | undefined;
  * left, a label that reads as a wrong value.
  */
 function valueAxisSize(_plot: uPlot, values: string[] | null): number {
-  if (!values || values.length === 0) return MIN_VALUE_AXIS_PX;
+  return labelsWidth(values ?? []);
+}
+
+function labelsWidth(values: readonly string[]): number {
+  if (values.length === 0) return MIN_VALUE_AXIS_PX;
   labelMeasure ??= document.createElement('canvas').getContext('2d');
   if (!labelMeasure) return Math.max(MIN_VALUE_AXIS_PX, Math.max(...values.map((value) => value.length)) * 8 + AXIS_TICKS_AND_GAP_PX);
   labelMeasure.font = AXIS_FONT;
@@ -118,17 +131,44 @@ function valueAxisSize(_plot: uPlot, values: string[] | null): number {
   return Math.max(MIN_VALUE_AXIS_PX, Math.ceil(widest) + AXIS_TICKS_AND_GAP_PX);
 }
 
+/**
+ * For a plot asked by its box: a value axis as wide as the widest label of any kind in most
+ * charts (a negative count with a decimal, a byte amount just under the next unit, a negative
+ * percentage), so every such chart of a page has the same box, whatever its data, and their raw
+ * queries join; a wider label widens it, and it never narrows again: an axis that followed the
+ * data moved the box with every answer (and back while the next one loaded), and each move asked
+ * again, without end.
+ */
+function valueAxisSizer(locale: string): (plot: uPlot, values: string[] | null) => number {
+  let size = labelsWidth([formatChartValue(-888_800, 'count', locale), formatChartValue(1023.9 * 1024 ** 2, 'bytes', locale), formatChartValue(-88.8, 'percent', locale)]);
+  return (_plot, values) => {
+    size = Math.max(size, labelsWidth(values ?? []));
+    return size;
+  };
+}
+
 function optionsOf(props: TimeSeriesPlotProps, size: { width: number; height: number }, readout: HTMLElement, latest: { current: TimeSeriesPlotProps }): uPlot.Options {
   const { timezone, valueKind, locale } = props;
   const formatTime = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium', timeZone: timezone });
+  let reportedBox: PlotBox = { left: Number.NaN, width: Number.NaN };
   return {
     ...size,
     ms: 1,
     tzDate: timezone ? (ts) => uPlot.tzDate(new Date(ts), timezone) : (ts) => new Date(ts),
     legend: { show: false },
     scales: { x: { time: true, auto: false } },
-    series: [{}, ...props.lineLabels.map((label, index) => ({ label, stroke: lineColour(index), width: index === 0 ? 2 : 1.25, points: { show: false } }))],
-    axes: [{ space: 80, values: timeAxisValues(locale, timezone) }, { size: valueAxisSize, values: (_plot, splits) => splits.map((value) => formatChartValue(value, valueKind, locale)) }],
+    series: [
+      {},
+      ...props.lineLabels.map((label, index) => ({
+        label,
+        stroke: lineColour(index),
+        width: index === 0 ? 2 : 1.25,
+        points: { show: false },
+        // Asked by its box, the plot may be given lines reduced to its pixel columns: drawn by column, as the full lines are.
+        ...(props.onPlotBox ? { paths: pixelColumnPaths(() => latest.current.data.maxGapMs ?? Number.POSITIVE_INFINITY) } : {}),
+      })),
+    ],
+    axes: [{ space: 80, values: timeAxisValues(locale, timezone) }, { size: props.onPlotBox ? valueAxisSizer(locale) : valueAxisSize, values: (_plot, splits) => splits.map((value) => formatChartValue(value, valueKind, locale)) }],
     cursor: {
       drag: { x: props.onSelectRange !== undefined, y: false, setScale: false },
       bind: {
@@ -149,11 +189,21 @@ function optionsOf(props: TimeSeriesPlotProps, size: { width: number; height: nu
           latest.current.onSelectRange?.({ startTs: Math.round(plot.posToVal(left, 'x')), endTs: Math.round(plot.posToVal(left + width, 'x')) });
         },
       ],
-      // What was last drawn, for tests and the bench: the number of times and the first one.
       draw: [
+        // What was last drawn, for tests and the bench: the number of times and the first one.
         (plot) => {
           const times = plot.data[0];
           plot.root.parentElement?.setAttribute('data-drawn', `${times.length}@${times[0] ?? ''}`);
+        },
+        (plot) => {
+          const { left, width } = plot.bbox;
+          // Without points uPlot hides the value axis, and the box widens by it: that box is told
+          // only when none was, so a chart asks once its plot is laid out, while the blank plot of a
+          // query still loading does not move the box the query was asked with.
+          if (plot.data[0].length === 0 && !Number.isNaN(reportedBox.left)) return;
+          if (left === reportedBox.left && width === reportedBox.width) return;
+          reportedBox = { left, width };
+          latest.current.onPlotBox?.(reportedBox);
         },
       ],
       // Written straight into the DOM: the cursor moves far too often for a React render each time.
@@ -183,6 +233,7 @@ export default function TimeSeriesPlot(props: TimeSeriesPlotProps) {
   });
   const { lineLabels, valueKind, locale, timezone } = props;
   const zoomable = props.onSelectRange !== undefined;
+  const byBox = props.onPlotBox !== undefined;
   const labelsKey = lineLabels.join('\n');
 
   useEffect(() => {
@@ -203,16 +254,21 @@ export default function TimeSeriesPlot(props: TimeSeriesPlotProps) {
       plotRef.current = null;
     };
     // labelsKey stands for lineLabels; the data and range are applied below without a new plot.
-  }, [labelsKey, valueKind, locale, timezone, zoomable]);
+  }, [labelsKey, valueKind, locale, timezone, zoomable, byBox]);
 
   const { data, range } = props;
   useEffect(() => {
     const plot = plotRef.current;
-    if (!plot) return;
-    plot.batch(() => {
-      // The value scale is ranged again on the new data (resetScales); the time scale is the range given.
-      plot.setData(uPlotData(data), true);
-      plot.setScale('x', { min: range.startTs, max: range.endTs });
+    if (!plot) return undefined;
+    // In a task slice: a page of charts answered together draws a few charts a task, not all in one.
+    return inTaskSlices(() => {
+      // A plot made anew meanwhile (another format) was made with these data.
+      if (plotRef.current !== plot) return;
+      plot.batch(() => {
+        // The value scale is ranged again on the new data (resetScales); the time scale is the range given.
+        plot.setData(uPlotData(data), true);
+        plot.setScale('x', { min: range.startTs, max: range.endTs });
+      });
     });
   }, [data, range.startTs, range.endTs]);
 

@@ -55,6 +55,18 @@ describe('time-series queries of one page', () => {
     expect(requests.slice(3).map((request) => request.params.keys)).toEqual(['incomingMsgs,outgoingMsgs', 'sessions']);
   });
 
+  it('join raw weeks reduced to pixel columns by the points they answer (four a column), not by their limit', async () => {
+    const { requests, batcher } = recordingBroker();
+    const signal = new AbortController().signal;
+    const keys = ['incomingMsgs', 'outgoingMsgs', 'droppedMsgs', 'inboundPayloadTraffic', 'outboundPayloadTraffic', 'sessions', 'subscriptions', 'retainedMsgs', 'tcpConnections', 'wsConnections', 'cpuUsage', 'memoryUsage'];
+    const reducedWeek = { startTs: 1_000, endTs: 605_001_000, agg: 'NONE', limit: 100_000, pixelColumns: 1_100, pixelLeft: 60.5 } as const;
+    await Promise.all(keys.map((key) => batcher('total', { ...reducedWeek, keys: key }, false, signal)));
+    expect(requests.map((request) => request.params.keys)).toEqual([keys.join(',')]);
+    // The widest plot the contract allows answers up to 40,004 points a key: two keys a request.
+    await Promise.all(keys.slice(0, 3).map((key) => batcher('total', { ...reducedWeek, pixelColumns: 10_000, keys: key }, false, signal)));
+    expect(requests.slice(1).map((request) => request.params.keys)).toEqual(['incomingMsgs,outgoingMsgs', 'droppedMsgs']);
+  });
+
   it('answer a caller that gave up with its abort, and still answer the others', async () => {
     const { requests, batcher } = recordingBroker();
     const leaving = new AbortController();

@@ -18,11 +18,21 @@ interface Batch {
 }
 
 /**
- * Points one joined request may answer at most (keys × limit): aggregated windows join all their
- * keys, while raw weeks (60,480 points a key) go one key a request, so that no answer of tens of
- * megabytes holds the page's only thread while it is parsed.
+ * Points one joined request may answer at most (keys × points a key): aggregated windows join all
+ * their keys, and so do raw weeks reduced to pixel columns, while raw weeks of every sample (60,480
+ * points a key) go one key a request, so that no answer of tens of megabytes holds the page's only
+ * thread while it is parsed.
  */
 export const MAX_POINTS_PER_REQUEST = 100_000;
+
+/**
+ * Points a key of a request may answer: its limit, or, reduced to pixel columns, four a column
+ * (first, last, smallest, largest) over the columns and one more, which a plot edge between two
+ * pixels adds (openapi.yaml, pixelLeft).
+ */
+export function pointsPerKey({ limit = 100, agg, pixelColumns }: Omit<GetTimeseriesValuesParams, 'keys'>): number {
+  return agg === 'NONE' && pixelColumns !== undefined ? Math.min(limit, 4 * (pixelColumns + 1)) : limit;
+}
 
 const abortReason = (signal: AbortSignal): unknown => signal.reason ?? new DOMException('Aborted', 'AbortError');
 
@@ -66,7 +76,7 @@ export function timeseriesBatcher(fetchValues: FetchTimeseriesValues): FetchTime
     const id = JSON.stringify([entityId, params, quiet]);
     const asked = keys.split(',');
     let batch = open.get(id);
-    const room = (batch: Batch) => new Set([...batch.keys, ...asked]).size * (params.limit ?? 100) <= MAX_POINTS_PER_REQUEST;
+    const room = (batch: Batch) => new Set([...batch.keys, ...asked]).size * pointsPerKey(params) <= MAX_POINTS_PER_REQUEST;
     if (!batch || (batch.keys.size > 0 && !room(batch))) {
       const started: Batch = { entityId, params, quiet, keys: new Set(), waiters: [] };
       open.set(id, started);

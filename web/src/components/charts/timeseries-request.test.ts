@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newerParams, pixelColumnsFor, pointsOf, rangeParams, zoomedQuery, type ChartQuery } from './timeseries-request';
+import { newerParams, pixelColumnsFor, plotPixelsFor, pointsOf, rangeParams, zoomedQuery, type ChartQuery } from './timeseries-request';
 
 const HOUR = 3_600_000;
 const averaged: ChartQuery = { startTs: 0, endTs: HOUR, interval: 60_000, agg: 'AVG', limit: 60, realtime: true };
@@ -18,6 +18,15 @@ describe('time-series queries', () => {
     const narrow = { ...raw, pixelColumns: 700 };
     expect(rangeParams('sessions', narrow)).toEqual({ keys: 'sessions', startTs: 0, endTs: HOUR, agg: 'NONE', limit: 50_000, orderBy: 'DESC', pixelColumns: 700 });
     expect(rangeParams('sessions', zoomedQuery(narrow, { startTs: 0, endTs: HOUR / 2 }))).toMatchObject({ pixelColumns: 700 });
+  });
+
+  it('once uPlot has laid the plot out, asks exactly its pixels and where they start, also when zoomed', () => {
+    const exact = { ...raw, ...plotPixelsFor({ left: 52.5, width: 1381 }) };
+    expect(rangeParams('sessions', exact)).toEqual({ keys: 'sessions', startTs: 0, endTs: HOUR, agg: 'NONE', limit: 50_000, orderBy: 'DESC', pixelColumns: 1381, pixelLeft: 52.5 });
+    expect(rangeParams('sessions', zoomedQuery(exact, { startTs: 0, endTs: HOUR / 2 }))).toMatchObject({ pixelColumns: 1381, pixelLeft: 52.5 });
+    // Half a pixel too wide for whole columns (a devicePixelRatio of 1.25), or wider than the contract allows: no exact columns.
+    expect(plotPixelsFor({ left: 66, width: 1726.5 })).toBeUndefined();
+    expect(plotPixelsFor({ left: 66, width: 10_001 })).toBeUndefined();
   });
 
   it('asks for a plot’s device pixels, rounded up to a step of 50 and at most the contract’s 10,000', () => {

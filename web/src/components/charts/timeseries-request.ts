@@ -15,6 +15,8 @@ export interface ChartQuery extends TimeRange {
   realtime: boolean;
   /** With NONE: ask for the points a chart this many pixel columns wide shows (the broker's timeseriesPixelColumns), not every sample. */
   pixelColumns?: number;
+  /** With pixelColumns: the plot area's left edge in device pixels, so the columns are the pixels uPlot draws (the broker's pixelLeft). */
+  pixelLeft?: number;
 }
 
 /** The broker's smallest bucket (openapi.yaml: interval at least 1000). */
@@ -24,6 +26,23 @@ export const MIN_QUERY_INTERVAL_MS = 1000;
 const PIXEL_COLUMN_STEP = 50;
 /** The contract's most (openapi.yaml, pixelColumns). */
 const MAX_PIXEL_COLUMNS = 10_000;
+
+/** Where uPlot draws a plot's lines, in device pixels (its bbox): a time lands on pixel round(left + width × its fraction of the x range). */
+export interface PlotBox {
+  left: number;
+  width: number;
+}
+
+/**
+ * The columns to ask for a plot uPlot has laid out: exactly its pixels, so each column holds what
+ * uPlot draws in one pixel and the reduced line draws as the full one. uPlot rounds its box to
+ * half pixels; a box a half pixel wide (a fractional devicePixelRatio) has no whole number of
+ * columns: undefined, and the plot is asked as pixelColumnsFor does.
+ */
+export function plotPixelsFor(box: PlotBox): { pixelColumns: number; pixelLeft: number } | undefined {
+  if (!Number.isInteger(box.width) || box.width < 1 || box.width > MAX_PIXEL_COLUMNS) return undefined;
+  return { pixelColumns: box.width, pixelLeft: box.left };
+}
 
 /**
  * The pixel columns to ask for a plot `cssWidth` pixels wide: its device pixels, rounded up to the
@@ -36,8 +55,8 @@ export function pixelColumnsFor(cssWidth: number, devicePixelRatio: number): num
 
 /** The query of the whole range. Raw samples (NONE) come newest first, so that a limit keeps the newest. */
 export function rangeParams(key: TimeseriesKey, query: ChartQuery): GetTimeseriesValuesParams {
-  const { startTs, endTs, agg, limit, pixelColumns } = query;
-  if (agg === 'NONE') return { keys: key, startTs, endTs, agg, limit, orderBy: 'DESC', ...(pixelColumns === undefined ? {} : { pixelColumns }) };
+  const { startTs, endTs, agg, limit } = query;
+  if (agg === 'NONE') return { keys: key, startTs, endTs, agg, limit, orderBy: 'DESC', ...pixelsOf(query) };
   return { keys: key, startTs, endTs, agg, interval: query.interval, limit };
 }
 
@@ -77,5 +96,11 @@ export function zoomedQuery(query: ChartQuery, zoom: TimeRange): ChartQuery {
   const interval = Math.max(MIN_QUERY_INTERVAL_MS, Math.floor((query.interval * zoomSpan) / span));
   const limit = query.agg === 'NONE' ? query.limit : Math.max(1, Math.ceil(zoomSpan / interval));
   const zoomed: ChartQuery = { startTs: zoom.startTs, endTs: zoom.endTs, interval, agg: query.agg, limit, realtime: false };
-  return query.pixelColumns === undefined ? zoomed : { ...zoomed, pixelColumns: query.pixelColumns };
+  return { ...zoomed, ...pixelsOf(query) };
+}
+
+/** A query's pixel columns and their left edge, those it has. */
+function pixelsOf({ pixelColumns, pixelLeft }: ChartQuery): Pick<ChartQuery, 'pixelColumns' | 'pixelLeft'> {
+  if (pixelColumns === undefined) return {};
+  return pixelLeft === undefined ? { pixelColumns } : { pixelColumns, pixelLeft };
 }

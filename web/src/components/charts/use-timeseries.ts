@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { TimeseriesKey } from '../../api/generated/model';
 import { alignLines, type AlignedLines, breakGaps, PointBuffer } from './point-buffer';
+import { inTaskSlices } from './task-slices';
 import type { TimeRange } from './time-range';
 import { batchedTimeseriesValues } from './timeseries-batch';
 import { type ChartQuery, newerParams, pointsOf, rangeParams } from './timeseries-request';
@@ -63,8 +64,17 @@ export function useTimeseries({ key, entityIds, resolveQuery, pollMs }: Timeseri
       // Points reduced to pixel columns may be up to a column apart; a gap wider than a column
       // still lies between two points kept (the last of one column, the first of a later one).
       const columnMs = query.agg === 'NONE' && query.pixelColumns !== undefined ? (query.endTs - query.startTs) / query.pixelColumns : 0;
-      const data = breakGaps(aligned, Math.max(GAP_FACTOR * Math.max(query.interval, pollMs), columnMs));
-      setLines(() => ({ data, range: { startTs: query.startTs, endTs: query.endTs }, loading }));
+      const maxGapMs = GAP_FACTOR * Math.max(query.interval, pollMs);
+      // A plot drawing pixel columns breaks each line by maxGapMs itself; the markers serve the others.
+      const data = { ...breakGaps(aligned, Math.max(maxGapMs, columnMs)), maxGapMs };
+      // A transition: the charts of a page answered together render a few at a time, not all in one task.
+      startTransition(() => setLines(() => ({ data, range: { startTs: query.startTs, endTs: query.endTs }, loading })));
+    };
+    // Lines are aligned in task slices of their own (task-slices.ts): a page's charts are answered together.
+    let cancelPublish = () => {};
+    const publishSoon = (loading: boolean) => {
+      cancelPublish();
+      cancelPublish = inTaskSlices(() => publish(loading));
     };
     const fetchInto = (index: number, params: ReturnType<typeof rangeParams>, quiet: boolean) =>
       batchedTimeseriesValues(ids[index] as string, params, quiet, controller.signal).then((answer) => {
@@ -74,10 +84,11 @@ export function useTimeseries({ key, entityIds, resolveQuery, pollMs }: Timeseri
     const loadRange = async () => {
       busy = true;
       setLines((previous) => ({ ...previous, range: { startTs: query.startTs, endTs: query.endTs }, loading: true }));
+      cancelPublish();
       for (const buffer of buffers) buffer.clear();
       try {
         await Promise.all(ids.map((_id, index) => fetchInto(index, rangeParams(key, query), false)));
-        publish(false);
+        publishSoon(false);
       } catch {
         if (!controller.signal.aborted) setLines((previous) => ({ ...previous, loading: false }));
       } finally {
@@ -98,7 +109,7 @@ export function useTimeseries({ key, entityIds, resolveQuery, pollMs }: Timeseri
         await Promise.all(buffers.map((buffer, index) => fetchInto(index, newerParams(key, next, buffer.lastTs ?? emptyLineStart(next)), true)));
         query = next;
         for (const buffer of buffers) buffer.dropBefore(query.startTs);
-        publish(false);
+        publishSoon(false);
       } catch {
         // A missed update is made good by the next one, which asks from the same last point.
       } finally {
@@ -110,6 +121,7 @@ export function useTimeseries({ key, entityIds, resolveQuery, pollMs }: Timeseri
     const timer = query.realtime ? window.setInterval(() => void loadNewer(), pollMs) : undefined;
     return () => {
       controller.abort();
+      cancelPublish();
       window.clearInterval(timer);
     };
   }, [key, entitiesKey, resolveQuery, pollMs]);

@@ -3,10 +3,23 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultTimewindow, type Timewindow } from '../../components/time-window/timewindow';
 import { ALL_EXTENSIONS, type RecordedCall, stubBrokerCalls } from '../../test-support/broker-stub';
 import { renderPage, setUpSignedInPageTests } from '../../test-support/page-test';
+import { PLOT_BOX_SETTLE_MS } from '../../components/charts/use-plot-box';
 import { MonitoringChart } from './monitoring-chart';
 
-// uPlot draws on a canvas, which jsdom has not (e2e/tests/monitoring.spec.ts sees the charts drawn).
-vi.mock('../../components/charts/time-series-plot', () => ({ default: () => null }));
+/** Where the plot stand-in says it draws, in device pixels (uPlot's bbox). */
+const box = vi.hoisted(() => ({ left: 60.5, width: 627 }));
+
+// uPlot draws on a canvas, which jsdom has not (e2e/tests/monitoring.spec.ts sees the charts drawn):
+// a stand-in that reports its box as the plot does once drawn, again after every draw.
+vi.mock('../../components/charts/time-series-plot', async () => {
+  const { useEffect } = await import('react');
+  return {
+    default: function PlotStandIn({ data, onPlotBox }: { data: unknown; onPlotBox?: (reported: { left: number; width: number }) => void }) {
+      useEffect(() => onPlotBox?.({ ...box }), [data, onPlotBox]);
+      return null;
+    },
+  };
+});
 
 const NOW = Date.UTC(2026, 10, 27, 12);
 const averaged = defaultTimewindow(NOW, { maxDatapoints: 100_000, timezone: 'UTC' });
@@ -43,12 +56,28 @@ describe('a monitoring chart asks at its width', () => {
   });
   afterEach(() => vi.restoreAllMocks());
 
-  it('asks for raw samples reduced to its plot’s pixel columns, rounded up to a step of 50, once per line', async () => {
+  afterEach(() => Object.assign(box, { left: 60.5, width: 627 }));
+
+  it('asks for raw samples reduced to exactly the pixels its plot draws in, once per line, however often the plot reports its box', async () => {
     const calls = showChart(raw, ALL_EXTENSIONS);
     await waitFor(() => expect(valuesCalls(calls)).toHaveLength(LINES.entityIds.length));
     for (const params of valuesCalls(calls)) {
       expect(params.get('agg')).toBe('NONE');
+      expect(params.get('pixelColumns')).toBe('627');
+      expect(params.get('pixelLeft')).toBe('60.5');
+    }
+    // The answer drawn, the box reported again (the same): nothing is asked anew.
+    await new Promise((resolve) => setTimeout(resolve, PLOT_BOX_SETTLE_MS + 100));
+    expect(valuesCalls(calls)).toHaveLength(LINES.entityIds.length);
+  });
+
+  it('asks a plot whose box is no whole number of pixels (a fractional devicePixelRatio) at its width, rounded up to a step of 50', async () => {
+    Object.assign(box, { left: 66, width: 626.5 });
+    const calls = showChart(raw, ALL_EXTENSIONS);
+    await waitFor(() => expect(valuesCalls(calls)).toHaveLength(LINES.entityIds.length));
+    for (const params of valuesCalls(calls)) {
       expect(params.get('pixelColumns')).toBe('750');
+      expect(params.has('pixelLeft')).toBe(false);
     }
   });
 

@@ -7,7 +7,8 @@ import { useExtension } from '../../components/broker-support/broker-extensions'
 import type { TimeRange } from '../../components/charts/time-range';
 import { TimeSeriesChart } from '../../components/charts/time-series-chart';
 import { TIMESERIES_METRICS } from '../../components/charts/timeseries-metrics';
-import { type ChartQuery, pixelColumnsFor, zoomedQuery } from '../../components/charts/timeseries-request';
+import { type ChartQuery, pixelColumnsFor, plotPixelsFor, zoomedQuery } from '../../components/charts/timeseries-request';
+import { usePlotBox } from '../../components/charts/use-plot-box';
 import { useTimeseries } from '../../components/charts/use-timeseries';
 import { resolveTimewindow } from '../../components/time-window/resolve-timewindow';
 import type { Timewindow } from '../../components/time-window/timewindow';
@@ -40,21 +41,28 @@ export function MonitoringChart({ metric, lines, pageTimewindow, maxDatapoints, 
   const [zoomState, setZoomState] = useState<{ range: TimeRange; timewindow: Timewindow }>();
   const zoom = zoomState?.timewindow === timewindow ? zoomState.range : undefined;
 
-  // Raw samples are asked at the plot's width (a broker with timeseriesPixelColumns answers what
-  // that many pixel columns show: a raw week is 60,480 points a line, a chart 700 pixels wide).
+  // Raw samples are asked on the plot's pixels (a broker with timeseriesPixelColumns answers what
+  // each pixel column shows: a raw week is 60,480 points a line, a chart 700 pixels wide): exactly
+  // uPlot's, from the box it draws in, so the reduced line is drawn as the full one pixel for pixel;
+  // the container's width, a little finer, where the box has no whole number of pixels.
   const [plotWidth, setPlotWidth] = useState<number>();
+  const [plotBox, onPlotBox] = usePlotBox();
   const raw = timewindow.aggregation.type === 'NONE';
   const extension = useExtension('timeseriesPixelColumns');
-  const pixelColumns = raw && extension === 'available' && plotWidth !== undefined ? pixelColumnsFor(plotWidth, window.devicePixelRatio) : undefined;
-  // A raw view waits for the width (measured before the first paint) rather than ask twice.
-  const widthPending = raw && (extension === 'unknown' || (extension === 'available' && pixelColumns === undefined));
+  const exact = plotBox === undefined ? undefined : plotPixelsFor(plotBox);
+  const estimated = plotWidth === undefined ? undefined : pixelColumnsFor(plotWidth, window.devicePixelRatio);
+  const pixelColumns = raw && extension === 'available' && plotBox !== undefined ? (exact?.pixelColumns ?? estimated) : undefined;
+  const pixelLeft = pixelColumns === undefined ? undefined : exact?.pixelLeft;
+  // A raw view waits for the plot's box (reported once the plot is first drawn) rather than ask twice.
+  const boxPending = raw && (extension === 'unknown' || (extension === 'available' && pixelColumns === undefined));
   const resolveQuery = useMemo(() => {
-    if (widthPending) return undefined;
+    if (boxPending) return undefined;
     return (now: number): ChartQuery => {
       const query = resolveTimewindow(timewindow, now, maxDatapoints);
-      return pixelColumns === undefined ? query : { ...query, pixelColumns };
+      if (pixelColumns === undefined) return query;
+      return pixelLeft === undefined ? { ...query, pixelColumns } : { ...query, pixelColumns, pixelLeft };
     };
-  }, [timewindow, maxDatapoints, pixelColumns, widthPending]);
+  }, [timewindow, maxDatapoints, pixelColumns, pixelLeft, boxPending]);
   const resolveZoomed = useMemo(() => (zoom && resolveQuery ? () => zoomedQuery(resolveQuery(zoom.endTs), zoom) : undefined), [zoom, resolveQuery]);
   const whole = useTimeseries({ key: metric, entityIds: lines.entityIds, resolveQuery, pollMs });
   const zoomed = useTimeseries({ key: metric, entityIds: lines.entityIds, resolveQuery: resolveZoomed, pollMs });
@@ -74,6 +82,7 @@ export function MonitoringChart({ metric, lines, pageTimewindow, maxDatapoints, 
       valueKind={valueKind}
       timezone={timewindow.timezone}
       onPlotWidth={setPlotWidth}
+      onPlotBox={onPlotBox}
       actions={
         <>
           <TimewindowPicker value={timewindow} onChange={setOwnTimewindow} aggregation timezone maxDatapoints={maxDatapoints} />
