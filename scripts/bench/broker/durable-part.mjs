@@ -30,9 +30,9 @@ function timings(quick) {
     : { repetitions: 3, saturate: { warmupMs: 1000, measureMs: 8000, drainMs: 3000 }, fixed: { warmupMs: 1000, measureMs: 5000, drainMs: 3000 } };
 }
 
-function summarize(results) {
+function summarize(results, scenarios) {
   const of = (trials, phase, key) => median(trials.map((result) => result[phase][key]));
-  return DURABLE_SCENARIOS.map((scenario) => {
+  return scenarios.map((scenario) => {
     const row = { scenario: scenario.id, label: scenario.label, qos: scenario.qos, brokers: {} };
     for (const { id } of BROKERS) {
       const trials = results[id][scenario.id];
@@ -110,17 +110,22 @@ function markdown({ summary, plan, phases }) {
   ].join('\n');
 }
 
-export async function runDurablePart({ quick }) {
+/**
+ * `scenarios` (ids of DURABLE_SCENARIOS) and `repetitions` narrow the part, for a run about one
+ * question (qos2-latency.mjs); by default every scenario, 3 repetitions (1 with `quick`).
+ */
+export async function runDurablePart({ quick, scenarios: wanted, repetitions }) {
   const plan = corePlan();
   if (plan.shared) console.warn('Only one core: the broker and the load generator share it; numbers mean little.');
-  const phases = timings(quick);
+  const phases = { ...timings(quick), ...(repetitions ? { repetitions } : {}) };
+  const scenarios = wanted ? DURABLE_SCENARIOS.filter(({ id }) => wanted.includes(id)) : DURABLE_SCENARIOS;
   pinThisProcess(plan.generator);
   const generator = await LoadGenerator.start({ processes: plan.generatorCoreCount, cores: plan.generator, brokerCores: plan.broker });
   const brokers = [];
   try {
     for (const { id, main } of BROKERS) brokers.push({ id, ...(await startStarling({ cores: plan.broker, name: `starling-${id}`, main })) });
-    const results = Object.fromEntries(BROKERS.map(({ id }) => [id, Object.fromEntries(DURABLE_SCENARIOS.map((scenario) => [scenario.id, []]))]));
-    for (const scenario of DURABLE_SCENARIOS) {
+    const results = Object.fromEntries(BROKERS.map(({ id }) => [id, Object.fromEntries(scenarios.map((scenario) => [scenario.id, []]))]));
+    for (const scenario of scenarios) {
       for (let repetition = 1; repetition <= phases.repetitions; repetition += 1) {
         // Alternate which broker goes first, so neither always meets the machine in the same state.
         const order = repetition % 2 ? brokers : [...brokers].reverse();
@@ -130,8 +135,8 @@ export async function runDurablePart({ quick }) {
         }
       }
     }
-    const summary = summarize(results);
-    return { data: { plan, phases, scenarios: DURABLE_SCENARIOS, summary, trials: results }, markdown: markdown({ summary, plan, phases }) };
+    const summary = summarize(results, scenarios);
+    return { data: { plan, phases, scenarios, summary, trials: results }, markdown: markdown({ summary, plan, phases }) };
   } finally {
     await Promise.all(brokers.map((broker) => broker.stop()));
     await generator.stop();
