@@ -28,6 +28,11 @@ export function openDatabase(dataDir: string): Database {
   // consistent but may roll back the transactions committed since the last checkpoint, acknowledged
   // messages among them. FULL would sync every commit: ~0.03 → ~0.25 ms each on the machine measured.
   database.exec('PRAGMA synchronous = NORMAL');
+  // Each checkpoint syncs the WAL and the file, blocking the event loop: every acknowledgement
+  // waiting then waits for the disk. Under QoS 2 load (each message changes rows in several
+  // commits) the default of 1,000 pages checkpointed several times a second; at 5,000 (a WAL of
+  // up to ~20 MB) the syncs took about 60 % less time per byte written (scripts/bench/results/2026-11-27-qos2-latency.md).
+  database.exec('PRAGMA wal_autocheckpoint = 5000');
   migrate(database);
   return database;
 }

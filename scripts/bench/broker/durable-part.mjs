@@ -14,9 +14,9 @@ import { LoadGenerator } from './load-generator.mjs';
 const COST_TARGET_PERCENT = 15;
 
 export const DURABLE_SCENARIOS = [
-  { id: 'p2p-qos1-persistent', label: 'point-to-point, QoS 1, persistent subscribers', groups: 10, subscribers: 1, qos: 1, window: 100, fixedRatePerGroup: 1000 },
-  { id: 'p2p-qos2-persistent', label: 'point-to-point, QoS 2, persistent subscribers', groups: 10, subscribers: 1, qos: 2, window: 100, fixedRatePerGroup: 1000 },
-  { id: 'fanout-qos1-persistent', label: 'fan-out 1 → 50, QoS 1, persistent subscribers', groups: 1, subscribers: 50, qos: 1, window: 20, fixedRatePerGroup: 200 },
+  { id: 'p2p-qos1-persistent', label: 'point-to-point, QoS 1, persistent subscribers', groups: 10, subscribers: 1, qos: 1, window: 100 },
+  { id: 'p2p-qos2-persistent', label: 'point-to-point, QoS 2, persistent subscribers', groups: 10, subscribers: 1, qos: 2, window: 100 },
+  { id: 'fanout-qos1-persistent', label: 'fan-out 1 → 50, QoS 1, persistent subscribers', groups: 1, subscribers: 50, qos: 1, window: 20 },
 ].map((scenario) => ({ ...scenario, payloadBytes: 64, persistent: true }));
 
 const BROKERS = [
@@ -30,9 +30,9 @@ function timings(quick) {
     : { repetitions: 3, saturate: { warmupMs: 1000, measureMs: 8000, drainMs: 3000 }, fixed: { warmupMs: 1000, measureMs: 5000, drainMs: 3000 } };
 }
 
-function summarize(results) {
+function summarize(results, scenarios) {
   const of = (trials, phase, key) => median(trials.map((result) => result[phase][key]));
-  return DURABLE_SCENARIOS.map((scenario) => {
+  return scenarios.map((scenario) => {
     const row = { scenario: scenario.id, label: scenario.label, qos: scenario.qos, brokers: {} };
     for (const { id } of BROKERS) {
       const trials = results[id][scenario.id];
@@ -69,7 +69,7 @@ function markdown({ summary, plan, phases }) {
     '## How it was measured',
     '',
     `The bundled broker from its build, twice: as shipped, and with acknowledgements sent before the commit (scripts/bench/broker/starling-acknowledge-before-commit.mjs). Each pinned to core ${plan.broker}, the load generator (scripts/bench/broker/mqtt-wire.mjs) to core(s) ${plan.generator}; loopback TCP; 64-byte payloads; subscribers connect with clean session off, so every message goes through their session's queue in SQLite.`,
-    `Saturation: each publisher keeps a window of messages on their way to its subscribers (point-to-point 100 per pair, fan-out 20 → 1,000 deliveries), ${phases.saturate.warmupMs / 1000} s warm-up, ${phases.saturate.measureMs / 1000} s measured. Fixed rate: 10,000 deliveries/s, ${phases.fixed.measureMs / 1000} s measured. Median of ${phases.repetitions}; the two brokers interleaved in each round.`,
+    `Saturation: each publisher keeps a window of messages on their way to its subscribers (point-to-point 100 per pair, fan-out 20 → 1,000 deliveries), ${phases.saturate.warmupMs / 1000} s warm-up, ${phases.saturate.measureMs / 1000} s measured. Fixed rate: ${phases.fixedRate.toLocaleString('en-US')} deliveries/s, ${phases.fixed.measureMs / 1000} s measured. Median of ${phases.repetitions}; the two brokers interleaved in each round.`,
     '',
     '## Throughput at saturation (deliveries/s, median)',
     '',
@@ -96,7 +96,7 @@ function markdown({ summary, plan, phases }) {
     '## Latency, publish to delivery (ms, p50 / p99, median of runs)',
     '',
     table(
-      ['scenario', ...names.map((name) => `${name} at saturation`), ...names.map((name) => `${name} at 10,000/s`)],
+      ['scenario', ...names.map((name) => `${name} at saturation`), ...names.map((name) => `${name} at ${phases.fixedRate.toLocaleString('en-US')}/s`)],
       summary.map((row) => [
         row.label,
         ...cell(row, (result) => `${format(result.saturationLatencyP50Ms)} / ${format(result.saturationLatencyP99Ms)}`),
@@ -110,17 +110,26 @@ function markdown({ summary, plan, phases }) {
   ].join('\n');
 }
 
-export async function runDurablePart({ quick }) {
+/**
+ * `scenarios` (ids of DURABLE_SCENARIOS), `repetitions` and `fixedRate` (deliveries/s) narrow the
+ * part, for a run about one question (qos2-latency.mjs); by default every scenario, 3 repetitions
+ * (1 with `quick`), 10,000/s.
+ */
+export async function runDurablePart({ quick, scenarios: wanted, repetitions, fixedRate = 10_000 }) {
   const plan = corePlan();
   if (plan.shared) console.warn('Only one core: the broker and the load generator share it; numbers mean little.');
-  const phases = timings(quick);
+  const phases = { ...timings(quick), ...(repetitions ? { repetitions } : {}), fixedRate };
+  const scenarios = (wanted ? DURABLE_SCENARIOS.filter(({ id }) => wanted.includes(id)) : DURABLE_SCENARIOS).map((scenario) => ({
+    ...scenario,
+    fixedRatePerGroup: fixedRate / (scenario.groups * scenario.subscribers),
+  }));
   pinThisProcess(plan.generator);
   const generator = await LoadGenerator.start({ processes: plan.generatorCoreCount, cores: plan.generator, brokerCores: plan.broker });
   const brokers = [];
   try {
     for (const { id, main } of BROKERS) brokers.push({ id, ...(await startStarling({ cores: plan.broker, name: `starling-${id}`, main })) });
-    const results = Object.fromEntries(BROKERS.map(({ id }) => [id, Object.fromEntries(DURABLE_SCENARIOS.map((scenario) => [scenario.id, []]))]));
-    for (const scenario of DURABLE_SCENARIOS) {
+    const results = Object.fromEntries(BROKERS.map(({ id }) => [id, Object.fromEntries(scenarios.map((scenario) => [scenario.id, []]))]));
+    for (const scenario of scenarios) {
       for (let repetition = 1; repetition <= phases.repetitions; repetition += 1) {
         // Alternate which broker goes first, so neither always meets the machine in the same state.
         const order = repetition % 2 ? brokers : [...brokers].reverse();
@@ -130,8 +139,8 @@ export async function runDurablePart({ quick }) {
         }
       }
     }
-    const summary = summarize(results);
-    return { data: { plan, phases, scenarios: DURABLE_SCENARIOS, summary, trials: results }, markdown: markdown({ summary, plan, phases }) };
+    const summary = summarize(results, scenarios);
+    return { data: { plan, phases, scenarios, summary, trials: results }, markdown: markdown({ summary, plan, phases }) };
   } finally {
     await Promise.all(brokers.map((broker) => broker.stop()));
     await generator.stop();

@@ -14,12 +14,14 @@ const TITLES = {
   monitoring: 'Monitoring: time-series queries over a week of samples, and what sampling costs',
   'app-shared': 'Application shared subscriptions: messages/s through Kafka, and the cost it adds',
   integrations: 'Integrations: messages/s through HTTP, MQTT and Kafka, and the cost to the publisher',
+  'qos2-latency': 'Bundled broker: QoS 2 and QoS 1 publish-to-delivery latency with acknowledgements after the commit',
 };
 
-export function writeResult({ part, quick, environment, data, markdown }) {
+/** `name` replaces `<date>-<part>` in the file names (a run kept beside another, e.g. before a change). */
+export function writeResult({ part, quick, environment, data, markdown, name }) {
   fs.mkdirSync(resultsDir, { recursive: true });
   const date = environment.takenAt.slice(0, 10);
-  const base = path.join(resultsDir, `${date}-${part}${quick ? '-quick' : ''}`);
+  const base = path.join(resultsDir, name ?? `${date}-${part}${quick ? '-quick' : ''}`);
   const finished = { ...environment, loadAverageAtEnd: os.loadavg().map((load) => Math.round(load * 100) / 100) };
   const document = [
     `# ${TITLES[part]}${quick ? ' (quick run)' : ''}`,

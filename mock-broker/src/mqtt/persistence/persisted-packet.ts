@@ -71,7 +71,17 @@ function restoreBuffers(_key: string, value: unknown): unknown {
 
 export function encodePacket(packet: PersistedPacket): EncodedPacket {
   const { payload, ...fields } = packet;
-  return { payload: payload ?? null, fields: JSON.stringify(fields, keepBuffers) };
+  // A replacer takes JSON.stringify off V8's fast path, and a Buffer can only sit in an object
+  // value (the properties, mostly): a packet with none, most of them, is written without it.
+  return { payload: payload ?? null, fields: JSON.stringify(fields, holdsObjects(fields) ? keepBuffers : undefined) };
+}
+
+function holdsObjects(fields: Record<string, unknown>): boolean {
+  for (const key in fields) {
+    const value = fields[key];
+    if (typeof value === 'object' && value !== null) return true;
+  }
+  return false;
 }
 
 export function decodePacket(payload: unknown, fields: unknown): PersistedPacket {
