@@ -38,6 +38,7 @@ const SETTINGS_KEY = 'mqttAnonymousAccess';
 export class AnonymousAccess {
   private current: AnonymousAccessMode;
   private currentRules: AuthRules;
+  #revision = 0;
 
   constructor(
     private readonly settings: SettingsRepository,
@@ -65,6 +66,11 @@ export class AnonymousAccess {
     return this.currentRules;
   }
 
+  /** Changes with every save: decisions taken under the rules before may no longer hold. */
+  get revision(): number {
+    return this.#revision;
+  }
+
   view(): AnonymousAccessView {
     return { mode: this.current, allowed: this.allowed(), ...this.currentRules };
   }
@@ -80,6 +86,7 @@ export class AnonymousAccess {
     this.settings.save(SETTINGS_KEY, setting);
     this.current = request.mode;
     this.currentRules = rules;
+    this.#revision += 1;
     await this.onChange();
     return this.view();
   }

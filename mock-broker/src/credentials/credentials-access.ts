@@ -232,6 +232,15 @@ export class CredentialsAccessControl implements AccessControl {
     return credentials && rulesFor(credentials, identity);
   }
 
+  /**
+   * Topic decisions depend on the credentials (their rules, X.509 mappings, whether they still
+   * exist) and on the anonymous-access rules: both count their edits, and neither count goes
+   * down, so the sum changes with every edit of either.
+   */
+  rulesRevision(): number {
+    return this.catalog.revision + this.anonymous.revision;
+  }
+
   mayPublish(client: AdmittedClient, topic: string): boolean {
     return this.allowingPattern(client, 'pubAuthRulePatterns', topic) !== undefined;
   }
