@@ -61,7 +61,7 @@ export class AnonymousAccess {
     return this.current === 'ALLOWED' || (this.current === 'AUTO' && this.credentialsCount() === 0);
   }
 
-  /** The topics anonymous clients may use, asked at every PUBLISH and SUBSCRIBE: memory only. */
+  /** The topics anonymous clients may use, asked on the MQTT path (decisions kept until the next save): memory only. */
   rules(): AuthRules {
     return this.currentRules;
   }

@@ -55,8 +55,9 @@ export function secretStampOf(credentials: ClientCredentials): string {
 /**
  * Access control by client credentials (issue 6): blocked clients first, then the credentials
  * that match the client (password checked through the cache), then anonymous access; topics by
- * the matched credentials' rules, or the anonymous-access rules, read at every PUBLISH and
- * SUBSCRIBE so that edits apply at once.
+ * the matched credentials' rules, or the anonymous-access rules, as they are at each PUBLISH and
+ * SUBSCRIBE: a connection's decisions are kept per topic only until either changes (rulesRevision),
+ * so that edits apply at once.
  */
 export class CredentialsAccessControl implements AccessControl {
   readonly enhancedAuthentication = true;
