@@ -78,7 +78,8 @@ export class AppSharedMembers {
       });
     };
     onInboundPacket(broker, (client, packet) => {
-      if (packet.cmd !== 'puback' && packet.cmd !== 'pubrec' && packet.cmd !== 'pubcomp') return true;
+      // Every acknowledgement passes here: with no member anywhere, no lookup by client id.
+      if (this.members.size === 0 || (packet.cmd !== 'puback' && packet.cmd !== 'pubrec' && packet.cmd !== 'pubcomp')) return true;
       const ofClient = this.members.get(client.id);
       if (!ofClient) return true;
       for (const member of ofClient.values()) if (member.acknowledgement(packet)) return false;

@@ -38,6 +38,7 @@ const SETTINGS_KEY = 'mqttAnonymousAccess';
 export class AnonymousAccess {
   private current: AnonymousAccessMode;
   private currentRules: AuthRules;
+  #revision = 0;
 
   constructor(
     private readonly settings: SettingsRepository,
@@ -60,9 +61,14 @@ export class AnonymousAccess {
     return this.current === 'ALLOWED' || (this.current === 'AUTO' && this.credentialsCount() === 0);
   }
 
-  /** The topics anonymous clients may use, asked at every PUBLISH and SUBSCRIBE: memory only. */
+  /** The topics anonymous clients may use, asked on the MQTT path (decisions kept until the next save): memory only. */
   rules(): AuthRules {
     return this.currentRules;
+  }
+
+  /** Changes with every save: decisions taken under the rules before may no longer hold. */
+  get revision(): number {
+    return this.#revision;
   }
 
   view(): AnonymousAccessView {
@@ -80,6 +86,7 @@ export class AnonymousAccess {
     this.settings.save(SETTINGS_KEY, setting);
     this.current = request.mode;
     this.currentRules = rules;
+    this.#revision += 1;
     await this.onChange();
     return this.view();
   }

@@ -55,8 +55,9 @@ export function secretStampOf(credentials: ClientCredentials): string {
 /**
  * Access control by client credentials (issue 6): blocked clients first, then the credentials
  * that match the client (password checked through the cache), then anonymous access; topics by
- * the matched credentials' rules, or the anonymous-access rules, read at every PUBLISH and
- * SUBSCRIBE so that edits apply at once.
+ * the matched credentials' rules, or the anonymous-access rules, as they are at each PUBLISH and
+ * SUBSCRIBE: a connection's decisions are kept per topic only until either changes (rulesRevision),
+ * so that edits apply at once.
  */
 export class CredentialsAccessControl implements AccessControl {
   readonly enhancedAuthentication = true;
@@ -230,6 +231,15 @@ export class CredentialsAccessControl implements AccessControl {
     if (admission.credentialsId === undefined) return this.anonymous.rules();
     const credentials = this.catalog.get(admission.credentialsId);
     return credentials && rulesFor(credentials, identity);
+  }
+
+  /**
+   * Topic decisions depend on the credentials (their rules, X.509 mappings, whether they still
+   * exist) and on the anonymous-access rules: both count their edits, and neither count goes
+   * down, so the sum changes with every edit of either.
+   */
+  rulesRevision(): number {
+    return this.catalog.revision + this.anonymous.revision;
   }
 
   mayPublish(client: AdmittedClient, topic: string): boolean {

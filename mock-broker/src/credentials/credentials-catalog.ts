@@ -49,6 +49,7 @@ export class CredentialsCatalog {
   private readonly scramByUserName = new Map<string, ScramCredentials>();
   /** Ids of credentials the broker made for itself (web-socket client AUTO connections), all of them in byId. */
   private readonly generated = new Set<string>();
+  #revision = 0;
 
   constructor(entries: Iterable<ClientCredentials> = []) {
     for (const entry of entries) this.put(entry);
@@ -56,6 +57,11 @@ export class CredentialsCatalog {
 
   get size(): number {
     return this.byId.size;
+  }
+
+  /** Changes with every entry added, replaced or removed: decisions taken before may no longer hold. */
+  get revision(): number {
+    return this.#revision;
   }
 
   /** The credentials an operator made: what closes a broker in AUTO anonymous mode. */
@@ -76,6 +82,7 @@ export class CredentialsCatalog {
   put(credentials: ClientCredentials, generated = false): void {
     const markedGenerated = generated || this.generated.has(credentials.id);
     this.remove(credentials.id);
+    this.#revision += 1;
     this.byId.set(credentials.id, credentials);
     if (markedGenerated) this.generated.add(credentials.id);
     if (credentials.credentialsType === 'MQTT_BASIC') {
@@ -90,6 +97,7 @@ export class CredentialsCatalog {
   remove(id: string): void {
     const existing = this.byId.get(id);
     if (!existing) return;
+    this.#revision += 1;
     this.byId.delete(id);
     this.generated.delete(id);
     if (existing.credentialsType === 'MQTT_BASIC') this.basicByIdentity.delete(identityKey(existing.clientId, existing.userName));

@@ -34,6 +34,8 @@ interface Running {
 
 /** Topics whose matching integrations are remembered at most; beyond, the memory starts over. */
 const MAX_REMEMBERED_TOPICS = 10_000;
+/** What a topic no enabled integration matches finds: one list for all of them. */
+const NONE: readonly Deliverer[] = Object.freeze([]);
 
 /**
  * The node's integrations at work: a backlog for each (restored at start), a deliverer for each
@@ -43,7 +45,9 @@ const MAX_REMEMBERED_TOPICS = 10_000;
 export class RunningIntegrations {
   readonly #needs: RunningNeeds;
   readonly #running = new Map<string, Running>();
-  readonly #remembered = new Map<string, Deliverer[]>();
+  readonly #remembered = new Map<string, readonly Deliverer[]>();
+  /** Integrations with a deliverer (enabled and started): none means nothing to capture. */
+  #delivering = 0;
   /** Per integration, the change under way: changes to one integration run one after another. */
   readonly #changing = new Map<string, Promise<void>>();
 
@@ -107,15 +111,21 @@ export class RunningIntegrations {
     this.#start(running);
   }
 
+  /** Whether any integration is enabled and started: asked on every publish. */
+  capturing(): boolean {
+    return this.#delivering > 0;
+  }
+
   /** The deliverers of the enabled integrations whose filters match the topic. */
-  matching(topic: string): Deliverer[] {
-    if (this.#running.size === 0) return [];
+  matching(topic: string): readonly Deliverer[] {
+    if (this.#delivering === 0) return NONE;
     let found = this.#remembered.get(topic);
     if (found === undefined) {
-      found = [];
+      const matched: Deliverer[] = [];
       for (const running of this.#running.values()) {
-        if (running.deliverer && running.integration.configuration.topicFilters.some((filter) => topicMatches(filter, topic))) found.push(running.deliverer);
+        if (running.deliverer && running.integration.configuration.topicFilters.some((filter) => topicMatches(filter, topic))) matched.push(running.deliverer);
       }
+      found = matched.length === 0 ? NONE : matched;
       if (this.#remembered.size >= MAX_REMEMBERED_TOPICS) this.#remembered.clear();
       this.#remembered.set(topic, found);
     }
@@ -210,12 +220,14 @@ export class RunningIntegrations {
       listener: this.#listener(running),
     });
     running.deliverer.start();
+    this.#delivering += 1;
   }
 
   async #stop(running: Running, record: boolean): Promise<void> {
     const deliverer = running.deliverer;
     if (!deliverer) return;
     running.deliverer = undefined;
+    this.#delivering -= 1;
     this.#remembered.clear();
     await deliverer.stop();
     if (record) this.#lifecycle(running.integration.id, 'STOPPED', null);

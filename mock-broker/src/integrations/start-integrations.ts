@@ -43,7 +43,7 @@ export function startIntegrations(needs: IntegrationNeeds): { routers: Router[];
     retry: { minMs: RETRY_MIN_MS, maxMs: settings.retryMaxSeconds * 1000 },
   });
   running.load(repository.all());
-  captureForIntegrations(needs.broker, (topic) => running.matching(topic));
+  captureForIntegrations(needs.broker, running);
   const service = new IntegrationService(repository, running, events, needs.nodeId);
   const statistics = setInterval(() => {
     running.recordStatistics();

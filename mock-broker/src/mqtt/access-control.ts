@@ -1,4 +1,5 @@
 import type { Client, PublishPacket, Subscription } from 'aedes';
+import { AccessDecisions } from './access-decisions.js';
 import type { ClientEventLog } from './client-event-log.js';
 import type { MqttBroker } from './mqtt-broker.js';
 import { outOfDateCertificateCommonName } from './client-certificate.js';
@@ -73,6 +74,12 @@ export interface AccessControl {
   authenticate(attempt: ConnectAttempt): Promise<AuthenticationResult>;
   mayPublish(client: AdmittedClient, topic: string): boolean;
   maySubscribe(client: AdmittedClient, topicFilter: string): boolean;
+  /**
+   * Changes whenever an answer of mayPublish or maySubscribe may change (rules or credentials
+   * edited): until it does, a connection's answers per topic are kept (access-decisions.ts).
+   * Without it every PUBLISH and SUBSCRIBE is asked.
+   */
+  rulesRevision?(): number;
   /** Whether a connected client would still be let in; asked after the access settings change. */
   stillAdmitted?(client: AdmittedClient): boolean;
   /**
@@ -93,6 +100,7 @@ export const openAccess: AccessControl = {
   authenticate: async () => ({ allowed: true, clientType: 'DEVICE' }),
   mayPublish: () => true,
   maySubscribe: () => true,
+  rulesRevision: () => 0,
 };
 
 /** A connection as TLS may have verified it: a TLS socket, or the socket under a secure web socket. */
@@ -178,6 +186,7 @@ export interface InstalledAccessControl {
  */
 export function installAccessControl(broker: MqttBroker, access: AccessControl, hooks: AccessControlHooks): InstalledAccessControl {
   const admitted = new WeakMap<Client, AdmittedClient>();
+  const decisions = new AccessDecisions(access);
   const refuse = (attempt: ConnectAttempt, reason: string) => {
     hooks.events.record({ ts: Date.now(), clientId: attempt.clientId, type: 'AUTHENTICATION_FAILED', address: attempt.address, reason });
     hooks.onRefused?.(attempt, reason);
@@ -262,12 +271,12 @@ export function installAccessControl(broker: MqttBroker, access: AccessControl, 
   // rules say — Aedes itself listens on `$SYS/<id>/new/clients` to drop a client id's other connection.
   broker.authorizePublish = (client: Client | null, packet: PublishPacket, callback) => {
     const grant = client ? admitted.get(client) : undefined;
-    if (client && !(grant && !isBrokerTopic(packet.topic) && access.mayPublish(grant, packet.topic))) callback(new Error(`not authorized to publish to ${packet.topic}`));
+    if (client && !(grant && !isBrokerTopic(packet.topic) && decisions.mayPublish(grant, packet.topic))) callback(new Error(`not authorized to publish to ${packet.topic}`));
     else callback(null);
   };
   broker.authorizeSubscribe = (client: Client, subscription: Subscription, callback) => {
     const grant = admitted.get(client);
-    callback(null, grant && access.maySubscribe(grant, displayTopicFilter(subscription.topic)) ? subscription : null);
+    callback(null, grant && decisions.maySubscribe(grant, displayTopicFilter(subscription.topic)) ? subscription : null);
   };
   return {
     mayPublishStoredWill(will) {

@@ -9,6 +9,7 @@ const SHARE_PREFIX = '$share/';
  * acknowledges, persists and restores them like any subscription, and this module delivers.
  */
 const INTERNAL_PREFIX = '$starling-share/';
+const DOLLAR = 0x24;
 
 export interface SharedSubscription {
   shareName: string;
@@ -82,7 +83,8 @@ export class SharedSubscriptions {
     // Nobody publishes into a group's internal topic (that would reach every member at once).
     const authorizePublish = broker.authorizePublish.bind(broker);
     broker.authorizePublish = (client, packet, callback) => {
-      if (packet.topic.startsWith(INTERNAL_PREFIX) || packet.topic.startsWith(SHARE_PREFIX)) {
+      // Every publish passes here: both prefixes start with `$`, which almost no topic does.
+      if (packet.topic.charCodeAt(0) === DOLLAR && (packet.topic.startsWith(INTERNAL_PREFIX) || packet.topic.startsWith(SHARE_PREFIX))) {
         callback(new Error(`publishing to ${packet.topic} is not allowed: shared subscription topics are for subscribing`));
         return;
       }

@@ -8,7 +8,7 @@ import { corePlan, pinThisProcess, residentBytes, sleep, unpinThisProcess } from
 import { table, targetVerdict } from '../lib/report.mjs';
 import { format, median } from '../lib/stats.mjs';
 import { ensureScratchDir } from '../lib/workspace.mjs';
-import { ensureMosquitto, startBareAedes, startBundledBroker, startMosquitto } from './brokers.mjs';
+import { BENCH_CONNECTIONS_PER_ADDRESS, ensureMosquitto, startBareAedes, startBundledBroker, startMosquitto } from './brokers.mjs';
 import { LoadGenerator } from './load-generator.mjs';
 import { measureParserCost } from './parser-cost.mjs';
 
@@ -143,6 +143,7 @@ function markdown({ brokers, summary, checks, idle, parser, plan, phases, profil
     '## How it was measured',
     '',
     `Brokers pinned to core ${plan.broker}, the load generator (${plan.generatorCoreCount} process${plan.generatorCoreCount > 1 ? 'es' : ''}, scripts/bench/broker/mqtt-wire.mjs) to core(s) ${plan.generator}; loopback TCP; ${PAYLOAD_BYTES}-byte payloads.`,
+    `The bundled broker runs with its defaults except STARLING_MAX_CONNECTIONS_PER_ADDRESS=${BENCH_CONNECTIONS_PER_ADDRESS.toLocaleString('en-US')} (default 1,000): the idle-connection measurement holds ${(phases.idleBatches * IDLE_BATCH).toLocaleString('en-US')} connections from the loopback address; the throughput scenarios open at most 51.`,
     `Saturation: each publisher keeps a window of messages on their way (point-to-point 100 per pair, fan-out 20 → 1,000 deliveries), ${phases.saturate.warmupMs / 1000} s warm-up, ${phases.saturate.measureMs / 1000} s measured. Fixed rate: 10,000 deliveries/s, ${phases.fixed.measureMs / 1000} s measured. Median of ${phases.repetitions}; brokers interleaved per repetition. Latency: publish to delivery, from a timestamp in the payload.`,
     '',
     '## Load generator check (against Mosquitto first)',
@@ -293,7 +294,7 @@ export async function runBrokerPart({ quick, profile }) {
     const checks = generatorCheck(results, plan);
     const summary = summarizeResults(measured, results, checks);
     return {
-      data: { plan, phases, scenarios: SCENARIOS, idle, generatorCheck: checks, summary, parser, trials: results, profiles },
+      data: { plan, phases, scenarios: SCENARIOS, bundledBrokerEnvironment: { STARLING_MAX_CONNECTIONS_PER_ADDRESS: BENCH_CONNECTIONS_PER_ADDRESS }, idle, generatorCheck: checks, summary, parser, trials: results, profiles },
       markdown: markdown({ brokers: measured, summary, checks, idle, parser, plan, phases, profiles }),
     };
   } finally {

@@ -19,6 +19,13 @@ function capturedMessage(client: Client, packet: PublishPacket): CapturedMessage
   };
 }
 
+export interface CapturingIntegrations {
+  /** Whether any integration is enabled (has a deliverer) now. */
+  capturing(): boolean;
+  /** The deliverers of the enabled integrations whose filters match the topic. */
+  matching(topic: string): readonly Deliverer[];
+}
+
 /**
  * Takes every message a client publishes to a topic an enabled integration's filters match into
  * that integration's backlog, once the publish is authorized and before Aedes publishes it. The
@@ -27,12 +34,14 @@ function capturedMessage(client: Client, packet: PublishPacket): CapturedMessage
  * even when the node is killed the next instant. A full backlog drops the integration's copy
  * (counted); subscribers still get the message.
  */
-export function captureForIntegrations(broker: MqttBroker, matching: (topic: string) => Deliverer[]): void {
+export function captureForIntegrations(broker: MqttBroker, integrations: CapturingIntegrations): void {
   const authorizePublish = broker.authorizePublish.bind(broker);
   broker.authorizePublish = (client: Client | null, packet: PublishPacket, callback: (error?: Error | null) => void) => {
+    // Every publish passes here: with no integration enabled it costs one check, no callback of its own.
+    if (client === null || !integrations.capturing()) return authorizePublish(client, packet, callback);
     authorizePublish(client, packet, (error?: Error | null) => {
-      if (error || client === null) return callback(error);
-      const deliverers = matching(packet.topic);
+      if (error) return callback(error);
+      const deliverers = integrations.matching(packet.topic);
       if (deliverers.length > 0) {
         const message = capturedMessage(client, packet);
         for (const deliverer of deliverers) deliverer.accept(message);
