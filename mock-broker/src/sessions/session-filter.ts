@@ -1,5 +1,5 @@
 import { ApiError } from '../http/api-error.js';
-import type { SessionRow } from './session-order.js';
+import type { SessionTable } from '../mqtt/session-table.js';
 import { commaList, containsIgnoringCase } from '../lists/text-match.js';
 
 /** TBMQ's SubscriptionOperation. */
@@ -30,12 +30,13 @@ export interface SessionFacts {
   clientsWithQueuedMessages(): Iterable<string>;
 }
 
-type Check = (session: SessionRow) => boolean;
+/** Whether the session in a slot of the registry's table matches. */
+type Check = (slot: number) => boolean;
 
-function inList<T>(values: T[] | undefined, read: (session: SessionRow) => T): Check | undefined {
+function inList<T>(values: T[] | undefined, read: (slot: number) => T): Check | undefined {
   if (!values) return undefined;
   const allowed = new Set(values);
-  return (session) => allowed.has(read(session));
+  return (slot) => allowed.has(read(slot));
 }
 
 const COMPARISONS: Record<CountOperation, (count: number, expected: number) => boolean> = {
@@ -47,46 +48,71 @@ const COMPARISONS: Record<CountOperation, (count: number, expected: number) => b
   LESS_OR_EQUAL: (count, expected) => count <= expected,
 };
 
-function inRange(from: number | undefined, to: number | undefined, read: (session: SessionRow) => number | null): Check | undefined {
+/** A range of a time column; NaN (no time: connected, for the disconnection time) never matches. */
+function inRange(from: number | undefined, to: number | undefined, column: () => Float64Array): Check | undefined {
   if (from === undefined && to === undefined) return undefined;
-  return (session) => {
-    const value = read(session);
-    return value !== null && (from === undefined || value >= from) && (to === undefined || value <= to);
+  const low = from ?? -Infinity;
+  const high = to ?? Infinity;
+  return (slot) => {
+    const value = column()[slot] ?? Number.NaN;
+    return value >= low && value <= high;
   };
 }
 
-function subscriptionCheck(parameters: SessionFilterParameters): Check | undefined {
+function subscriptionCheck(parameters: SessionFilterParameters, table: SessionTable): Check | undefined {
   const { subscriptions: expected, subscriptionOperation: operation } = parameters;
   if (operation !== undefined && expected === undefined) {
     throw ApiError.badRequest('Invalid request: query.subscriptionOperation needs query.subscriptions');
   }
   if (expected === undefined) return undefined;
   const compare = COMPARISONS[operation ?? 'EQUAL'];
-  return (session) => compare(session.subscriptionsCount, expected);
+  return (slot) => compare(table.subscriptionsCount[slot] ?? 0, expected);
+}
+
+/**
+ * Text a filter searches in, kept once per distinct value: addresses are matched host by host
+ * (then the port), so a million sessions from a few hosts cost a few matches, not a million.
+ */
+function addressCheck(text: string | undefined, table: SessionTable): Check | undefined {
+  const matches = containsIgnoringCase(text);
+  if (!matches || text === undefined) return undefined;
+  // Without a colon the text lies within the host or within the port; with one it may span both.
+  const spansPort = text.includes(':');
+  const byHost = new Map<number, boolean>();
+  return (slot) => {
+    const host = table.hostIndex[slot] ?? 0;
+    let hostMatches = byHost.get(host);
+    if (hostMatches === undefined) {
+      hostMatches = matches(table.hosts.values[host] ?? '');
+      byHost.set(host, hostMatches);
+    }
+    const port = table.port[slot] ?? 0;
+    if (hostMatches || port === 0) return hostMatches;
+    return spansPort ? matches(table.clientIpAdr(slot)) : matches(String(port - 1));
+  };
 }
 
 /**
  * One predicate for the sessions list filter (spec section 3 plus the contract's extra filters):
  * every given parameter must match; the checks run in the order cheapest first.
  */
-export function sessionMatcher(parameters: SessionFilterParameters, facts: SessionFacts): Check {
+export function sessionMatcher(parameters: SessionFilterParameters, facts: SessionFacts, table: SessionTable): Check {
   const clientIdMatchers = [containsIgnoringCase(parameters.textSearch), containsIgnoringCase(parameters.clientId)];
-  const addressMatches = containsIgnoringCase(parameters.clientIpAddress);
   const { queuedMessagesMin } = parameters;
   const checks = [
-    inList(commaList(parameters.connectedStatusList), (session) => session.connectionState),
-    inList(commaList(parameters.clientTypeList), (session) => session.clientType),
-    inList(commaList(parameters.cleanStartList), (session) => String(session.cleanStart)),
-    inList(commaList(parameters.nodeIdList), (session) => session.nodeId),
-    subscriptionCheck(parameters),
-    inRange(parameters.startTime, parameters.endTime, (session) => session.connectedAt),
-    inRange(parameters.disconnectedStartTime, parameters.disconnectedEndTime, (session) => session.disconnectedAt),
-    ...clientIdMatchers.map((matches) => matches && ((session: SessionRow) => matches(session.clientId))),
-    addressMatches && ((session: SessionRow) => addressMatches(session.clientIpAdr)),
-    queuedMessagesMin === undefined || queuedMessagesMin === 0 ? undefined : (session: SessionRow) => facts.queuedMessages(session.clientId) >= queuedMessagesMin,
+    inList(commaList(parameters.connectedStatusList), (slot) => table.connectionState(slot)),
+    inList(commaList(parameters.clientTypeList), (slot) => table.clientType(slot)),
+    inList(commaList(parameters.cleanStartList), (slot) => String(table.cleanStart(slot))),
+    inList(commaList(parameters.nodeIdList), (slot) => table.nodeId(slot)),
+    subscriptionCheck(parameters, table),
+    inRange(parameters.startTime, parameters.endTime, () => table.connectedAt),
+    inRange(parameters.disconnectedStartTime, parameters.disconnectedEndTime, () => table.disconnectedAt),
+    ...clientIdMatchers.map((matches) => matches && ((slot: number) => matches(table.clientIds[slot] ?? ''))),
+    addressCheck(parameters.clientIpAddress, table),
+    queuedMessagesMin === undefined || queuedMessagesMin === 0 ? undefined : (slot: number) => facts.queuedMessages(table.clientIds[slot] ?? '') >= queuedMessagesMin,
   ].filter((check): check is Check => check !== undefined);
-  return (session) => {
-    for (const check of checks) if (!check(session)) return false;
+  return (slot) => {
+    for (const check of checks) if (!check(slot)) return false;
     return true;
   };
 }

@@ -5,7 +5,7 @@ import type { MqttBroker } from '../mqtt/mqtt-broker.js';
 import { disconnectClients, removeSession } from '../mqtt/session-control.js';
 import type { SessionRecord, SessionRegistry } from '../mqtt/session-registry.js';
 import { sessionMatcher, type SessionFacts, type SessionFilterParameters } from './session-filter.js';
-import { SessionOrders, type SessionRow, type SessionSortProperty } from './session-order.js';
+import { SessionOrders, type SessionSortProperty } from './session-order.js';
 import { sessionAdvancedDetails, sessionDetails, sessionInfo, type ClientSessionAdvancedDetails, type ClientSessionDetails, type ClientSessionInfo } from './session-views.js';
 
 export interface SessionPageQuery extends SessionFilterParameters, PageLink {
@@ -48,18 +48,20 @@ export class SessionService {
 
   /** One walk through the sessions in the asked order: counts every match, keeps the page's. */
   page(query: SessionPageQuery): Page<ClientSessionInfo> {
-    const matches = sessionMatcher(query, this.facts);
+    const matches = sessionMatcher(query, this.facts, this.sessions.table);
     const ordered = this.orders.ascending(query.sortProperty ?? 'connectedAt');
     const descending = (query.sortOrder ?? 'DESC') === 'DESC';
     const first = query.page * query.pageSize;
-    const rows: ClientSessionInfo[] = [];
+    const pageSlots: number[] = [];
     let totalElements = 0;
     for (let index = 0; index < ordered.length; index += 1) {
-      const row = ordered[descending ? ordered.length - 1 - index : index] as SessionRow;
-      if (!matches(row)) continue;
-      if (totalElements >= first && rows.length < query.pageSize) rows.push(sessionInfo(row.session, this.broker));
+      const slot = ordered[descending ? ordered.length - 1 - index : index] ?? 0;
+      if (!matches(slot)) continue;
+      if (totalElements >= first && pageSlots.length < query.pageSize) pageSlots.push(slot);
       totalElements += 1;
     }
+    const { table } = this.sessions;
+    const rows = pageSlots.map((slot) => sessionInfo(this.sessions.recordAt(slot), this.broker, table.subscriptionsCount[slot]));
     return toPage(rows, totalElements, query);
   }
 
@@ -113,11 +115,8 @@ export class SessionService {
   }
 
   private matching(filter: SessionFilterParameters): SessionRecord[] {
-    const matches = sessionMatcher(filter, this.facts);
-    return this.orders
-      .ascending('clientId')
-      .filter(matches)
-      .map((row) => row.session);
+    const matches = sessionMatcher(filter, this.facts, this.sessions.table);
+    return [...this.orders.ascending('clientId').filter(matches)].map((slot) => this.sessions.recordAt(slot));
   }
 
   private known(clientIds: string[]): SessionRecord[] {

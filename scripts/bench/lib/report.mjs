@@ -16,10 +16,11 @@ const TITLES = {
   integrations: 'Integrations: messages/s through HTTP, MQTT and Kafka, and the cost to the publisher',
 };
 
-export function writeResult({ part, quick, environment, data, markdown }) {
+/** `name`: results/<name>.* instead of the dated part name (a run kept beside another, e.g. before a change). */
+export function writeResult({ part, quick, environment, data, markdown, name }) {
   fs.mkdirSync(resultsDir, { recursive: true });
   const date = environment.takenAt.slice(0, 10);
-  const base = path.join(resultsDir, `${date}-${part}${quick ? '-quick' : ''}`);
+  const base = path.join(resultsDir, name ?? `${date}-${part}${quick ? '-quick' : ''}`);
   const finished = { ...environment, loadAverageAtEnd: os.loadavg().map((load) => Math.round(load * 100) / 100) };
   const document = [
     `# ${TITLES[part]}${quick ? ' (quick run)' : ''}`,
