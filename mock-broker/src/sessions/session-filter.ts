@@ -1,5 +1,6 @@
 import { ApiError } from '../http/api-error.js';
 import type { SessionTable } from '../mqtt/session-table.js';
+import type { ClientIdSearch } from './client-id-search.js';
 import { commaList, containsIgnoringCase } from '../lists/text-match.js';
 
 /** TBMQ's SubscriptionOperation. */
@@ -92,13 +93,31 @@ function addressCheck(text: string | undefined, table: SessionTable): Check | un
   };
 }
 
+/** Client ids containing a text: marked per slot by the search when it can, else tested one by one. */
+function clientIdCheck(text: string | undefined, table: SessionTable, search: ClientIdSearch | undefined): Check | undefined {
+  const wanted = text?.trim();
+  const marks = wanted ? search?.matching(wanted) : undefined;
+  if (marks) return (slot) => marks[slot] === 1;
+  const matches = containsIgnoringCase(text);
+  return matches && ((slot) => matches(table.clientIds[slot] ?? ''));
+}
+
+/** The few sessions with messages waiting, marked once, instead of a queue look-up per session. */
+function queuedCheck(minimum: number | undefined, facts: SessionFacts, table: SessionTable): Check | undefined {
+  if (minimum === undefined || minimum <= 0) return undefined;
+  const marks = new Uint8Array(table.end);
+  for (const clientId of facts.clientsWithQueuedMessages()) {
+    const slot = table.slotOf.get(clientId);
+    if (slot !== undefined && facts.queuedMessages(clientId) >= minimum) marks[slot] = 1;
+  }
+  return (slot) => marks[slot] === 1;
+}
+
 /**
  * One predicate for the sessions list filter (spec section 3 plus the contract's extra filters):
  * every given parameter must match; the checks run in the order cheapest first.
  */
-export function sessionMatcher(parameters: SessionFilterParameters, facts: SessionFacts, table: SessionTable): Check {
-  const clientIdMatchers = [containsIgnoringCase(parameters.textSearch), containsIgnoringCase(parameters.clientId)];
-  const { queuedMessagesMin } = parameters;
+export function sessionMatcher(parameters: SessionFilterParameters, facts: SessionFacts, table: SessionTable, search?: ClientIdSearch): Check {
   const checks = [
     inList(commaList(parameters.connectedStatusList), (slot) => table.connectionState(slot)),
     inList(commaList(parameters.clientTypeList), (slot) => table.clientType(slot)),
@@ -107,9 +126,10 @@ export function sessionMatcher(parameters: SessionFilterParameters, facts: Sessi
     subscriptionCheck(parameters, table),
     inRange(parameters.startTime, parameters.endTime, () => table.connectedAt),
     inRange(parameters.disconnectedStartTime, parameters.disconnectedEndTime, () => table.disconnectedAt),
-    ...clientIdMatchers.map((matches) => matches && ((slot: number) => matches(table.clientIds[slot] ?? ''))),
+    queuedCheck(parameters.queuedMessagesMin, facts, table),
+    clientIdCheck(parameters.textSearch, table, search),
+    clientIdCheck(parameters.clientId, table, search),
     addressCheck(parameters.clientIpAddress, table),
-    queuedMessagesMin === undefined || queuedMessagesMin === 0 ? undefined : (slot: number) => facts.queuedMessages(table.clientIds[slot] ?? '') >= queuedMessagesMin,
   ].filter((check): check is Check => check !== undefined);
   return (slot) => {
     for (const check of checks) if (!check(slot)) return false;

@@ -4,6 +4,7 @@ import type { ClientEvent, ClientEventLog, ClientEventQuery } from '../mqtt/clie
 import type { MqttBroker } from '../mqtt/mqtt-broker.js';
 import { disconnectClients, removeSession } from '../mqtt/session-control.js';
 import type { SessionRecord, SessionRegistry } from '../mqtt/session-registry.js';
+import { ClientIdSearch } from './client-id-search.js';
 import { sessionMatcher, type SessionFacts, type SessionFilterParameters } from './session-filter.js';
 import { SessionOrders, type SessionSortProperty } from './session-order.js';
 import { sessionAdvancedDetails, sessionDetails, sessionInfo, type ClientSessionAdvancedDetails, type ClientSessionDetails, type ClientSessionInfo } from './session-views.js';
@@ -33,6 +34,7 @@ export interface SessionStats {
 export class SessionService {
   private readonly facts: SessionFacts;
   private readonly orders: SessionOrders;
+  private readonly search: ClientIdSearch;
 
   constructor(
     private readonly broker: MqttBroker,
@@ -44,11 +46,12 @@ export class SessionService {
       clientsWithQueuedMessages: () => broker.persistence.sessions.clientsWithQueuedMessages(),
     };
     this.orders = new SessionOrders(sessions, this.facts);
+    this.search = new ClientIdSearch(sessions);
   }
 
   /** One walk through the sessions in the asked order: counts every match, keeps the page's. */
   page(query: SessionPageQuery): Page<ClientSessionInfo> {
-    const matches = sessionMatcher(query, this.facts, this.sessions.table);
+    const matches = sessionMatcher(query, this.facts, this.sessions.table, this.search);
     const ordered = this.orders.ascending(query.sortProperty ?? 'connectedAt');
     const descending = (query.sortOrder ?? 'DESC') === 'DESC';
     const first = query.page * query.pageSize;
@@ -115,7 +118,7 @@ export class SessionService {
   }
 
   private matching(filter: SessionFilterParameters): SessionRecord[] {
-    const matches = sessionMatcher(filter, this.facts, this.sessions.table);
+    const matches = sessionMatcher(filter, this.facts, this.sessions.table, this.search);
     return [...this.orders.ascending('clientId').filter(matches)].map((slot) => this.sessions.recordAt(slot));
   }
 
