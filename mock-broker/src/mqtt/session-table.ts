@@ -2,9 +2,12 @@ import type { ClientType, ConnectionState, SessionRecord } from './session-regis
 
 export type StoredSessionFields = Omit<SessionRecord, 'subscriptions'>;
 
-const CONNECTED = 1;
-const CLEAN_START = 2;
-const APPLICATION = 4;
+/** The bits of a slot's flags; the list's filters decide per combination (FLAG_COMBINATIONS of them). */
+export const SESSION_FLAGS = { connected: 1, cleanStart: 2, application: 4 } as const;
+export const FLAG_COMBINATIONS = 8;
+const CONNECTED = SESSION_FLAGS.connected;
+const CLEAN_START = SESSION_FLAGS.cleanStart;
+const APPLICATION = SESSION_FLAGS.application;
 const INITIAL_CAPACITY = 1024;
 /** A canonical UUID (crypto.randomUUID's form): kept as its 16 bytes, not as a 36-character string. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

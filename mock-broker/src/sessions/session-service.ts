@@ -5,7 +5,7 @@ import type { MqttBroker } from '../mqtt/mqtt-broker.js';
 import { disconnectClients, removeSession } from '../mqtt/session-control.js';
 import type { SessionRecord, SessionRegistry } from '../mqtt/session-registry.js';
 import { ClientIdSearch } from './client-id-search.js';
-import { sessionMatcher, type SessionFacts, type SessionFilterParameters } from './session-filter.js';
+import { sessionMarks, type SessionFacts, type SessionFilterParameters } from './session-filter.js';
 import { SessionOrders, type SessionSortProperty } from './session-order.js';
 import { sessionAdvancedDetails, sessionDetails, sessionInfo, type ClientSessionAdvancedDetails, type ClientSessionDetails, type ClientSessionInfo } from './session-views.js';
 
@@ -51,17 +51,25 @@ export class SessionService {
 
   /** One walk through the sessions in the asked order: counts every match, keeps the page's. */
   page(query: SessionPageQuery): Page<ClientSessionInfo> {
-    const matches = sessionMatcher(query, this.facts, this.sessions.table, this.search);
+    const marks = sessionMarks(query, this.facts, this.sessions.table, this.search);
     const ordered = this.orders.ascending(query.sortProperty ?? 'connectedAt');
+    const last = ordered.length - 1;
     const descending = (query.sortOrder ?? 'DESC') === 'DESC';
     const first = query.page * query.pageSize;
     const pageSlots: number[] = [];
-    let totalElements = 0;
-    for (let index = 0; index < ordered.length; index += 1) {
-      const slot = ordered[descending ? ordered.length - 1 - index : index] ?? 0;
-      if (!matches(slot)) continue;
-      if (totalElements >= first && pageSlots.length < query.pageSize) pageSlots.push(slot);
-      totalElements += 1;
+    let totalElements = ordered.length;
+    if (marks === undefined) {
+      for (let index = first; index < Math.min(ordered.length, first + query.pageSize); index += 1) pageSlots.push(ordered[descending ? last - index : index] ?? 0);
+    } else {
+      totalElements = 0;
+      for (const slot of ordered) totalElements += marks[slot] ?? 0;
+      // The page's sessions: a walk that stops once the page is full.
+      for (let index = 0, matched = 0; index < ordered.length && pageSlots.length < query.pageSize; index += 1) {
+        const slot = ordered[descending ? last - index : index] ?? 0;
+        if (marks[slot] !== 1) continue;
+        if (matched >= first) pageSlots.push(slot);
+        matched += 1;
+      }
     }
     const { table } = this.sessions;
     const rows = pageSlots.map((slot) => sessionInfo(this.sessions.recordAt(slot), this.broker, table.subscriptionsCount[slot]));
@@ -118,8 +126,9 @@ export class SessionService {
   }
 
   private matching(filter: SessionFilterParameters): SessionRecord[] {
-    const matches = sessionMatcher(filter, this.facts, this.sessions.table, this.search);
-    return [...this.orders.ascending('clientId').filter(matches)].map((slot) => this.sessions.recordAt(slot));
+    const marks = sessionMarks(filter, this.facts, this.sessions.table, this.search);
+    const ordered = this.orders.ascending('clientId');
+    return [...(marks ? ordered.filter((slot) => marks[slot] === 1) : ordered)].map((slot) => this.sessions.recordAt(slot));
   }
 
   private known(clientIds: string[]): SessionRecord[] {
