@@ -84,7 +84,11 @@ export class SubscriptionIndex {
       stored.delete(topic);
       subscriptionRows.remove(this.#journal, clientId, topic);
     }
-    if (stored.size === 0) this.#byClient.delete(clientId);
+    if (stored.size === 0) {
+      this.#byClient.delete(clientId);
+      this.#lastClientId = undefined;
+      this.#lastStored = undefined;
+    }
   }
 
   /** Removes every subscription of the client. */
@@ -127,13 +131,19 @@ export class SubscriptionIndex {
     return { subsCount: this.#trie.subscriptionsCount + this.#exactCount, clientsCount: this.#byClient.size };
   }
 
+  /** The client #put wrote last and its map (rows read at start-up come client by client); cleared when a map goes. */
+  #lastClientId: string | undefined;
+  #lastStored: Map<string, SubscriptionRecord> | undefined;
+
   #put(clientId: string, topic: string, given: SubscriptionRecord): void {
     const record = shared(given);
-    let stored = this.#byClient.get(clientId);
+    let stored = this.#lastClientId === clientId ? this.#lastStored : this.#byClient.get(clientId);
     if (!stored) {
       stored = new Map();
       this.#byClient.set(clientId, stored);
     }
+    this.#lastClientId = clientId;
+    this.#lastStored = stored;
     if (record.qos > 0) this.#match(clientId, topic, record);
     else if ((stored.get(topic)?.qos ?? 0) > 0) this.#unmatch(clientId, topic);
     stored.set(topic, record);
