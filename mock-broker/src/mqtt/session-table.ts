@@ -65,6 +65,8 @@ export class SessionTable {
   keepAliveSeconds = new Uint16Array(INITIAL_CAPACITY);
   mqttVersion = new Uint8Array(INITIAL_CAPACITY);
   flags = new Uint8Array(INITIAL_CAPACITY);
+  /** 1 for a slot holding a session: the list's filters start from a copy of it. */
+  occupied = new Uint8Array(INITIAL_CAPACITY);
   /** Into `nodes`, `hosts` and `users`. */
   nodeIndex = new Uint16Array(INITIAL_CAPACITY);
   hostIndex = new Uint32Array(INITIAL_CAPACITY);
@@ -96,6 +98,7 @@ export class SessionTable {
       slot = this.#free.pop() ?? this.#newSlot();
       this.slotOf.set(session.clientId, slot);
       this.clientIds[slot] = session.clientId;
+      this.occupied[slot] = 1;
     }
     this.connectedAt[slot] = session.connectedAt;
     this.disconnectedAt[slot] = session.disconnectedAt ?? Number.NaN;
@@ -116,6 +119,7 @@ export class SessionTable {
     if (slot === undefined) return undefined;
     this.slotOf.delete(clientId);
     this.clientIds[slot] = undefined;
+    this.occupied[slot] = 0;
     this.#otherSessionIds.delete(slot);
     this.#free.push(slot);
     return slot;
@@ -231,6 +235,7 @@ export class SessionTable {
     this.keepAliveSeconds = grown(this.keepAliveSeconds, capacity, (length) => new Uint16Array(length));
     this.mqttVersion = grown(this.mqttVersion, capacity, (length) => new Uint8Array(length));
     this.flags = grown(this.flags, capacity, (length) => new Uint8Array(length));
+    this.occupied = grown(this.occupied, capacity, (length) => new Uint8Array(length));
     this.nodeIndex = grown(this.nodeIndex, capacity, (length) => new Uint16Array(length));
     this.hostIndex = grown(this.hostIndex, capacity, (length) => new Uint32Array(length));
     this.userIndex = grown(this.userIndex, capacity, (length) => new Uint32Array(length));

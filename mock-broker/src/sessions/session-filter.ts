@@ -159,8 +159,8 @@ function flagCheck(values: string[] | undefined, table: SessionTable, valueOf: (
 
 /**
  * The sessions list filter (spec section 3 plus the contract's extra filters) as a mark per slot of
- * the registry's table (1: every given parameter matches), or undefined when nothing filters. The
- * marks of free slots mean nothing: callers walk the list's orders, which hold none.
+ * the registry's table (1: a session every given parameter matches; free slots 0), or undefined
+ * when nothing filters.
  */
 export function sessionMarks(parameters: SessionFilterParameters, facts: SessionFacts, table: SessionTable, search?: ClientIdSearch): Uint8Array | undefined {
   const filters = [
@@ -177,7 +177,7 @@ export function sessionMarks(parameters: SessionFilterParameters, facts: Session
     addressCheck(parameters.clientIpAddress, table),
   ].filter((filter): filter is Narrow => filter !== undefined);
   if (filters.length === 0) return undefined;
-  const marks = new Uint8Array(table.end).fill(1);
+  const marks = table.occupied.slice(0, table.end);
   for (const narrow of filters) narrow(marks);
   return marks;
 }

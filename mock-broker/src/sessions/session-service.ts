@@ -61,8 +61,9 @@ export class SessionService {
     if (marks === undefined) {
       for (let index = first; index < Math.min(ordered.length, first + query.pageSize); index += 1) pageSlots.push(ordered[descending ? last - index : index] ?? 0);
     } else {
+      // Counted in slot order (a sequential pass); only the page needs the sort order.
       totalElements = 0;
-      for (const slot of ordered) totalElements += marks[slot] ?? 0;
+      for (let slot = 0; slot < marks.length; slot += 1) totalElements += marks[slot] ?? 0;
       // The page's sessions: a walk that stops once the page is full.
       for (let index = 0, matched = 0; index < ordered.length && pageSlots.length < query.pageSize; index += 1) {
         const slot = ordered[descending ? last - index : index] ?? 0;
