@@ -64,8 +64,8 @@ export class SessionService {
       // Counted in slot order (a sequential pass); only the page needs the sort order.
       totalElements = 0;
       for (let slot = 0; slot < marks.length; slot += 1) totalElements += marks[slot] ?? 0;
-      // The page's sessions: a walk that stops once the page is full.
-      for (let index = 0, matched = 0; index < ordered.length && pageSlots.length < query.pageSize; index += 1) {
+      // The page's sessions: a walk that stops once the page is full or no match is left.
+      for (let index = 0, matched = 0; index < ordered.length && pageSlots.length < query.pageSize && matched < totalElements; index += 1) {
         const slot = ordered[descending ? last - index : index] ?? 0;
         if (marks[slot] !== 1) continue;
         if (matched >= first) pageSlots.push(slot);
