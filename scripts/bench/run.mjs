@@ -1,7 +1,10 @@
 // npm run bench: builds if needed, then measures the console, the bundled broker side by side with
 // bare Aedes and Mosquitto, what acknowledging after the commit costs, the sessions list and the
 // retained messages API, and the monitoring time series; writes results/<date>-<part>.md and .json.
-// Flags: --console --broker --durable --sessions --retained --monitoring --app-shared --integrations (default: all), --quick (short smoke run), --profile (CPU profiles).
+// Flags: --console --broker --durable --sessions --retained --monitoring --app-shared --integrations (default: all), --quick (short smoke run), --profile (CPU profiles);
+// for --sessions: --million (1,000,000 sessions) or --sessions-count N, --sessions-created N (created through MQTT, the rest copied in the stopped broker's file), --broker-main <file> (another build), --result <name>;
+// --skip-build measures the builds as they are.
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from '../build.mjs';
 import { runAppSharedPart } from './app-shared/app-shared-part.mjs';
@@ -31,12 +34,18 @@ const { values: flags } = parseArgs({
     integrations: { type: 'boolean', default: false },
     quick: { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
+    million: { type: 'boolean', default: false },
+    'sessions-count': { type: 'string' },
+    'sessions-created': { type: 'string' },
+    'broker-main': { type: 'string' },
+    result: { type: 'string' },
+    'skip-build': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 
 if (flags.help) {
-  console.log('usage: node scripts/bench/run.mjs [--console] [--broker] [--durable] [--sessions] [--retained] [--monitoring] [--app-shared] [--integrations] [--quick] [--profile]\nSee scripts/bench/README.md.');
+  console.log('usage: node scripts/bench/run.mjs [--console] [--broker] [--durable] [--sessions] [--retained] [--monitoring] [--app-shared] [--integrations] [--quick] [--profile] [--million | --sessions-count N] [--sessions-created N] [--broker-main FILE] [--result NAME] [--skip-build]\nSee scripts/bench/README.md.');
   process.exit(0);
 }
 
@@ -44,7 +53,7 @@ const chosen = Object.keys(PARTS).filter((part) => flags[part]);
 const parts = chosen.length ? chosen : Object.keys(PARTS);
 
 stopAllOnSignals();
-await build();
+if (!flags['skip-build']) await build();
 
 let failed = false;
 for (const part of parts) {
@@ -52,8 +61,11 @@ for (const part of parts) {
   console.log(`\n[bench] ${part}${flags.quick ? ' (quick)' : ''}…`);
   const environment = describeEnvironment({ chromium: part === 'console' ? CHROMIUM : undefined, mosquitto: part === 'broker' ? MOSQUITTO : undefined });
   try {
-    const { data, markdown } = await PARTS[part]({ quick: flags.quick, profile: flags.profile });
-    const { markdownFile } = writeResult({ part, quick: flags.quick, environment, data, markdown });
+    const count = flags.million ? 1_000_000 : flags['sessions-count'] === undefined ? undefined : Number(flags['sessions-count']);
+    const main = flags['broker-main'] === undefined ? undefined : path.resolve(flags['broker-main']);
+    const created = flags['sessions-created'] === undefined ? undefined : Number(flags['sessions-created']);
+    const { data, markdown } = await PARTS[part]({ quick: flags.quick, profile: flags.profile, count, created, main });
+    const { markdownFile } = writeResult({ part, quick: flags.quick, environment, data, markdown, name: flags.result });
     console.log(`[bench] ${part} done in ${Math.round((Date.now() - started) / 1000)} s: ${markdownFile}`);
   } catch (error) {
     failed = true;

@@ -73,7 +73,11 @@ export async function startMqttCore(database: Database, config: BrokerConfig, ac
     // First: its packet hook keeps what a client sends after its DISCONNECT from the others.
     installGracefulDisconnect(broker);
     refuseMalformedPackets(broker);
-    observers.sessions.restore(sessionStore.loadAll(), (clientId) => storedSubscriptions(broker, clientId));
+    observers.sessions.readSubscriptionsFrom({
+      list: (clientId) => storedSubscriptions(broker, clientId),
+      count: (clientId) => broker.persistence.sessions.subscriptionCount(clientId),
+    });
+    observers.sessions.restore(sessionStore.loadAll());
     const restoredExpiry = new RestoredSessionExpiry(broker, observers.sessions, observers.events);
     cleanups.push(() => restoredExpiry.close());
     const observation = observeBroker(broker, { nodeId: config.nodeId, ...observers });
@@ -85,7 +89,7 @@ export async function startMqttCore(database: Database, config: BrokerConfig, ac
     access.enforceOn(installedAccess);
     cleanups.push(await publishOrphanedWills(broker, installedAccess.mayPublishStoredWill, (clientId) => endedConnection(observers.sessions.get(clientId))));
     // After the wills: a session that ended while the node was down takes its will with it, once published.
-    for (const session of observers.sessions.all()) restoredExpiry.schedule(session);
+    for (const session of observers.sessions.expiringOffline()) restoredExpiry.schedule(session);
     // After access control: it wraps the publish authorization installed above.
     const sharedSubscriptions = new SharedSubscriptions(broker, () => observers.statistics.messageDropped());
     installProtocolLimits(broker, { maxHeldMessages: config.maxQueuedMessages });

@@ -14,11 +14,7 @@ export function nodeReadings(mqtt: MqttViews, opened: OpenedListeners): NodeRead
   return {
     counters: () => ({ ...mqtt.statistics.snapshot(), processedBytes: opened.listeners?.processedBytes() ?? 0 }),
     sessions: () => mqtt.sessions.counts().total,
-    subscriptions: () => {
-      let count = 0;
-      for (const session of mqtt.sessions.all()) count += session.subscriptions.length;
-      return count;
-    },
+    subscriptions: () => mqtt.sessions.subscriptionCount(),
     retainedMessages: () => mqtt.broker.persistence.retainedMessages.size,
     openConnections: () => opened.listeners?.openConnections() ?? NO_CONNECTIONS,
   };

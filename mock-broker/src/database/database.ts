@@ -51,6 +51,19 @@ function migrate(database: Database): void {
   }
 }
 
+/**
+ * The rows of a query one by one, for reading a large table at start-up: all() would make every
+ * row first (a million sessions' rows at once), then the caller its own objects from them.
+ */
+export function* eachRow(database: Database, sql: string): Generator<Row> {
+  const statement = database.prepare(sql);
+  try {
+    yield* statement.iterate();
+  } finally {
+    statement.finalize();
+  }
+}
+
 export function inTransaction<T>(database: Database, work: () => T): T {
   database.exec('BEGIN IMMEDIATE');
   try {

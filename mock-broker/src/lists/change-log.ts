@@ -5,10 +5,10 @@ const CHANGE_LOG_LIMIT = 4096;
  * The keys of recent changes to a collection, numbered by a version that grows with every change,
  * so that views built from the collection (kept sort orders) know when and what to catch up.
  */
-export class ChangeLog {
+export class ChangeLog<Key = string> {
   private changes = 0;
   /** The key of each recent change: entry i made version base + i + 1. */
-  private log: string[] = [];
+  private log: Key[] = [];
   private base = 0;
 
   get version(): number {
@@ -19,13 +19,13 @@ export class ChangeLog {
    * The keys changed after `version` (repeats included), or undefined when the log no longer
    * reaches back that far: the caller then rebuilds from the whole collection.
    */
-  changedSince(version: number): string[] | undefined {
+  changedSince(version: number): Key[] | undefined {
     if (version < this.base || version > this.changes) return undefined;
     return this.log.slice(version - this.base);
   }
 
   /** Counts a change of one key, or of many (null) which no view can follow change by change. */
-  changed(key: string | null): void {
+  changed(key: Key | null): void {
     this.changes += 1;
     if (key === null) {
       this.log = [];

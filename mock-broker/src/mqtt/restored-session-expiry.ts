@@ -1,7 +1,7 @@
 import type { Client } from 'aedes';
 import type { ClientEventLog } from './client-event-log.js';
 import type { MqttBroker } from './mqtt-broker.js';
-import type { SessionRecord, SessionRegistry } from './session-registry.js';
+import type { ExpiringSession, SessionRegistry } from './session-registry.js';
 
 /** MQTT 5 "never expires" (and every MQTT 3.1.1 persistent session). */
 const NEVER_EXPIRES = 0xffffffff;
@@ -22,7 +22,7 @@ export class RestoredSessionExpiry {
     broker.on('clientReady', (client: Client) => this.cancel(client.id));
   }
 
-  schedule(session: SessionRecord, now = Date.now()): void {
+  schedule(session: ExpiringSession, now = Date.now()): void {
     if (session.sessionExpiryInterval >= NEVER_EXPIRES || session.disconnectedAt === null) return;
     const remaining = session.disconnectedAt + session.sessionExpiryInterval * 1000 - now;
     if (remaining <= 0) {

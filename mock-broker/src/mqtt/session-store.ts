@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Database, Row } from '../database/database.js';
+import { eachRow, type Database, type Row } from '../database/database.js';
 import { WriteBehind } from './persistence/write-behind.js';
 import type { ClientType, SessionRecord } from './session-registry.js';
 
@@ -73,9 +73,9 @@ export class SessionStore {
     this.writes.schedule(clientId, DELETE, () => [clientId]);
   }
 
-  /** Every stored session, as offline: none is connected while the node starts. */
-  loadAll(): StoredSessionRecord[] {
-    return this.database.all('SELECT * FROM mqtt_session').map(toRecord);
+  /** Every stored session, as offline: none is connected while the node starts. Read row by row. */
+  *loadAll(): Generator<StoredSessionRecord> {
+    for (const row of eachRow(this.database, 'SELECT * FROM mqtt_session')) yield toRecord(row);
   }
 
   close(): void {

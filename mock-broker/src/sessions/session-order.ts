@@ -1,4 +1,5 @@
-import type { SessionRecord, SessionRegistry } from '../mqtt/session-registry.js';
+import type { SessionRegistry } from '../mqtt/session-registry.js';
+import type { SessionTable } from '../mqtt/session-table.js';
 import type { SessionFacts } from './session-filter.js';
 
 export type SessionSortProperty =
@@ -15,91 +16,72 @@ export type SessionSortProperty =
   | 'mqttVersion'
   | 'username';
 
-/**
- * What the list's filters and sorts read of one session, copied into one small object: walking
- * 100,000 of these, made one after the other, stays in the processor's caches, where the session
- * records themselves lie scattered among the broker's other objects (several times slower to walk).
- */
-export interface SessionRow {
-  session: SessionRecord;
-  clientId: string;
-  connectionState: SessionRecord['connectionState'];
-  clientType: SessionRecord['clientType'];
-  nodeId: string;
-  cleanStart: boolean;
-  subscriptionsCount: number;
-  connectedAt: number;
-  disconnectedAt: number | null;
-  clientIpAdr: string;
-  mqttVersion: number;
-  username: string | null;
-}
+/** One key per slot of the table, made once per sort: numbers in a typed array, text in an array. */
+type Keys = Float64Array | string[];
 
-export function rowOf(session: SessionRecord): SessionRow {
-  return {
-    session,
-    clientId: session.clientId,
-    connectionState: session.connectionState,
-    clientType: session.clientType,
-    nodeId: session.nodeId,
-    cleanStart: session.cleanStart,
-    subscriptionsCount: session.subscriptions.length,
-    connectedAt: session.connectedAt,
-    disconnectedAt: session.disconnectedAt,
-    clientIpAdr: session.clientIpAdr,
-    mqttVersion: session.mqttVersion,
-    username: session.username,
-  };
-}
-
-type KeyOf = (row: SessionRow, facts: SessionFacts) => number | string;
-
-const KEYS: Record<SessionSortProperty, KeyOf> = {
-  clientId: (row) => row.clientId,
-  connectionState: (row) => row.connectionState,
-  clientType: (row) => row.clientType,
-  nodeId: (row) => row.nodeId,
-  subscriptionsCount: (row) => row.subscriptionsCount,
-  queuedMessages: (row, facts) => facts.queuedMessages(row.clientId),
-  connectedAt: (row) => row.connectedAt,
+const NUMBER_KEYS: Partial<Record<SessionSortProperty, (table: SessionTable, slot: number) => number>> = {
+  connectedAt: (table, slot) => table.connectedAt[slot] ?? 0,
   // Connected sessions have no disconnection time: they sort before every offline one.
-  disconnectedAt: (row) => row.disconnectedAt ?? -1,
-  clientIpAdr: (row) => row.clientIpAdr,
-  cleanStart: (row) => (row.cleanStart ? 1 : 0),
-  mqttVersion: (row) => row.mqttVersion,
-  username: (row) => row.username ?? '',
+  disconnectedAt: (table, slot) => table.disconnectedAtOf(slot) ?? -1,
+  subscriptionsCount: (table, slot) => table.subscriptionsCount[slot] ?? 0,
+  cleanStart: (table, slot) => (table.cleanStart(slot) ? 1 : 0),
+  mqttVersion: (table, slot) => table.mqttVersion[slot] ?? 0,
 };
 
-type Compare = (a: SessionRow, b: SessionRow) => number;
+const TEXT_KEYS: Partial<Record<SessionSortProperty, (table: SessionTable, slot: number) => string>> = {
+  clientId: (table, slot) => table.clientIds[slot] ?? '',
+  connectionState: (table, slot) => table.connectionState(slot),
+  clientType: (table, slot) => table.clientType(slot),
+  nodeId: (table, slot) => table.nodeId(slot),
+  clientIpAdr: (table, slot) => table.clientIpAdr(slot),
+  username: (table, slot) => table.username(slot) ?? '',
+};
 
-function ascendingBy(keyOf: KeyOf, facts: SessionFacts): Compare {
+function keysOf(table: SessionTable, property: SessionSortProperty): Keys {
+  const numberKey = NUMBER_KEYS[property];
+  if (numberKey) {
+    const keys = new Float64Array(table.end);
+    for (let slot = 0; slot < keys.length; slot += 1) keys[slot] = numberKey(table, slot);
+    return keys;
+  }
+  const textKey = TEXT_KEYS[property] ?? TEXT_KEYS.clientId;
+  const keys: string[] = new Array<string>(table.end);
+  for (let slot = 0; slot < keys.length; slot += 1) keys[slot] = table.clientIds[slot] === undefined ? '' : (textKey?.(table, slot) ?? '');
+  return keys;
+}
+
+type Compare = (a: number, b: number) => number;
+
+/** Ascending by key, ties by client id (unique, so pages never overlap). */
+function ascendingBy(keys: Keys | ((slot: number) => number | string), clientIds: (string | undefined)[]): Compare {
+  const keyOf = typeof keys === 'function' ? keys : (slot: number) => keys[slot] as number | string;
   return (a, b) => {
-    const left = keyOf(a, facts);
-    const right = keyOf(b, facts);
+    const left = keyOf(a);
+    const right = keyOf(b);
     if (left !== right) return left < right ? -1 : 1;
     if (a === b) return 0;
-    return a.clientId < b.clientId ? -1 : 1;
+    return (clientIds[a] ?? '') < (clientIds[b] ?? '') ? -1 : 1;
   };
 }
 
 interface Order {
-  rows: SessionRow[];
-  /** The row each client id holds in `rows`. */
-  members: Map<string, SessionRow>;
+  /** Slots of the table in order; `length` of them are in use. */
+  slots: Int32Array;
+  length: number;
   version: number;
 }
 
 /**
  * Up to this many changed sessions are moved one by one (a scan for the old place and a binary
- * search for the new one each); more than that, and sorting the whole, nearly ordered list is cheaper.
+ * search for the new one each); more than that, and sorting the whole list again is cheaper.
  */
 const STEPWISE_LIMIT = 64;
 
 /**
- * Every session in ascending order of one property, ties by client id (unique, so pages never
- * overlap). Each order is kept between requests. When sessions changed since, the few changed ones
- * are taken out and put back in their place; after many changes the list is sorted again (nearly
- * in order, which V8's TimSort finishes in about one comparison per session).
+ * Every session in ascending order of one property, ties by client id, as slots of the registry's
+ * table: four bytes per session and order, where a row object each cost over a hundred. Each order
+ * is kept between requests. When sessions changed since, the few changed ones are taken out and put
+ * back in their place; after many changes the list is sorted again.
  */
 export class SessionOrders {
   private readonly orders = new Map<SessionSortProperty, Order>();
@@ -109,21 +91,21 @@ export class SessionOrders {
     private readonly facts: SessionFacts,
   ) {}
 
-  ascending(property: SessionSortProperty): SessionRow[] {
+  /** The slots in ascending order (a view; valid until the next call). */
+  ascending(property: SessionSortProperty): Int32Array {
     if (property === 'queuedMessages') return this.byQueuedMessages();
     let order = this.orders.get(property);
     if (!order) {
-      order = { rows: [], members: new Map(), version: -1 };
+      order = { slots: new Int32Array(0), length: 0, version: -1 };
       this.orders.set(property, order);
     }
     if (order.version !== this.registry.version) {
-      const compare = ascendingBy(KEYS[property], this.facts);
       const changed = order.version < 0 ? undefined : this.registry.changedSince(order.version);
-      if (changed !== undefined && changed.length <= STEPWISE_LIMIT) this.moveChanged(order, new Set(changed), compare);
-      else this.rebuild(order, compare);
+      if (changed !== undefined && changed.length <= STEPWISE_LIMIT) this.moveChanged(order, property, new Set(changed));
+      else this.rebuild(order, property);
       order.version = this.registry.version;
     }
-    return order.rows;
+    return order.slots.subarray(0, order.length);
   }
 
   /**
@@ -131,65 +113,83 @@ export class SessionOrders {
    * every request: most sessions have an empty queue, and they keep the client id order; only
    * the few with messages waiting are sorted.
    */
-  private byQueuedMessages(): SessionRow[] {
+  private byQueuedMessages(): Int32Array {
     const byClientId = this.ascending('clientId');
-    const order = this.orders.get('clientId');
-    const waiting = new Set<SessionRow>();
+    const { table } = this.registry;
+    const waiting = new Uint8Array(table.end);
+    const waitingSlots: number[] = [];
     for (const clientId of this.facts.clientsWithQueuedMessages()) {
-      const row = order?.members.get(clientId);
-      if (row) waiting.add(row);
-    }
-    const empty = byClientId.filter((row) => !waiting.has(row));
-    return empty.concat([...waiting].sort(ascendingBy(KEYS.queuedMessages, this.facts)));
-  }
-
-  /** Takes each changed session's row out and puts a fresh row of its current record back in order. */
-  private moveChanged(order: Order, clientIds: Set<string>, compare: Compare): void {
-    for (const clientId of clientIds) {
-      const held = order.members.get(clientId);
-      if (held) {
-        const index = order.rows.indexOf(held);
-        if (index >= 0) order.rows.splice(index, 1);
-        order.members.delete(clientId);
+      const slot = table.slotOf.get(clientId);
+      if (slot !== undefined && waiting[slot] === 0) {
+        waiting[slot] = 1;
+        waitingSlots.push(slot);
       }
-      const current = this.registry.get(clientId);
-      if (!current) continue;
-      const row = rowOf(current);
-      order.rows.splice(insertionPoint(order.rows, row, compare), 0, row);
-      order.members.set(clientId, row);
+    }
+    const ordered = new Int32Array(byClientId.length);
+    let length = 0;
+    for (const slot of byClientId) if (waiting[slot] === 0) ordered[length++] = slot;
+    const queued = new Float64Array(table.end);
+    for (const slot of waitingSlots) queued[slot] = this.facts.queuedMessages(table.clientIds[slot] ?? '');
+    waitingSlots.sort(ascendingBy(queued, table.clientIds));
+    for (const slot of waitingSlots) ordered[length++] = slot;
+    return ordered.subarray(0, length);
+  }
+
+  /** Takes the changed slots out and puts each back (when it still holds a session) in its place. */
+  private moveChanged(order: Order, property: SessionSortProperty, slots: Set<number>): void {
+    const { table } = this.registry;
+    const compare = ascendingBy(keysOfSlot(table, property), table.clientIds);
+    // All out first: the keys are read from the table, where a changed slot still in the list
+    // would already have its new key at its old place, and the binary search below needs order.
+    for (const slot of slots) {
+      const index = order.slots.subarray(0, order.length).indexOf(slot);
+      if (index >= 0) {
+        order.slots.copyWithin(index, index + 1, order.length);
+        order.length -= 1;
+      }
+    }
+    for (const slot of slots) {
+      if (table.clientIds[slot] === undefined) continue;
+      if (order.length === order.slots.length) order.slots = grownSlots(order.slots);
+      const at = insertionPoint(order.slots, order.length, slot, compare);
+      order.slots.copyWithin(at + 1, at, order.length);
+      order.slots[at] = slot;
+      order.length += 1;
     }
   }
 
-  /**
-   * Fresh rows of every session, those still present first in their last order (so the sort
-   * finds them nearly in place), new ones after; then sorted.
-   */
-  private rebuild(order: Order, compare: Compare): void {
-    const rows: SessionRow[] = [];
-    const members = new Map<string, SessionRow>();
-    const keep = (session: SessionRecord) => {
-      const row = rowOf(session);
-      rows.push(row);
-      members.set(session.clientId, row);
-    };
-    for (const held of order.rows) {
-      const current = this.registry.get(held.clientId);
-      if (current && !members.has(held.clientId)) keep(current);
-    }
-    for (const session of this.registry.all()) if (!members.has(session.clientId)) keep(session);
-    rows.sort(compare);
-    order.rows = rows;
-    order.members = members;
+  private rebuild(order: Order, property: SessionSortProperty): void {
+    const { table } = this.registry;
+    const slots = new Int32Array(Math.max(16, table.size + (table.size >> 3)));
+    let length = 0;
+    for (let slot = 0; slot < table.end; slot += 1) if (table.clientIds[slot] !== undefined) slots[length++] = slot;
+    slots.subarray(0, length).sort(ascendingBy(keysOf(table, property), table.clientIds));
+    order.slots = slots;
+    order.length = length;
   }
 }
 
-/** The first index whose row sorts after `row`. */
-function insertionPoint(rows: SessionRow[], row: SessionRow, compare: Compare): number {
+/** The key of one slot, read when asked (a few changed sessions do not pay for a key per session). */
+function keysOfSlot(table: SessionTable, property: SessionSortProperty): (slot: number) => number | string {
+  const numberKey = NUMBER_KEYS[property];
+  if (numberKey) return (slot) => numberKey(table, slot);
+  const textKey = TEXT_KEYS[property] ?? TEXT_KEYS.clientId;
+  return (slot) => textKey?.(table, slot) ?? '';
+}
+
+function grownSlots(slots: Int32Array): Int32Array {
+  const larger = new Int32Array(Math.max(16, slots.length * 2));
+  larger.set(slots);
+  return larger;
+}
+
+/** The first index whose slot sorts after `slot`. */
+function insertionPoint(slots: Int32Array, length: number, slot: number, compare: Compare): number {
   let low = 0;
-  let high = rows.length;
+  let high = length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if (compare(rows[middle] as SessionRow, row) < 0) low = middle + 1;
+    if (compare(slots[middle] ?? 0, slot) < 0) low = middle + 1;
     else high = middle;
   }
   return low;

@@ -4,8 +4,9 @@ import type { ClientEvent, ClientEventLog, ClientEventQuery } from '../mqtt/clie
 import type { MqttBroker } from '../mqtt/mqtt-broker.js';
 import { disconnectClients, removeSession } from '../mqtt/session-control.js';
 import type { SessionRecord, SessionRegistry } from '../mqtt/session-registry.js';
-import { sessionMatcher, type SessionFacts, type SessionFilterParameters } from './session-filter.js';
-import { SessionOrders, type SessionRow, type SessionSortProperty } from './session-order.js';
+import { ClientIdSearch } from './client-id-search.js';
+import { sessionMarks, type SessionFacts, type SessionFilterParameters } from './session-filter.js';
+import { SessionOrders, type SessionSortProperty } from './session-order.js';
 import { sessionAdvancedDetails, sessionDetails, sessionInfo, type ClientSessionAdvancedDetails, type ClientSessionDetails, type ClientSessionInfo } from './session-views.js';
 
 export interface SessionPageQuery extends SessionFilterParameters, PageLink {
@@ -33,6 +34,7 @@ export interface SessionStats {
 export class SessionService {
   private readonly facts: SessionFacts;
   private readonly orders: SessionOrders;
+  private readonly search: ClientIdSearch;
 
   constructor(
     private readonly broker: MqttBroker,
@@ -44,22 +46,34 @@ export class SessionService {
       clientsWithQueuedMessages: () => broker.persistence.sessions.clientsWithQueuedMessages(),
     };
     this.orders = new SessionOrders(sessions, this.facts);
+    this.search = new ClientIdSearch(sessions);
   }
 
   /** One walk through the sessions in the asked order: counts every match, keeps the page's. */
   page(query: SessionPageQuery): Page<ClientSessionInfo> {
-    const matches = sessionMatcher(query, this.facts);
+    const marks = sessionMarks(query, this.facts, this.sessions.table, this.search);
     const ordered = this.orders.ascending(query.sortProperty ?? 'connectedAt');
+    const last = ordered.length - 1;
     const descending = (query.sortOrder ?? 'DESC') === 'DESC';
     const first = query.page * query.pageSize;
-    const rows: ClientSessionInfo[] = [];
-    let totalElements = 0;
-    for (let index = 0; index < ordered.length; index += 1) {
-      const row = ordered[descending ? ordered.length - 1 - index : index] as SessionRow;
-      if (!matches(row)) continue;
-      if (totalElements >= first && rows.length < query.pageSize) rows.push(sessionInfo(row.session, this.broker));
-      totalElements += 1;
+    const pageSlots: number[] = [];
+    let totalElements = ordered.length;
+    if (marks === undefined) {
+      for (let index = first; index < Math.min(ordered.length, first + query.pageSize); index += 1) pageSlots.push(ordered[descending ? last - index : index] ?? 0);
+    } else {
+      // Counted in slot order (a sequential pass); only the page needs the sort order.
+      totalElements = 0;
+      for (let slot = 0; slot < marks.length; slot += 1) totalElements += marks[slot] ?? 0;
+      // The page's sessions: a walk that stops once the page is full or no match is left.
+      for (let index = 0, matched = 0; index < ordered.length && pageSlots.length < query.pageSize && matched < totalElements; index += 1) {
+        const slot = ordered[descending ? last - index : index] ?? 0;
+        if (marks[slot] !== 1) continue;
+        if (matched >= first) pageSlots.push(slot);
+        matched += 1;
+      }
     }
+    const { table } = this.sessions;
+    const rows = pageSlots.map((slot) => sessionInfo(this.sessions.recordAt(slot), this.broker, table.subscriptionsCount[slot]));
     return toPage(rows, totalElements, query);
   }
 
@@ -113,11 +127,9 @@ export class SessionService {
   }
 
   private matching(filter: SessionFilterParameters): SessionRecord[] {
-    const matches = sessionMatcher(filter, this.facts);
-    return this.orders
-      .ascending('clientId')
-      .filter(matches)
-      .map((row) => row.session);
+    const marks = sessionMarks(filter, this.facts, this.sessions.table, this.search);
+    const ordered = this.orders.ascending('clientId');
+    return [...(marks ? ordered.filter((slot) => marks[slot] === 1) : ordered)].map((slot) => this.sessions.recordAt(slot));
   }
 
   private known(clientIds: string[]): SessionRecord[] {

@@ -53,7 +53,8 @@ export function byTopicFilter(subscriptions: SessionSubscription[]): SessionSubs
   return [...subscriptions].sort((a, b) => (a.topicFilter < b.topicFilter ? -1 : a.topicFilter > b.topicFilter ? 1 : 0));
 }
 
-export function sessionInfo(session: SessionRecord, broker: MqttBroker): ClientSessionInfo {
+/** `subscriptionsCount`: when the caller knows it (the list reads it from the registry's table), an offline session's subscriptions are not read. */
+export function sessionInfo(session: SessionRecord, broker: MqttBroker, subscriptionsCount?: number): ClientSessionInfo {
   return {
     id: session.clientId,
     clientId: session.clientId,
@@ -61,7 +62,7 @@ export function sessionInfo(session: SessionRecord, broker: MqttBroker): ClientS
     connectionState: session.connectionState,
     clientType: session.clientType,
     nodeId: session.nodeId,
-    subscriptionsCount: session.subscriptions.length,
+    subscriptionsCount: subscriptionsCount ?? session.subscriptions.length,
     queuedMessages: broker.persistence.sessions.queuedCount(session.clientId),
     connectedAt: session.connectedAt,
     disconnectedAt: session.disconnectedAt ?? 0,

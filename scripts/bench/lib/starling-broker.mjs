@@ -11,13 +11,15 @@ export const ADMINISTRATOR = { username: 'sysadmin@starling.local', password: 's
  *   cores: taskset core list; nodeArguments: e.g. ['--cpu-prof', …] to profile the broker;
  *   main: the script to run instead of the build's main.js (one taking the same STARLING_* variables);
  *   dataDir: a data directory the caller prepared and keeps (otherwise a fresh one, deleted at stop);
- *   env: further STARLING_* settings.
+ *   env: further STARLING_* settings; startTimeoutMs: how long it may take to listen (a large data directory).
+ *   Answers, among others, startedInMs: from the start of the process until both ports accepted connections.
  */
-export async function startStarling({ cores, nodeArguments = [], name = 'starling', main = brokerMain, dataDir: givenDataDir, env = {} } = {}) {
+export async function startStarling({ cores, nodeArguments = [], name = 'starling', main = brokerMain, dataDir: givenDataDir, env = {}, startTimeoutMs = 30_000 } = {}) {
   const [httpPort, mqttPort, wsPort] = [await freePort(), await freePort(), await freePort()];
   const dataDir = givenDataDir ?? temporaryDirectory(name);
   const logFile = path.join(ensureScratchDir(), `${name}.log`);
   fs.writeFileSync(logFile, '');
+  const started = performance.now();
   const child = startProcess(process.execPath, [...nodeArguments, main], {
     cores,
     logFile,
@@ -30,9 +32,11 @@ export async function startStarling({ cores, nodeArguments = [], name = 'starlin
       ...env,
     },
   });
-  await waitForPort(httpPort, child);
-  await waitForPort(mqttPort, child);
+  await waitForPort(httpPort, child, startTimeoutMs);
+  await waitForPort(mqttPort, child, startTimeoutMs);
+  const startedInMs = performance.now() - started;
   return {
+    startedInMs,
     name,
     pid: child.pid,
     httpUrl: `http://${LOOPBACK}:${httpPort}`,
@@ -41,8 +45,9 @@ export async function startStarling({ cores, nodeArguments = [], name = 'starlin
     logFile,
     /** Why the process ended, when it did (something else may stop a broker on a shared machine). */
     exitReason: () => exitReason(child),
-    async stop() {
-      await stopProcess(child);
+    /** graceMs: how long it may take to close before it is killed (a large store takes a while on a busy machine). */
+    async stop(graceMs) {
+      await stopProcess(child, graceMs);
       if (givenDataDir === undefined) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -54,7 +59,7 @@ export function exitReason(child) {
 }
 
 /** What the API side sets when the broker asks for the default password to be changed first. */
-const API_BENCH_PASSWORD = 'Starling-bench-api-7421!';
+export const API_BENCH_PASSWORD = 'Starling-bench-api-7421!';
 
 async function postJson(url, body, token) {
   const headers = { 'Content-Type': 'application/json' };

@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { WireClient, publishTemplate } from '../broker/mqtt-wire.mjs';
 
-const WAVE = 1000;
+export const WAVE = 1000;
 export const QUEUED_TOPIC = 'bench/queued';
 export const QUEUED_PER_SESSION = 3;
 

@@ -1,5 +1,5 @@
 import type { JSValue } from 'node-sqlite3-wasm';
-import type { Database } from '../../database/database.js';
+import { eachRow, type Database } from '../../database/database.js';
 import { decodePacket, encodePacket, type PersistedPacket } from './persisted-packet.js';
 import type { WriteBehind } from './write-behind.js';
 
@@ -71,8 +71,8 @@ export const subscriptionRows = {
   remove(journal: WriteBehind, clientId: string, topic: string): void {
     journal.schedule(rowKey('subscription', clientId, topic), 'DELETE FROM mqtt_subscription WHERE client_id = ? AND topic_filter = ?', () => [clientId, topic]);
   },
-  load(database: Database): { clientId: string; topic: string; record: SubscriptionRecord }[] {
-    return database.all('SELECT * FROM mqtt_subscription ORDER BY rowid').map((row) => {
+  *load(database: Database): Generator<{ clientId: string; topic: string; record: SubscriptionRecord }> {
+    for (const row of eachRow(database, 'SELECT * FROM mqtt_subscription ORDER BY rowid')) {
       const record: SubscriptionRecord = {
         qos: Number(row.qos),
         rh: optionalNumber(row.retain_handling),
@@ -81,8 +81,8 @@ export const subscriptionRows = {
       };
       const identifier = optionalNumber(row.subscription_identifier);
       if (identifier !== undefined) record.subscriptionIdentifier = identifier;
-      return { clientId: String(row.client_id), topic: String(row.topic_filter), record };
-    });
+      yield { clientId: String(row.client_id), topic: String(row.topic_filter), record };
+    }
   },
 };
 

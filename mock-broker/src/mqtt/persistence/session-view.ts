@@ -62,6 +62,10 @@ export class SessionView {
     return this.stores.outgoing.clientIds();
   }
 
+  subscriptionCount(clientId: string): number {
+    return this.stores.subscriptions.countFor(clientId);
+  }
+
   queuedCount(clientId: string): number {
     return this.stores.outgoing.countFor(clientId);
   }
