@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { Route, Switch } from 'wouter';
 import { basePath } from '../../api/base-path';
 import { preloadable } from '../../components/lazy/preloadable';
@@ -84,16 +84,18 @@ export function AppRoutes() {
  * signed-in page would wait for that (see components/lazy/preloadable.ts).
  */
 function ShellWhenLoaded() {
-  const [loaded, setLoaded] = useState(Shell.isLoaded);
+  const [loaded, setLoaded] = useState(false);
   useEffect(() => {
-    if (loaded) return;
     let mounted = true;
-    // A chunk that failed to load fails again in the render, where its error shows.
-    const show = () => mounted && setLoaded(true);
+    // A chunk that failed to load fails again in the render, where its error shows. The shell and
+    // its first page render as a transition, which React splits into slices: with their code
+    // fetched ahead (on the sign-in page) that render would otherwise be one long task right after
+    // the sign-in (issue 29).
+    const show = () => mounted && startTransition(() => setLoaded(true));
     Shell.preload().then(show, show);
     return () => {
       mounted = false;
     };
-  }, [loaded]);
+  }, []);
   return loaded ? <Shell /> : <PageLoading />;
 }
