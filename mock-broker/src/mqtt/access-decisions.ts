@@ -4,6 +4,11 @@
  * topic every time gains nothing, loses nothing but the lookup, and holds no more than this.
  */
 export const DECISIONS_PER_CONNECTION = 64;
+/**
+ * The longest topic (in UTF-16 units) whose decision is kept: a topic may be as long as a packet,
+ * and a connection holding 64 of those would hold megabytes. Longer topics are asked every time.
+ */
+export const MAX_KEPT_TOPIC_LENGTH = 256;
 
 /** What the decisions are asked of (AccessControl, for an admitted client). */
 export interface DecidingAccess<Admitted extends object> {
@@ -52,7 +57,7 @@ export class AccessDecisions<Admitted extends object> {
     let allowed = decisions?.[list].get(topic);
     if (allowed === undefined) {
       allowed = list === 'publish' ? this.access.mayPublish(client, topic) : this.access.maySubscribe(client, topic);
-      if (decisions) remember(decisions[list], topic, allowed);
+      if (decisions && topic.length <= MAX_KEPT_TOPIC_LENGTH) remember(decisions[list], topic, allowed);
     }
     return allowed;
   }

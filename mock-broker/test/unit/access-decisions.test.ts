@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { allTopics, type BasicCredentials } from '../../src/credentials/client-credentials.js';
 import { CredentialsCatalog } from '../../src/credentials/credentials-catalog.js';
 import { allowingPatternOf } from '../../src/credentials/topic-rules.js';
-import { AccessDecisions, DECISIONS_PER_CONNECTION, type DecidingAccess } from '../../src/mqtt/access-decisions.js';
+import { AccessDecisions, DECISIONS_PER_CONNECTION, type DecidingAccess, MAX_KEPT_TOPIC_LENGTH } from '../../src/mqtt/access-decisions.js';
 
 interface Admitted {
   credentialsId: string;
@@ -111,6 +111,18 @@ describe('access decisions kept per connection and topic', () => {
     // The first topic was forgotten when the decisions started over: it is asked again.
     expect(decisions.mayPublish(client, topics[0] ?? '')).toBe(true);
     expect(asked.publish).toBe(askedBefore + 1);
+  });
+
+  it(`keeps no decision for a topic longer than ${MAX_KEPT_TOPIC_LENGTH} characters (a connection's memory stays small), and answers it rightly`, () => {
+    const catalog = new CredentialsCatalog([sensor(['sensors/.*'])]);
+    const { access, asked } = catalogAccess(catalog);
+    const decisions = new AccessDecisions(access);
+    const client = { credentialsId: 'sensor' };
+    const long = `sensors/${'x'.repeat(MAX_KEPT_TOPIC_LENGTH)}`;
+    expect(decisions.mayPublish(client, long)).toBe(true);
+    expect(decisions.mayPublish(client, long)).toBe(true);
+    expect(asked.publish).toBe(2);
+    expect(decisions.mayPublish(client, `other/${'x'.repeat(MAX_KEPT_TOPIC_LENGTH)}`)).toBe(false);
   });
 });
 
