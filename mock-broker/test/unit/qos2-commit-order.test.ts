@@ -87,3 +87,20 @@ it('sends the PUBREL to a subscriber only once the pubrel replacing its message 
   await releasing;
   expect(store.database.all('SELECT packet FROM mqtt_outgoing_message').map((row) => JSON.parse(String(row.packet)).cmd)).toEqual(['pubrel']);
 });
+
+it('sends a QoS 2 PUBLISH to a subscriber only once its packet id is committed, a QoS 1 one at once', async () => {
+  const { persistence } = store;
+  const ledger = { id: 'ledger' };
+  await persistence.outgoingEnqueueCombi([{ clientId: ledger.id }], order(2, 1));
+  await persistence.outgoingEnqueueCombi([{ clientId: ledger.id }], order(1, 2));
+  let numbering: Promise<void> | undefined;
+  await withTableParked('mqtt_outgoing_message', async () => {
+    // A crash after an unrecorded id left would resend the message under another id: a duplicate.
+    numbering = persistence.outgoingUpdate(ledger, { ...order(2, 1), messageId: 4 });
+    expect(await settledSoon(numbering)).toBe(false);
+    expect(await settledSoon(persistence.outgoingUpdate(ledger, { ...order(1, 2), messageId: 5 }))).toBe(true);
+  });
+  await numbering;
+  const ids = store.database.all('SELECT packet FROM mqtt_outgoing_message').map((row) => JSON.parse(String(row.packet)).messageId);
+  expect(ids.sort()).toEqual([4, 5]);
+});

@@ -174,13 +174,17 @@ export class SqlitePersistence {
   }
 
   /**
-   * A pubrel replacing a QoS 2 publish is committed before Aedes sends the PUBREL: once the
-   * subscriber has seen the PUBREL it may complete and forget the message, and a publish restored
-   * from the file after a crash would then reach it as a new message.
+   * Committed before Aedes sends what it records, for QoS 2 (MQTT 5.0 section 4.3.3):
+   * - the packet id given to a QoS 2 PUBLISH: sent before it is on disk, a crash would restore the
+   *   message without it, and the broker would send it again under a new id, which the subscriber
+   *   takes for a second message;
+   * - a pubrel replacing a QoS 2 publish: once the subscriber has seen the PUBREL it may complete
+   *   and forget the message, and a publish restored after a crash would then reach it as a new one.
+   * A QoS 1 message may arrive twice after a crash: its id is not waited for.
    */
   async outgoingUpdate(client: ClientRef, packet: PersistedPacket): Promise<void> {
     this.#outgoing.update(client.id, packet);
-    if (packet.cmd === 'pubrel' && this.#acknowledgeAfterCommit) await this.#journal.whenStored();
+    if ((packet.cmd === 'pubrel' || packet.qos === 2) && this.#acknowledgeAfterCommit) await this.#journal.whenStored();
   }
 
   /** Not Aedes': the node's outgoing hook reports each QoS 1/2 publish it put on the wire (OutgoingQueues.markSent). */
