@@ -9,6 +9,10 @@ test('an access token the broker finds expired is renewed silently and the call 
   await page.goto('/login');
   await signIn(page, OPERATOR);
   await expect(page.getByTestId('broker-version')).toContainText('1.3.0');
+  // Home shows its counters before its charts ask for their points: the token is replaced once
+  // those calls are answered too, so that only the next page's calls meet it (a chart's call still
+  // on its way could be superseded by its own next one, under another query, and never repeated).
+  await expect(page.locator('[data-testid^="home-chart-"] [data-drawn]')).toHaveCount(4);
 
   // Replace the stored access token by one that expired a minute ago, while the console still
   // believes it valid: only the broker's 401 (code 11) can tell.
