@@ -30,6 +30,17 @@ Conventions:
 - A request that clashes with what is stored is answered 409 naming the field: a value another
   item already holds (a user's e-mail, client credentials' client id and username), a client
   to disconnect that is not connected, a session to remove whose client is.
+- Changes and roles. An authenticated operation changes something when its method is not GET,
+  unless it is marked `x-starling-changes: false`; a GET marked `x-starling-changes: true` changes
+  something too (it signs in as another user). With the extension `roles`, a user's `role` is
+  ADMIN (every call) or READ_ONLY: a read-only account may call every operation that changes
+  nothing and those marked `x-starling-own-account` (its own password, profile and web-socket
+  client workspace); any other change answers 403 with errorCode 20 and changes nothing. A user
+  without `role` (TBMQ's users) is an administrator. Operations without security (sign-in,
+  password reset, activation) are outside roles.
+- Audit log (extension `auditLog`): every call that changes something, whether it succeeded or
+  was refused, and every sign-in, failed sign-in, password reset and activation leaves an entry
+  (GET /api/audit-log). Secrets (passwords, tokens, keys) are never stored in an entry.
 - Production brokers: wherever this contract and TBMQ 2.3 both have a call, it is TBMQ 2.3's call
   as that broker answers it (recorded answers in test-fixtures/tbmq-2.3.0 are checked against
   this file). What Starling adds is an extension: an operation marked `x-starling-extension:
@@ -76,6 +87,18 @@ export * from './anonymousAccessSaveSubAuthRulePatterns';
 export * from './applicationSharedSubscription';
 export * from './applicationSharedSubscriptionInput';
 export * from './applicationSharedSubscriptionPage';
+export * from './auditLog';
+export * from './auditLogActionData';
+export * from './auditLogActionStatus';
+export * from './auditLogActionStatusParameter';
+export * from './auditLogActionType';
+export * from './auditLogActionTypeListParameter';
+export * from './auditLogEndTimeParameter';
+export * from './auditLogEntityType';
+export * from './auditLogEntityTypeListParameter';
+export * from './auditLogPage';
+export * from './auditLogStartTimeParameter';
+export * from './auditLogUserIdListParameter';
 export * from './authProviderCheckResult';
 export * from './authority';
 export * from './badRequestResponse';
@@ -160,6 +183,7 @@ export * from './eventInfoPage';
 export * from './eventInfoType';
 export * from './eventSortPropertyParameter';
 export * from './eventStartTimeParameter';
+export * from './exportAuditLogsParams';
 export * from './findMqttClientCredentials200';
 export * from './findMqttClientCredentialsParams';
 export * from './findMqttClientCredentialsSortProperty';
@@ -173,6 +197,8 @@ export * from './getAllSubscriptionsSortProperty';
 export * from './getApplicationSharedSubscriptions200';
 export * from './getApplicationSharedSubscriptionsParams';
 export * from './getApplicationSharedSubscriptionsSortProperty';
+export * from './getAuditLogsParams';
+export * from './getAuditLogsSortProperty';
 export * from './getBlockedClientsPageParams';
 export * from './getBlockedClientsPageSortProperty';
 export * from './getBlockedClientsPageStatusListItem';
@@ -458,6 +484,7 @@ export * from './userPasswordPolicyMinimumSpecialCharacters';
 export * from './userPasswordPolicyMinimumUppercaseLetters';
 export * from './userPasswordPolicyPasswordExpirationPeriodDays';
 export * from './userPasswordPolicyPasswordReuseFrequencyDays';
+export * from './userRole';
 export * from './wsConnection';
 export * from './wsConnectionConfiguration';
 export * from './wsConnectionConfigurationClientCredentialsId';

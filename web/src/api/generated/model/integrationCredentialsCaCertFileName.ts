@@ -30,6 +30,17 @@ Conventions:
 - A request that clashes with what is stored is answered 409 naming the field: a value another
   item already holds (a user's e-mail, client credentials' client id and username), a client
   to disconnect that is not connected, a session to remove whose client is.
+- Changes and roles. An authenticated operation changes something when its method is not GET,
+  unless it is marked `x-starling-changes: false`; a GET marked `x-starling-changes: true` changes
+  something too (it signs in as another user). With the extension `roles`, a user's `role` is
+  ADMIN (every call) or READ_ONLY: a read-only account may call every operation that changes
+  nothing and those marked `x-starling-own-account` (its own password, profile and web-socket
+  client workspace); any other change answers 403 with errorCode 20 and changes nothing. A user
+  without `role` (TBMQ's users) is an administrator. Operations without security (sign-in,
+  password reset, activation) are outside roles.
+- Audit log (extension `auditLog`): every call that changes something, whether it succeeded or
+  was refused, and every sign-in, failed sign-in, password reset and activation leaves an entry
+  (GET /api/audit-log). Secrets (passwords, tokens, keys) are never stored in an entry.
 - Production brokers: wherever this contract and TBMQ 2.3 both have a call, it is TBMQ 2.3's call
   as that broker answers it (recorded answers in test-fixtures/tbmq-2.3.0 are checked against
   this file). What Starling adds is an extension: an operation marked `x-starling-extension:
