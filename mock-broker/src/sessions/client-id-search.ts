@@ -57,13 +57,26 @@ export class ClientIdSearch {
     return marks;
   }
 
-  /** The entry holding position `at`: the last one starting at or before it (from `from` on). */
+  /**
+   * The entry holding position `at`: the last one starting at or before it (from `from` on). Hits
+   * come in text order, usually a few entries apart, so the range is found by doubling steps from
+   * `from` before the binary search: a search with a hit in every tenth client id costs a few
+   * steps per hit, not twenty.
+   */
   #entryAt(at: number, from: number): number {
+    const starts = this.#starts;
     let low = from;
     let high = this.#entries - 1;
+    for (let step = 1; low + step <= high; step *= 2) {
+      if ((starts[low + step] ?? 0) > at) {
+        high = low + step - 1;
+        break;
+      }
+      low += step;
+    }
     while (low < high) {
       const middle = (low + high + 1) >>> 1;
-      if ((this.#starts[middle] ?? 0) <= at) low = middle;
+      if ((starts[middle] ?? 0) <= at) low = middle;
       else high = middle - 1;
     }
     return low;

@@ -39,16 +39,21 @@ export interface SessionFacts {
  */
 type Narrow = (marks: Uint8Array) => void;
 
-/** A list filter on a column of small indices (flags, node ids): decided once per value, then looked up per slot. */
+/** Keeps the slots whose small index (flags, a node id) was decided 1. */
+function lookedUp(decided: Uint8Array, column: () => Uint8Array | Uint16Array): Narrow {
+  return (marks) => {
+    const indices = column();
+    for (let slot = 0; slot < marks.length; slot += 1) marks[slot] = (marks[slot] ?? 0) & (decided[indices[slot] ?? 0] ?? 0);
+  };
+}
+
+/** A list filter on a column of small indices (node ids): decided once per value, then looked up per slot. */
 function inFewValues(values: string[] | undefined, count: number, column: () => Uint8Array | Uint16Array, valueOf: (index: number) => string): Narrow | undefined {
   if (!values) return undefined;
   const allowed = new Set(values);
   const decided = new Uint8Array(count);
   for (let index = 0; index < count; index += 1) decided[index] = allowed.has(valueOf(index)) ? 1 : 0;
-  return (marks) => {
-    const indices = column();
-    for (let slot = 0; slot < marks.length; slot += 1) marks[slot] = (marks[slot] ?? 0) & (decided[indices[slot] ?? 0] ?? 0);
-  };
+  return lookedUp(decided, column);
 }
 
 /** TBMQ's count operations as a range of counts, or all counts but one (NOT_EQUAL). */
@@ -152,9 +157,26 @@ function queuedCheck(minimum: number | undefined, facts: SessionFacts, table: Se
   return alsoMarked(queued);
 }
 
-/** A list of connection states, client types or clean start values: decided per combination of a slot's flags. */
-function flagCheck(values: string[] | undefined, table: SessionTable, valueOf: (flags: number) => string): Narrow | undefined {
-  return inFewValues(values, FLAG_COMBINATIONS, () => table.flags, valueOf);
+/** The list filters on a slot's flags, each naming the value a combination of flags has. */
+const FLAG_LISTS: readonly (readonly ['connectedStatusList' | 'clientTypeList' | 'cleanStartList', (flags: number) => string])[] = [
+  ['connectedStatusList', (flags) => ((flags & SESSION_FLAGS.connected) !== 0 ? 'CONNECTED' : 'DISCONNECTED')],
+  ['clientTypeList', (flags) => ((flags & SESSION_FLAGS.application) !== 0 ? 'APPLICATION' : 'DEVICE')],
+  ['cleanStartList', (flags) => String((flags & SESSION_FLAGS.cleanStart) !== 0)],
+];
+
+/**
+ * Connection states, client types and clean start values together: decided once for each of the
+ * few combinations of flags, then one pass over the slots for all three lists.
+ */
+function flagCheck(parameters: SessionFilterParameters, table: SessionTable): Narrow | undefined {
+  const wanted = FLAG_LISTS.flatMap(([name, valueOf]) => {
+    const values = commaList(parameters[name]);
+    return values ? [{ values: new Set(values), valueOf }] : [];
+  });
+  if (wanted.length === 0) return undefined;
+  const decided = new Uint8Array(FLAG_COMBINATIONS);
+  for (let flags = 0; flags < FLAG_COMBINATIONS; flags += 1) decided[flags] = wanted.every(({ values, valueOf }) => values.has(valueOf(flags))) ? 1 : 0;
+  return lookedUp(decided, () => table.flags);
 }
 
 /**
@@ -167,9 +189,7 @@ export function sessionMarks(parameters: SessionFilterParameters, facts: Session
     queuedCheck(parameters.queuedMessagesMin, facts, table),
     clientIdCheck(parameters.textSearch, table, search),
     clientIdCheck(parameters.clientId, table, search),
-    flagCheck(commaList(parameters.connectedStatusList), table, (flags) => ((flags & SESSION_FLAGS.connected) !== 0 ? 'CONNECTED' : 'DISCONNECTED')),
-    flagCheck(commaList(parameters.clientTypeList), table, (flags) => ((flags & SESSION_FLAGS.application) !== 0 ? 'APPLICATION' : 'DEVICE')),
-    flagCheck(commaList(parameters.cleanStartList), table, (flags) => String((flags & SESSION_FLAGS.cleanStart) !== 0)),
+    flagCheck(parameters, table),
     inFewValues(commaList(parameters.nodeIdList), table.nodes.values.length, () => table.nodeIndex, (index) => table.nodes.values[index] ?? ''),
     subscriptionCheck(parameters, table),
     timeRange(parameters.startTime, parameters.endTime, () => table.connectedAt),

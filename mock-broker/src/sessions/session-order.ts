@@ -85,6 +85,9 @@ const STEPWISE_LIMIT = 64;
  */
 export class SessionOrders {
   private readonly orders = new Map<SessionSortProperty, Order>();
+  /** Kept between requests by byQueuedMessages: the order it answers, and marks of the slots with a queue (all 0 between calls). */
+  private queuedOrder = new Int32Array(0);
+  private waiting = new Uint8Array(0);
 
   constructor(
     private readonly registry: SessionRegistry,
@@ -111,26 +114,31 @@ export class SessionOrders {
   /**
    * Queue lengths change with every message, unknown to the registry, so this order is made on
    * every request: most sessions have an empty queue, and they keep the client id order; only
-   * the few with messages waiting are sorted.
+   * the few with messages waiting are sorted, after them. With no queue at all it is the client id
+   * order itself; otherwise the order is written into a buffer kept between requests (a million
+   * sessions would otherwise allocate megabytes per request).
    */
   private byQueuedMessages(): Int32Array {
     const byClientId = this.ascending('clientId');
     const { table } = this.registry;
-    const waiting = new Uint8Array(table.end);
-    const waitingSlots: number[] = [];
+    const queued = new Map<number, number>();
     for (const clientId of this.facts.clientsWithQueuedMessages()) {
       const slot = table.slotOf.get(clientId);
-      if (slot !== undefined && waiting[slot] === 0) {
-        waiting[slot] = 1;
-        waitingSlots.push(slot);
-      }
+      if (slot !== undefined && !queued.has(slot)) queued.set(slot, this.facts.queuedMessages(clientId));
     }
-    const ordered = new Int32Array(byClientId.length);
+    if (queued.size === 0) return byClientId;
+    if (this.queuedOrder.length < byClientId.length) this.queuedOrder = new Int32Array(Math.max(16, byClientId.length + (byClientId.length >> 3)));
+    if (this.waiting.length < table.end) this.waiting = new Uint8Array(Math.max(16, table.end + (table.end >> 3)));
+    const { queuedOrder: ordered, waiting } = this;
+    for (const slot of queued.keys()) waiting[slot] = 1;
     let length = 0;
-    for (const slot of byClientId) if (waiting[slot] === 0) ordered[length++] = slot;
-    const queued = new Float64Array(table.end);
-    for (const slot of waitingSlots) queued[slot] = this.facts.queuedMessages(table.clientIds[slot] ?? '');
-    waitingSlots.sort(ascendingBy(queued, table.clientIds));
+    for (let index = 0; index < byClientId.length; index += 1) {
+      const slot = byClientId[index] ?? 0;
+      if (waiting[slot] === 0) ordered[length++] = slot;
+    }
+    const waitingSlots = [...queued.keys()];
+    for (const slot of waitingSlots) waiting[slot] = 0;
+    waitingSlots.sort(ascendingBy((slot) => queued.get(slot) ?? 0, table.clientIds));
     for (const slot of waitingSlots) ordered[length++] = slot;
     return ordered.subarray(0, length);
   }

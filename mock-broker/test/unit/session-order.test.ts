@@ -61,6 +61,33 @@ describe('kept session orders (sessions list sorting)', () => {
     }
   });
 
+  it('sorts by queued messages as the queues change between requests: empty queues by client id, then the rest by length', () => {
+    const random = randomSource(11);
+    const registry = new SessionRegistry();
+    const queues = new Map<string, number>();
+    const facts = { queuedMessages: (clientId: string) => queues.get(clientId) ?? 0, clientsWithQueuedMessages: () => queues.keys() };
+    const orders = new SessionOrders(registry, facts);
+    for (let index = 0; index < 200; index += 1) registry.connected(record(`client-${String(index).padStart(3, '0')}`, index, 0, 'x'));
+    const expected = () =>
+      [...registry.table.clientIds]
+        .filter((clientId): clientId is string => clientId !== undefined)
+        .sort((a, b) => {
+          const [left, right] = [queues.get(a), queues.get(b)];
+          // Sessions without a queue come first; among the rest the shorter queue first; ties by client id.
+          if ((left === undefined) !== (right === undefined)) return left === undefined ? -1 : 1;
+          if ((left ?? 0) !== (right ?? 0)) return (left ?? 0) - (right ?? 0);
+          return a < b ? -1 : 1;
+        });
+    for (let round = 0; round < 30; round += 1) {
+      // Queues come and go between requests (none at all in some rounds); the order's buffer is reused.
+      queues.clear();
+      const waiting = round % 5 === 0 ? 0 : 1 + random(25);
+      for (let index = 0; index < waiting; index += 1) queues.set(`client-${String(random(200)).padStart(3, '0')}`, 1 + random(6));
+      const ordered = Array.from(orders.ascending('queuedMessages'), (slot) => registry.table.clientIds[slot]);
+      expect(ordered, `round ${round}`).toEqual(expected());
+    }
+  });
+
   it('tells which sessions changed since a version, until the log no longer reaches back', () => {
     const registry = new SessionRegistry();
     registry.connected(record('a', 1, 0, 'x'));
