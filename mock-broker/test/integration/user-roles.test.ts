@@ -93,7 +93,10 @@ describe('a user\'s role', () => {
     const others = (await admin.call<{ data: UserWithRole[] }>('GET', '/api/admin?pageSize=100&page=0')).body.data.filter((user) => user.role === 'ADMIN' && user.id !== first.user.id && user.id !== second.user.id);
     for (const other of others) expect((await setRole(first.api, other, 'READ_ONLY')).status).toBe(200);
     const answers = await Promise.all([first.api.call('DELETE', `/api/admin/${second.user.id}`), second.api.call('DELETE', `/api/admin/${first.user.id}`)]);
-    expect(answers.map((answer) => answer.status).filter((status) => status === 200)).toHaveLength(1);
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    // The other is refused for the rule (409), or because its own account is gone by then (401).
+    expect([401, 409]).toContain(statuses.find((status) => status !== 200));
     const survivor = answers[0]?.status === 200 ? first : second;
     const administrators = (await survivor.api.call<{ data: UserWithRole[] }>('GET', '/api/admin?pageSize=100&page=0')).body.data.filter((user) => user.role === 'ADMIN');
     expect(administrators.map((user) => user.id)).toEqual([survivor.user.id]);
