@@ -51,6 +51,16 @@ describe('a user\'s role', () => {
     expect((await api.call<ErrorBody>('POST', '/api/admin', { email: 'made-by-viewer@example.com' })).status).toBe(403);
   });
 
+  it('holds for an administrator signed in as a read-only user: the session acts as that user', async () => {
+    const { user } = await signedInUserWithRole(admin, 'viewer-impersonated@example.com', 'READ_ONLY');
+    const tokens = await admin.call<{ token: string }>('GET', `/api/admin/user/${user.id}/token`);
+    const asViewer = new ApiClient(node.baseUrl);
+    asViewer.token = tokens.body.token;
+    const refused = await asViewer.call<ErrorBody>('POST', '/api/admin', { email: 'made-as-viewer@example.com' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.errorCode).toBe(20);
+  });
+
   it('decides whether signing in as another user is offered: not to a read-only account', async () => {
     const { api } = await signedInUserWithRole(admin, 'viewer-token-access@example.com', 'READ_ONLY');
     expect((await api.call<boolean>('GET', '/api/admin/user/tokenAccessEnabled')).body).toBe(false);
