@@ -22,7 +22,7 @@ import { settingsRouter } from '../settings/settings-router.js';
 import { ResetTokenRepository } from '../users/reset-token-repository.js';
 import { UserRepository } from '../users/user-repository.js';
 import { userRouter } from '../users/user-router.js';
-import { UserService, type UserDeletionListener } from '../users/user-service.js';
+import { UserService, type RoleChangeListener, type UserDeletionListener } from '../users/user-service.js';
 
 /** The console's accounts: sign-in and tokens, users, mailed links, the security and the outgoing-mail settings. */
 export interface Accounts {
@@ -31,6 +31,8 @@ export interface Accounts {
   routers: Router[];
   /** Registers what another area does with a user's own data before the user is deleted. */
   beforeUserDeleted(listener: UserDeletionListener): void;
+  /** Registers what another area does when a user's role changes. */
+  afterRoleChanged(listener: RoleChangeListener): void;
   /** Sends mail through the outgoing-mail settings (alert mails). */
   mail: MailService;
   /** The users, for areas that mail them (alert recipients and their languages). */
@@ -61,6 +63,7 @@ export function startAccounts(database: Database, config: BrokerConfig): Account
     mail,
     users: userRepository,
     beforeUserDeleted: (listener) => users.beforeDeleted(listener),
+    afterRoleChanged: (listener) => users.afterRoleChanged(listener),
     routers: [
       authRouter(auth, new TrustedProxies(config.trustedProxies)),
       passwordResetRouter(new PasswordResetService(userRepository, users, resetTokens, mail, tokens, config.publicUrl, linkMails)),

@@ -88,6 +88,8 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
         database,
         credentials: credentialsPortOf(clientAccess.credentials),
         beforeUserDeleted: accounts.beforeUserDeleted,
+        roleOf: (userId) => accounts.users.role(userId),
+        afterRoleChanged: accounts.afterRoleChanged,
         maxBytesPerUser: config.wsClientMaxBytesPerUser,
       }),
       startKafka(config.kafka),
@@ -114,6 +116,7 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
     const app = createHttpApp({
       contract,
       tokens: accounts.tokens,
+      roles: accounts.users,
       validateResponses: config.validateResponses,
       webDir: config.webDir,
       pageRouters: [docsRouter()],

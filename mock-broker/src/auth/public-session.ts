@@ -12,6 +12,8 @@ export const PUBLIC_VIEWER: User = {
   createdTime: 0,
   email: 'public@starling.local',
   authority: 'ANONYMOUS',
+  // It may change nothing at all (the public-session marks decide what it may read).
+  role: 'READ_ONLY',
   firstName: 'Public',
   lastName: 'view',
   additionalInfo: {},

@@ -1,7 +1,7 @@
 import express, { type Express, type NextFunction, type Request, type Response, type Router } from 'express';
 import type { TokenService } from '../auth/token-service.js';
 import { ApiError } from './api-error.js';
-import { authenticate } from './authenticate.js';
+import { type AccountRoles, authenticate } from './authenticate.js';
 import type { Contract } from './contract.js';
 import { matchOperation, validateRequest } from './contract-middleware.js';
 import { consoleFiles } from './console-files.js';
@@ -12,6 +12,8 @@ import { rejectMalformedUrl } from './url-encoding.js';
 export interface HttpAppOptions {
   contract: Contract;
   tokens: TokenService;
+  /** Each account's role, as stored now. */
+  roles: AccountRoles;
   routers: Router[];
   /** Routers outside /api answering documents of their own (the documentation), before the console's files. */
   pageRouters: Router[];
@@ -50,7 +52,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   const api = express.Router();
   api.use(rejectMalformedUrl);
   api.use(matchOperation(options.contract, options.validateResponses));
-  api.use(authenticate(options.tokens));
+  api.use(authenticate(options.tokens, options.roles));
   // After authentication, and only for operations that take one: a stranger's body, or a body
   // sent where the contract takes none, is never read.
   const readJson = express.json({ limit: '1mb' });

@@ -22,6 +22,10 @@ interface OperationObject {
   'x-starling-public-session'?: boolean;
   /** Operations a session whose password must change may call (what the forced-change screen needs). */
   'x-starling-password-change-session'?: boolean;
+  /** Whether the operation changes something, where its method alone does not say (openapi.yaml "Changes and roles"). */
+  'x-starling-changes'?: boolean;
+  /** Changes only the signed-in account's own things (its password, profile, web-socket client workspace). */
+  'x-starling-own-account'?: boolean;
   /** A Starling extension: the name GET /api/starling/extensions lists when this broker serves it. */
   'x-starling-extension'?: string;
   /** Where one path serves several calls told apart by the query: each call's parameters, all required for it. */
@@ -44,6 +48,10 @@ export interface ContractOperation {
   requiresAuthentication: boolean;
   allowsPublicSession: boolean;
   allowsPasswordChangeSession: boolean;
+  /** An authenticated operation that changes something: not GET unless marked `x-starling-changes: false`, or a GET marked `x-starling-changes: true`. */
+  changesSomething: boolean;
+  /** A read-only account may call it: it changes nothing, or only the account's own things. */
+  allowsReadOnlyAccount: boolean;
   /** The extension this operation belongs to; undefined for a call production brokers have too. */
   extension: string | undefined;
   validateParameters: ValidateFunction;
@@ -180,11 +188,15 @@ export class Contract {
           responses.set(status, schema ? strict.compile(resolveReferences(schema) as JsonSchema) : undefined);
         }
         const security = operation.security ?? document.security ?? [];
+        const requiresAuthentication = security.length > 0;
+        const changesSomething = requiresAuthentication && (method === 'get' ? operation['x-starling-changes'] === true : operation['x-starling-changes'] !== false);
         contractPath.operations.set(method.toUpperCase(), {
           operationId: operation.operationId,
           method: method.toUpperCase(),
           pathTemplate,
-          requiresAuthentication: security.length > 0,
+          requiresAuthentication,
+          changesSomething,
+          allowsReadOnlyAccount: !changesSomething || operation['x-starling-own-account'] === true,
           allowsPublicSession: operation['x-starling-public-session'] === true,
           allowsPasswordChangeSession: operation['x-starling-password-change-session'] === true,
           extension: operation['x-starling-extension'],

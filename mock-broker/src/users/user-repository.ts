@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { inTransaction, type Database, type Row } from '../database/database.js';
 import { likePattern } from '../database/page-query.js';
-import type { Authority, User, UserAdditionalInfo } from './user.js';
+import type { Authority, User, UserAdditionalInfo, UserRole } from './user.js';
 
 export interface NewUser {
   email: string;
   authority: Authority;
+  /** ADMIN when not given. */
+  role?: UserRole;
   firstName?: string;
   lastName?: string;
   additionalInfo?: UserAdditionalInfo;
@@ -25,6 +27,7 @@ function toUser(row: Row): User {
     createdTime: Number(row.created_time),
     email: String(row.email),
     authority: row.authority as Authority,
+    role: row.role as UserRole,
     firstName: nameOf(row.first_name),
     lastName: nameOf(row.last_name),
     additionalInfo: JSON.parse(String(row.additional_info)) as UserAdditionalInfo,
@@ -51,18 +54,25 @@ export interface UserPageQuery {
 
 export interface UserChanges {
   email: string;
+  role: UserRole;
   firstName: string;
   lastName: string;
   additionalInfo: UserAdditionalInfo;
 }
 
+/** What every authenticated request reads of its user. */
+interface SessionFacts {
+  tokenVersion: number;
+  role: UserRole;
+}
+
 export class UserRepository {
   /**
-   * Token versions by user id, read on every authenticated request: kept in memory, and dropped
-   * whenever this repository changes one (the only writer), so the next read takes it from the file.
-   * At most one entry per existing user: a missing user is not remembered.
+   * Token versions and roles by user id, read on every authenticated request: kept in memory, and
+   * dropped whenever this repository changes one (the only writer), so the next read takes it from
+   * the file. At most one entry per existing user: a missing user is not remembered.
    */
-  private readonly tokenVersions = new Map<string, number>();
+  private readonly sessionFacts = new Map<string, SessionFacts>();
 
   constructor(private readonly database: Database) {}
 
@@ -102,14 +112,21 @@ export class UserRepository {
   }
 
   update(id: string, changes: UserChanges): User | undefined {
-    this.database.run('UPDATE user_account SET email = ?, first_name = ?, last_name = ?, additional_info = ? WHERE id = ?', [
+    this.database.run('UPDATE user_account SET email = ?, role = ?, first_name = ?, last_name = ?, additional_info = ? WHERE id = ?', [
       changes.email,
+      changes.role,
       changes.firstName,
       changes.lastName,
       JSON.stringify(changes.additionalInfo),
       id,
     ]);
+    this.sessionFacts.delete(id);
     return this.findById(id);
+  }
+
+  /** How many administrators there are besides this user. */
+  otherAdministrators(id: string): number {
+    return Number(this.database.get("SELECT COUNT(*) AS n FROM user_account WHERE role = 'ADMIN' AND id != ?", [id])?.n ?? 0);
   }
 
   /** Records a successful sign-in (answered as additionalInfo.lastLoginTs). */
@@ -126,29 +143,38 @@ export class UserRepository {
       this.database.run('UPDATE user_credentials SET password_hash = ? WHERE user_id = ?', [passwordHash, id]);
       this.database.run('UPDATE user_account SET additional_info = ?, token_version = token_version + 1 WHERE id = ?', [JSON.stringify(additionalInfo), id]);
     });
-    this.tokenVersions.delete(id);
+    this.sessionFacts.delete(id);
   }
 
   /** The version every valid token of the user carries; undefined when there is no such user. */
   tokenVersion(id: string): number | undefined {
-    const cached = this.tokenVersions.get(id);
+    return this.sessionFactsOf(id)?.tokenVersion;
+  }
+
+  /** The user's role as stored now (not as it was when a token was issued); undefined when there is no such user. */
+  role(id: string): UserRole | undefined {
+    return this.sessionFactsOf(id)?.role;
+  }
+
+  private sessionFactsOf(id: string): SessionFacts | undefined {
+    const cached = this.sessionFacts.get(id);
     if (cached !== undefined) return cached;
-    const row = this.database.get('SELECT token_version FROM user_account WHERE id = ?', [id]);
+    const row = this.database.get('SELECT token_version, role FROM user_account WHERE id = ?', [id]);
     if (!row) return undefined;
-    const version = Number(row.token_version);
-    this.tokenVersions.set(id, version);
-    return version;
+    const facts = { tokenVersion: Number(row.token_version), role: row.role as UserRole };
+    this.sessionFacts.set(id, facts);
+    return facts;
   }
 
   /** Ends every session of the user: tokens carrying the old version are refused from now on. */
   revokeTokens(id: string): void {
     this.database.run('UPDATE user_account SET token_version = token_version + 1 WHERE id = ?', [id]);
-    this.tokenVersions.delete(id);
+    this.sessionFacts.delete(id);
   }
 
   delete(id: string): boolean {
     const deleted = this.database.run('DELETE FROM user_account WHERE id = ?', [id]).changes > 0;
-    this.tokenVersions.delete(id);
+    this.sessionFacts.delete(id);
     return deleted;
   }
 
@@ -157,9 +183,9 @@ export class UserRepository {
     const id = randomUUID();
     inTransaction(this.database, () => {
       this.database.run(
-        `INSERT INTO user_account (id, created_time, email, authority, first_name, last_name, additional_info)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
-        [id, now, user.email, user.authority, user.firstName ?? '', user.lastName ?? '', JSON.stringify(user.additionalInfo ?? {})],
+        `INSERT INTO user_account (id, created_time, email, authority, role, first_name, last_name, additional_info)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        [id, now, user.email, user.authority, user.role ?? 'ADMIN', user.firstName ?? '', user.lastName ?? '', JSON.stringify(user.additionalInfo ?? {})],
       );
       this.database.run('INSERT INTO user_credentials (user_id, password_hash) VALUES (?, ?)', [id, user.passwordHash]);
     });

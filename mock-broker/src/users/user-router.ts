@@ -12,10 +12,11 @@ import { answerOf } from './user.js';
  */
 export function userRouter(users: UserService, tokens: TokenService, activation: AccountActivationService): Router {
   const router = Router();
-  // Signing in as another user is offered to system administrators, the only authority here.
+  // Signing in as another user is offered to system administrators, the only authority here, unless
+  // their role is read-only (it would change something: openapi.yaml "Changes and roles").
   // Before /api/admin/user/:id, which would take "tokenAccessEnabled" for an id.
-  router.get(['/api/admin/user/tokenAccessEnabled', '/api/user/tokenAccessEnabled'], (_request, response) => {
-    response.json(true);
+  router.get(['/api/admin/user/tokenAccessEnabled', '/api/user/tokenAccessEnabled'], (request, response) => {
+    response.json(users.roleOf(signedInUserId(request)) !== 'READ_ONLY');
   });
   // The tokens are marked with the administrator who signed in (the first one, when signing in as
   // someone from a session that is itself signed in as another user).

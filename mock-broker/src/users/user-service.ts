@@ -2,7 +2,7 @@ import bcrypt from 'bcryptjs';
 import { ApiError, ErrorCode } from '../http/api-error.js';
 import { toPage, type Page } from '../http/page.js';
 import type { UserPageQuery, UserRepository } from './user-repository.js';
-import { DEFAULT_ADMIN_PASSWORD, type OwnAdditionalInfo, ownAdditionalInfo, type PasswordHistoryEntry, type User, type UserAdditionalInfo } from './user.js';
+import { DEFAULT_ADMIN_PASSWORD, type OwnAdditionalInfo, ownAdditionalInfo, type PasswordHistoryEntry, type User, type UserAdditionalInfo, type UserRole } from './user.js';
 
 export const BCRYPT_ROUNDS = 10;
 
@@ -13,6 +13,8 @@ export interface UserSaveRequest {
   firstName?: string | null;
   lastName?: string | null;
   password?: string;
+  /** ADMIN when not given on creation; kept when not given on update. */
+  role?: UserRole;
   additionalInfo?: OwnAdditionalInfo | null;
 }
 
@@ -70,9 +72,13 @@ export interface SavedUser {
 /** Work another area does with a user's own data when the user is deleted (src/app/node.ts registers it). */
 export type UserDeletionListener = (userId: string) => Promise<void>;
 
+/** Work another area does when a user's role changes, after it is stored (src/app/node.ts registers it). */
+export type RoleChangeListener = (userId: string, role: UserRole) => Promise<void>;
+
 /** Administrators and their own profiles (spec sections 2, 5 and 7: users, profile, change password). */
 export class UserService {
   private readonly deletionListeners: UserDeletionListener[] = [];
+  private readonly roleChangeListeners: RoleChangeListener[] = [];
 
   constructor(
     private readonly users: UserRepository,
@@ -88,9 +94,19 @@ export class UserService {
     this.deletionListeners.push(listener);
   }
 
+  /** Areas that keep something per user that the user's role decides register here (as beforeDeleted). */
+  afterRoleChanged(listener: RoleChangeListener): void {
+    this.roleChangeListeners.push(listener);
+  }
+
   page(query: UserPageQuery): Page<User> {
     const { data, totalElements } = this.users.page(query);
     return toPage(data, totalElements, query);
+  }
+
+  /** The user's role as stored now; undefined for one that does not exist (a public session's viewer). */
+  roleOf(id: string): UserRole | undefined {
+    return this.users.role(id);
   }
 
   get(id: string): User {
@@ -114,7 +130,7 @@ export class UserService {
     }
     refuseSharedDefault(request.password, 'body.password', 'leave it empty on creation to get a one-time password');
     if (request.id === undefined) {
-      const names = { email, authority: 'SYS_ADMIN' as const, firstName: storedName(request.firstName), lastName: storedName(request.lastName) };
+      const names = { email, authority: 'SYS_ADMIN' as const, role: request.role ?? 'ADMIN', firstName: storedName(request.firstName), lastName: storedName(request.lastName) };
       const additionalInfo = ownAdditionalInfo(request.additionalInfo);
       if (options.awaitingActivation) {
         return { user: this.users.create({ ...names, additionalInfo, passwordHash: null }, now) };
@@ -131,8 +147,13 @@ export class UserService {
     const existing = this.get(request.id);
     if (request.password) await this.rules.refuse(request.password, 'body.password', existing.additionalInfo.userPasswordHistory);
     const additionalInfo = { ...existing.additionalInfo, ...ownAdditionalInfo(request.additionalInfo) };
+    const role = request.role ?? existing.role;
+    // Checked on the user as stored now, in the same turn of the event loop as the update: two
+    // administrators demoting each other at once cannot both pass it.
+    if (role !== 'ADMIN') this.refuseLastAdministrator(this.get(existing.id), 'body.role', 'demoted');
     const updated = this.users.update(existing.id, {
       email,
+      role,
       firstName: nameOrKept(request.firstName, existing.firstName),
       lastName: nameOrKept(request.lastName, existing.lastName),
       additionalInfo,
@@ -142,13 +163,16 @@ export class UserService {
       const history = options.savedBy === existing.id ? withPasswordSet(additionalInfo, now, passwordHash) : withPasswordSetByAnother(additionalInfo, now, passwordHash);
       this.users.setPassword(existing.id, passwordHash, history);
     }
+    if (role !== existing.role) for (const listener of this.roleChangeListeners) await listener(existing.id, role);
     return { user: this.get((updated ?? existing).id) };
   }
 
   saveProfile(userId: string, changes: ProfileChanges): User {
     const user = this.get(userId);
+    // The role is the administrators' to set: a profile never carries it.
     const updated = this.users.update(userId, {
       email: user.email,
+      role: user.role,
       firstName: nameOrKept(changes.firstName, user.firstName),
       lastName: nameOrKept(changes.lastName, user.lastName),
       additionalInfo: { ...user.additionalInfo, ...ownAdditionalInfo(changes.additionalInfo) },
@@ -159,9 +183,18 @@ export class UserService {
   async delete(id: string, signedInUserId: string): Promise<void> {
     // A permission, not bad input (the request is well formed): nobody may delete the account they are signed in with.
     if (id === signedInUserId) throw ApiError.forbidden('You cannot delete your own account');
-    this.get(id);
+    this.refuseLastAdministrator(this.get(id), 'id', 'deleted');
     for (const listener of this.deletionListeners) await listener(id);
+    // Again after the listeners: another administrator may have been demoted or deleted meanwhile.
+    this.refuseLastAdministrator(this.get(id), 'id', 'deleted');
     if (!this.users.delete(id)) throw ApiError.notFound(`User with id ${id} is not found`);
+  }
+
+  /** Somebody must be left to administer the broker: the last ADMIN keeps its role and its account. */
+  private refuseLastAdministrator(user: User, field: string, what: 'demoted' | 'deleted'): void {
+    if (user.role === 'ADMIN' && this.users.otherAdministrators(user.id) === 0) {
+      throw ApiError.conflict(`${field}: ${user.email} is the last administrator and cannot be ${what}; make another user an administrator first`);
+    }
   }
 
   /**

@@ -1,5 +1,11 @@
 export type Authority = 'SYS_ADMIN' | 'REFRESH_TOKEN' | 'ANONYMOUS';
 
+/**
+ * What a console account may do (openapi.yaml UserRole, extension `roles`): ADMIN everything,
+ * READ_ONLY every call that changes nothing, plus its own password, profile and web-socket client workspace.
+ */
+export type UserRole = 'ADMIN' | 'READ_ONLY';
+
 export interface PasswordHistoryEntry {
   ts: number;
   /** The password's bcrypt hash, for the reuse rule of the password policy; kept for the latest few only, never answered. */
@@ -24,6 +30,7 @@ export interface User {
   createdTime: number;
   email: string;
   authority: Authority;
+  role: UserRole;
   /** Null when unset (TBMQ answers so; stored as an empty text). */
   firstName: string | null;
   lastName: string | null;

@@ -1,4 +1,5 @@
 import { randomLettersAndDigits } from '../auth/random-text.js';
+import { allTopics } from '../credentials/client-credentials.js';
 import type { CredentialsService } from '../credentials/credentials-service.js';
 import { ApiError } from '../http/api-error.js';
 
@@ -6,10 +7,13 @@ import { ApiError } from '../http/api-error.js';
 export interface CredentialsPort {
   exists(id: string): boolean;
   /**
-   * Creates MQTT_BASIC credentials of an application allowed every topic, marked as the broker's own
-   * (they do not close it to anonymous clients); answers their id.
+   * Creates MQTT_BASIC credentials of an application allowed to subscribe to every topic, and to
+   * publish to every topic when `publishing`, marked as the broker's own (they do not close it to
+   * anonymous clients); answers their id.
    */
-  createBasic(credentials: { name: string; clientId: string; userName: string; password: string }): Promise<string>;
+  createBasic(credentials: { name: string; clientId: string; userName: string; password: string; publishing: boolean }): Promise<string>;
+  /** Lets MQTT_BASIC credentials publish to every topic, or to none; their subscription rules stay. */
+  allowPublishing(id: string, allowed: boolean): Promise<void>;
   /** Gives the credentials another client id, keeping everything else (the password too). */
   changeClientId(id: string, clientId: string): Promise<void>;
   /** Deletes them; credentials already gone are no error. */
@@ -47,8 +51,8 @@ export function credentialsPortOf(service: CredentialsService): CredentialsPort 
         throw error;
       }
     },
-    async createBasic({ name, clientId, userName, password }) {
-      const value = { clientId, userName, password };
+    async createBasic({ name, clientId, userName, password, publishing }) {
+      const value = { clientId, userName, password, authRules: { ...allTopics(), ...(publishing ? {} : { pubAuthRulePatterns: [] }) } };
       const saved = await service.save({ name, clientType: 'APPLICATION', credentialsType: 'MQTT_BASIC', credentialsValue: JSON.stringify(value) }, { generated: true });
       return saved.id;
     },
@@ -58,6 +62,13 @@ export function credentialsPortOf(service: CredentialsService): CredentialsPort 
       // The value as answered, less passwordSet: a password left out keeps the stored one.
       const { passwordSet: _passwordSet, ...value } = JSON.parse(current.credentialsValue) as Record<string, unknown>;
       await service.save({ ...current, credentialsValue: JSON.stringify({ ...value, clientId }) });
+    },
+    async allowPublishing(id, allowed) {
+      const current = service.get(id);
+      if (current.credentialsType !== 'MQTT_BASIC') return;
+      const { passwordSet: _passwordSet, ...value } = JSON.parse(current.credentialsValue) as { passwordSet?: boolean; authRules?: { subAuthRulePatterns?: string[] } };
+      const authRules = { pubAuthRulePatterns: allowed ? allTopics().pubAuthRulePatterns : [], subAuthRulePatterns: value.authRules?.subAuthRulePatterns ?? allTopics().subAuthRulePatterns };
+      await service.save({ ...current, credentialsValue: JSON.stringify({ ...value, authRules }) });
     },
     markGenerated: (ids) => service.markGenerated(ids),
     async delete(id) {

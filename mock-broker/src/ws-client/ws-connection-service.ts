@@ -65,6 +65,8 @@ export class WsConnectionService {
     private readonly repository: WsConnectionRepository,
     private readonly credentials: CredentialsPort,
     private readonly budget: StorageBudget,
+    /** Whether the user's AUTO credentials may publish: an administrator's may, a read-only account's may only subscribe. */
+    private readonly mayPublish: (userId: string) => boolean,
   ) {}
 
   page(userId: string, query: WsConnectionPageQuery): Page<WsConnectionInfo> {
@@ -104,7 +106,7 @@ export class WsConnectionService {
     checkUrl(options.url);
     this.checkRoom(userId, id, name, existing);
     const keepsPassword = !signedInAsAnotherUser || existing?.configuration.url === options.url;
-    const settled = await this.settleCredentials(mode, request.configuration, existing, keepsPassword);
+    const settled = await this.settleCredentials(mode, request.configuration, existing, keepsPassword, this.mayPublish(userId));
     const connection: StoredConnection = {
       id,
       createdTime: existing?.createdTime ?? now,
@@ -163,10 +165,22 @@ export class WsConnectionService {
     }
   }
 
-  private async settleCredentials(mode: CredentialsMode, configuration: WsConnectionConfiguration, existing: StoredConnection | undefined, keepsPassword: boolean): Promise<SettledCredentials> {
+  /**
+   * The credentials made for the user's AUTO connections follow the user's role: a read-only account
+   * changes nothing through MQTT either (no publishing, so no retained message set or cleared), while
+   * it may still watch topics.
+   */
+  async allowPublishing(userId: string, allowed: boolean): Promise<void> {
+    for (const connection of this.repository.allOf(userId)) {
+      const made = autoCredentialsId(connection);
+      if (made !== undefined && this.credentials.exists(made)) await this.credentials.allowPublishing(made, allowed);
+    }
+  }
+
+  private async settleCredentials(mode: CredentialsMode, configuration: WsConnectionConfiguration, existing: StoredConnection | undefined, keepsPassword: boolean, publishing: boolean): Promise<SettledCredentials> {
     switch (mode) {
       case 'AUTO':
-        return this.autoCredentials(configuration.clientId, existing);
+        return this.autoCredentials(configuration.clientId, existing, publishing);
       case 'EXISTING': {
         const id = configuration.clientCredentialsId ?? null;
         if (id === null || !this.credentials.exists(id)) {
@@ -187,7 +201,7 @@ export class WsConnectionService {
    * AUTO: the credentials made for the connection, their client id kept in step with its own; new
    * ones when there are none yet or someone deleted them.
    */
-  private async autoCredentials(clientId: string, existing: StoredConnection | undefined): Promise<SettledCredentials> {
+  private async autoCredentials(clientId: string, existing: StoredConnection | undefined, publishing: boolean): Promise<SettledCredentials> {
     const madeId = autoCredentialsId(existing);
     if (existing && madeId !== undefined && this.credentials.exists(madeId)) {
       const previousClientId = existing.configuration.clientId;
@@ -202,7 +216,7 @@ export class WsConnectionService {
     }
     const username = generatedUsername();
     const password = generatedPassword();
-    const createdId = await this.credentials.createBasic({ name: AUTO_CREDENTIALS_NAME, clientId, userName: username, password });
+    const createdId = await this.credentials.createBasic({ name: AUTO_CREDENTIALS_NAME, clientId, userName: username, password, publishing });
     return { clientCredentialsId: createdId, username, password, undo: () => this.credentials.delete(createdId) };
   }
 }

@@ -9,6 +9,7 @@ const user: User = {
   createdTime: 0,
   email: 'ops@example.com',
   authority: 'SYS_ADMIN',
+  role: 'ADMIN',
   firstName: 'Ada',
   lastName: 'Ops',
   additionalInfo: { userPasswordHistory: [{ ts: 1 }, { ts: 2 }] },

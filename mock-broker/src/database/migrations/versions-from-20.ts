@@ -50,4 +50,10 @@ export const versionsFrom20: readonly Migration[] = [
       ALTER TABLE timeseries_sample ADD COLUMN integration_backlog NUMERIC;
     `,
   },
+  {
+    // Roles (issue 31): every account so far could change everything, so each one stays an
+    // administrator; new accounts are ADMIN unless saved as READ_ONLY.
+    version: 22,
+    sql: `ALTER TABLE user_account ADD COLUMN role TEXT NOT NULL DEFAULT 'ADMIN';`,
+  },
 ];
