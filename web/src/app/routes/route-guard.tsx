@@ -22,5 +22,9 @@ export function RouteGuard({ access = ADMINISTRATOR_ONLY, children }: { access?:
 
 function ForbiddenRoute() {
   useEffect(() => showForbiddenDialog(), []);
-  return <NonIdealState icon={<LockIcon />} title={<FormattedMessage id="access.access-forbidden" />} data-testid="route-forbidden" />;
+  return (
+    <div data-testid="route-forbidden">
+      <NonIdealState icon={<LockIcon />} title={<FormattedMessage id="access.access-forbidden" />} />
+    </div>
+  );
 }
