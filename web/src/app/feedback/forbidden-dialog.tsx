@@ -5,8 +5,15 @@ import { onHttpError } from '../../api/http-events';
 import { useAuth } from '../auth/auth-context';
 import { useCloseOnNavigation } from '../../components/navigation/use-close-on-navigation';
 
+const routeListeners = new Set<() => void>();
+
+/** Spec section 4: the signed-in authority may not open the route it is on (route-access.ts). */
+export function showForbiddenDialog(): void {
+  for (const listener of routeListeners) listener();
+}
+
 /**
- * Spec sections 2 and 8: a 403 answer (unless the call ignores errors) opens "access forbidden";
+ * Spec sections 2, 4 and 8: a route the authority may not open, or a 403 answer (unless the call ignores errors) opens "access forbidden";
  * the user may cancel or sign in as someone else, which logs out.
  */
 export function ForbiddenDialog() {
@@ -14,6 +21,13 @@ export function ForbiddenDialog() {
   const { logout } = useAuth();
   const [open, setOpen] = useState(false);
   useEffect(() => onHttpError((report) => report.kind === 'forbidden' && setOpen(true)), []);
+  useEffect(() => {
+    const show = () => setOpen(true);
+    routeListeners.add(show);
+    return () => {
+      routeListeners.delete(show);
+    };
+  }, []);
   const close = useCallback(() => setOpen(false), []);
   useCloseOnNavigation(close);
 

@@ -7,6 +7,7 @@ import { PageLoading } from '../../components/page-loading/page-loading';
 import { useDocumentTitle } from '../../components/document-title/use-document-title';
 import { DEFAULT_URL } from '../auth/redirect-url';
 import { groupRoutes, type PageRoute, pageRoutes } from '../routes/page-routes';
+import { RouteGuard } from '../routes/route-guard';
 
 /** The shell's pages; the root path and any unknown path go home (spec section 2). */
 export function ShellRoutes() {
@@ -35,11 +36,13 @@ function ShellPage({ route }: { route: PageRoute }) {
   const Page = route.page;
   return (
     <PageErrorBoundary>
-      <Suspense fallback={<PageLoading />}>
-        <PageAvailability>
-          <Page />
-        </PageAvailability>
-      </Suspense>
+      <RouteGuard access={route.access}>
+        <Suspense fallback={<PageLoading />}>
+          <PageAvailability>
+            <Page />
+          </PageAvailability>
+        </Suspense>
+      </RouteGuard>
     </PageErrorBoundary>
   );
 }

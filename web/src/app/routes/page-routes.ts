@@ -25,6 +25,8 @@ import type { ComponentType } from 'react';
 import { defineMessages, type MessageDescriptor } from 'react-intl';
 import { type HelpId, pageHelpIds } from '../../components/help/help-ids';
 import { type PreloadableComponent, preloadable } from '../../components/lazy/preloadable';
+import { Authority } from '../../api/generated/model/authority';
+import type { RouteAccess } from './route-access';
 
 export type RouteIcon = ComponentType<{ size?: number; className?: string }>;
 
@@ -39,6 +41,8 @@ export interface PageRoute {
   helpId?: HelpId;
   /** Loaded on the first visit, or ahead of it (see preload-pages.ts). */
   page: PreloadableComponent;
+  /** Who may open it (spec sections 4 and 6); the administrator only when left out. */
+  access?: RouteAccess;
 }
 
 /** A menu group's own path shows no page: it opens its first child. */
@@ -87,7 +91,15 @@ export const groupRoutes: GroupRoute[] = [
 
 // Each page is its own chunk, loaded when first visited (spec section 2: child pages load lazily).
 export const pageRoutes: PageRoute[] = [
-  { path: '/home', helpId: pageHelpIds.home, title: messages.home, icon: HomeIcon, page: preloadable(() => import('../../features/home/home-page')) },
+  {
+    path: '/home',
+    helpId: pageHelpIds.home,
+    title: messages.home,
+    icon: HomeIcon,
+    // A public session (sign-in by public id) views the broker's status here, and nothing else.
+    access: { authorities: [Authority.SYS_ADMIN, Authority.ANONYMOUS] },
+    page: preloadable(() => import('../../features/home/home-page')),
+  },
   {
     path: '/sessions',
     helpId: pageHelpIds.sessions,
@@ -198,6 +210,8 @@ export const pageRoutes: PageRoute[] = [
     helpId: pageHelpIds.profile,
     title: messages.profile,
     icon: PersonIcon,
+    // Spec section 2: the profile is for every authority but ANONYMOUS, which has no account to show.
+    access: { authorities: [Authority.SYS_ADMIN], redirects: { [Authority.ANONYMOUS]: '/home' } },
     page: preloadable(() => import('../../features/profile/profile-page')),
   },
 ];

@@ -5,15 +5,17 @@ import { Authority } from '../../api/generated/model/authority';
 import type { User } from '../../api/generated/model/user';
 import { getUserDisplayName } from './user-display-name';
 import './user-menu.css';
+import { isReadOnly } from '../roles/account-role';
 
 export interface UserMenuProps {
-  user: Pick<User, 'firstName' | 'lastName' | 'email' | 'authority'>;
+  user: Pick<User, 'firstName' | 'lastName' | 'email' | 'authority' | 'role'>;
   onProfile: () => void;
   onLogout: () => void;
 }
 
 /**
- * Spec section 2, user menu: the display name, the role line (administrator for SYS_ADMIN only),
+ * Spec section 2, user menu: the display name, the role line (for SYS_ADMIN only: administrator, or
+ * read-only for such an account),
  * and Profile and Logout for every authority but ANONYMOUS.
  */
 export function UserMenu({ user, onProfile, onLogout }: UserMenuProps) {
@@ -52,7 +54,7 @@ export function UserMenu({ user, onProfile, onLogout }: UserMenuProps) {
           <span className="user-menu__name">{displayName}</span>
           {user.authority === Authority.SYS_ADMIN && (
             <span className="user-menu__role">
-              <FormattedMessage id="user.sys-admin" />
+              <FormattedMessage id={isReadOnly(user) ? 'user.role-read-only' : 'user.sys-admin'} />
             </span>
           )}
         </span>

@@ -12,6 +12,7 @@ import { ProvidersTable } from './list/providers-table';
 import { useProviderOrder } from './list/use-provider-order';
 import { useProviderSwitch } from './list/use-provider-switch';
 import './auth-providers-page.css';
+import { ChangeAction } from '../../components/roles/change-action';
 
 /** One type each: five providers, so one page holds them all. */
 const ALL_PROVIDERS = { pageSize: 100, page: 0 };
@@ -39,9 +40,11 @@ export default function AuthProvidersPage() {
           <Button variant="minimal" disabled={!order.changed || order.saving} onClick={order.cancel}>
             <FormattedMessage id="action.cancel" />
           </Button>
-          <Button intent="primary" disabled={!order.changed} loading={order.saving} onClick={order.save}>
-            <FormattedMessage id="auth-provider.save-order" />
-          </Button>
+          <ChangeAction>
+            <Button intent="primary" disabled={!order.changed} loading={order.saving} onClick={order.save}>
+              <FormattedMessage id="auth-provider.save-order" />
+            </Button>
+          </ChangeAction>
         </div>
       </ProvidersSection>
       {apart.length > 0 && (

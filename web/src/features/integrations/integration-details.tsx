@@ -12,6 +12,7 @@ import { showToast } from '../../components/toast/toast-store';
 import { IntegrationCharts } from './integration-charts';
 import { IntegrationEvents } from './integration-events';
 import { IntegrationStatusTag } from './integration-status';
+import { ChangeAction } from '../../components/roles/change-action';
 
 interface IntegrationDetailsDialogProps {
   /** The integration shown; closed while null. */
@@ -84,15 +85,19 @@ function DetailsBody({ integrationId, withDelivery, onEdit, onDelete }: Omit<Int
     <DialogBody>
       <div data-testid="integration-details">
         <div className="integration-details__actions">
-          <Button icon={<RefreshIcon />} loading={restart.isPending} onClick={() => restart.mutate({ integrationId })} data-testid="integration-restart">
-            <FormattedMessage id="integration.restart" />
-          </Button>
+          <ChangeAction>
+            <Button icon={<RefreshIcon />} loading={restart.isPending} onClick={() => restart.mutate({ integrationId })} data-testid="integration-restart">
+              <FormattedMessage id="integration.restart" />
+            </Button>
+          </ChangeAction>
           <Button icon={<EditIcon />} onClick={() => onEdit(integration)}>
             <FormattedMessage id="integration.edit" />
           </Button>
-          <Button icon={<TrashIcon />} intent="danger" variant="outlined" onClick={() => onDelete(integration)}>
-            <FormattedMessage id="action.delete" />
-          </Button>
+          <ChangeAction>
+            <Button icon={<TrashIcon />} intent="danger" variant="outlined" onClick={() => onDelete(integration)}>
+              <FormattedMessage id="action.delete" />
+            </Button>
+          </ChangeAction>
         </div>
         <HTMLTable compact className="integration-details__section">
           <tbody>

@@ -14,6 +14,7 @@ import { showToast } from '../../components/toast/toast-store';
 import { fieldError, type FormBinding, TextInput } from './form-controls';
 import { brokerErrorField, emptyIntegrationForm, integrationFormValuesOf, integrationInputOf, type IntegrationFormValues, validateIntegrationForm } from './integration-form';
 import { IntegrationTypeFields, MapInput } from './integration-type-fields';
+import { ReadOnlyFieldset } from '../../components/roles/change-action';
 
 interface IntegrationDialogProps {
   isOpen: boolean;
@@ -87,48 +88,50 @@ function IntegrationForm({ integration, onDone }: { integration: Integration | n
     <form onSubmit={submit} noValidate aria-label={intl.formatMessage({ id: editing ? 'integration.edit' : 'integration.add' })}>
       <DialogBody>
         <ApiErrorCallout error={brokerField ? null : save.error} />
-        {!editing && (
-          <FormGroup label={<FormattedMessage id="integration.type" />} labelFor="integration-type">
-            <HTMLSelect
-              id="integration-type"
-              fill
-              value={values.type}
-              options={['HTTP', 'MQTT', 'KAFKA']}
-              onChange={(event) => setValues((current) => ({ ...emptyIntegrationForm(event.currentTarget.value as IntegrationType), name: current.name, topicFilters: current.topicFilters, metadata: current.metadata }))}
-            />
-          </FormGroup>
-        )}
-        <TextInput form={form} name="name" required />
-        <Switch checked={values.enabled} label={intl.formatMessage({ id: 'integration.enabled' })} onChange={(event) => form.change({ enabled: event.currentTarget.checked })} />
-        <ChipInput
-          id="integration-topicFilters"
-          label={<FormattedMessage id="integration.field.topicFilters" />}
-          values={values.topicFilters}
-          onValuesChange={(topicFilters) => form.change({ topicFilters })}
-          required
-          showErrors={submitted}
-          requiredError={<FormattedMessage id="integration.error.topic-filters-required" />}
-          error={values.topicFilters.length > 0 ? topicFiltersError : undefined}
-          checkValue={(value) => (isValidTopicFilter(value) ? undefined : intl.formatMessage({ id: 'integration.error.topic-filter-invalid' }))}
-          helperText={<FormattedMessage id="integration.hint.topic-filters" />}
-        />
-        <MapInput form={form} name="metadata" />
-        <IntegrationTypeFields form={form} editing={editing} />
-        <div className="integration-dialog__check">
-          <Button onClick={runCheck} loading={checkConnection.isPending} data-testid="integration-check-connection">
-            <FormattedMessage id="integration.check-connection" />
-          </Button>
-          {check?.ok === true && (
-            <Callout intent="success" compact role="status">
-              <FormattedMessage id="integration.check-ok" />
-            </Callout>
+        <ReadOnlyFieldset>
+          {!editing && (
+            <FormGroup label={<FormattedMessage id="integration.type" />} labelFor="integration-type">
+              <HTMLSelect
+                id="integration-type"
+                fill
+                value={values.type}
+                options={['HTTP', 'MQTT', 'KAFKA']}
+                onChange={(event) => setValues((current) => ({ ...emptyIntegrationForm(event.currentTarget.value as IntegrationType), name: current.name, topicFilters: current.topicFilters, metadata: current.metadata }))}
+              />
+            </FormGroup>
           )}
-          {check?.ok === false && (
-            <Callout intent="danger" compact role="alert">
-              {check.message}
-            </Callout>
-          )}
-        </div>
+          <TextInput form={form} name="name" required />
+          <Switch checked={values.enabled} label={intl.formatMessage({ id: 'integration.enabled' })} onChange={(event) => form.change({ enabled: event.currentTarget.checked })} />
+          <ChipInput
+            id="integration-topicFilters"
+            label={<FormattedMessage id="integration.field.topicFilters" />}
+            values={values.topicFilters}
+            onValuesChange={(topicFilters) => form.change({ topicFilters })}
+            required
+            showErrors={submitted}
+            requiredError={<FormattedMessage id="integration.error.topic-filters-required" />}
+            error={values.topicFilters.length > 0 ? topicFiltersError : undefined}
+            checkValue={(value) => (isValidTopicFilter(value) ? undefined : intl.formatMessage({ id: 'integration.error.topic-filter-invalid' }))}
+            helperText={<FormattedMessage id="integration.hint.topic-filters" />}
+          />
+          <MapInput form={form} name="metadata" />
+          <IntegrationTypeFields form={form} editing={editing} />
+          <div className="integration-dialog__check">
+            <Button onClick={runCheck} loading={checkConnection.isPending} data-testid="integration-check-connection">
+              <FormattedMessage id="integration.check-connection" />
+            </Button>
+            {check?.ok === true && (
+              <Callout intent="success" compact role="status">
+                <FormattedMessage id="integration.check-ok" />
+              </Callout>
+            )}
+            {check?.ok === false && (
+              <Callout intent="danger" compact role="alert">
+                {check.message}
+              </Callout>
+            )}
+          </div>
+        </ReadOnlyFieldset>
       </DialogBody>
       <FormDialogFooter submitLabel={<FormattedMessage id={editing ? 'action.save' : 'action.add'} />} pending={save.isPending} onCancel={onDone} submitTestId="integration-save" />
     </form>

@@ -13,6 +13,7 @@ import { TablePager } from '../../components/table/table-pager';
 import { DEFAULT_PAGE_SIZE } from '../../components/table/use-page-link';
 import { plainTextToastMessage } from '../../components/toast/toast-message';
 import { showToast } from '../../components/toast/toast-store';
+import { ChangeAction } from '../../components/roles/change-action';
 
 type EventColumn = 'integration.events.time' | 'integration.events.server' | 'integration.events.event' | 'integration.events.method' | 'integration.events.error' | 'integration.events.processed' | 'integration.events.errors-occurred' | 'integration.events.retried' | 'integration.events.dropped' | 'integration.backlog';
 
@@ -67,9 +68,11 @@ export function IntegrationEvents({ integrationId, eventType }: { integrationId:
     <div data-testid={`integration-events-${eventType}`}>
       <div className="integration-events__toolbar">
         <RefreshButton query={events} />
-        <Button icon={<TrashIcon />} variant="minimal" intent="danger" disabled={rows.length === 0} onClick={() => setClearing(true)}>
-          <FormattedMessage id="integration.events.clear" />
-        </Button>
+        <ChangeAction>
+          <Button icon={<TrashIcon />} variant="minimal" intent="danger" disabled={rows.length === 0} onClick={() => setClearing(true)}>
+            <FormattedMessage id="integration.events.clear" />
+          </Button>
+        </ChangeAction>
       </div>
       {rows.length === 0 ? (
         <NonIdealState title={<FormattedMessage id="integration.events.none" />} />

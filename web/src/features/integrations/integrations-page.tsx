@@ -16,6 +16,7 @@ import { IntegrationDetailsDialog } from './integration-details';
 import { IntegrationDialog } from './integration-dialog';
 import { IntegrationsTable } from './integrations-table';
 import './integrations-page.css';
+import { ChangeAction } from '../../components/roles/change-action';
 
 type EditState = { open: false } | { open: true; integration: Integration | null };
 
@@ -39,9 +40,11 @@ export default function IntegrationsPage() {
       <div className="integrations-page__toolbar">
         <SearchInput label={intl.formatMessage({ id: 'integration.search' })} value={pageLink.searchText} onValueChange={pageLink.setSearchText} className="integrations-page__search" />
         <RefreshButton query={list} />
-        <Button intent="primary" icon={<PlusIcon />} className="integrations-page__add" onClick={() => setEdit({ open: true, integration: null })} data-testid="add-integration">
-          <FormattedMessage id="integration.add" />
-        </Button>
+        <ChangeAction>
+          <Button intent="primary" icon={<PlusIcon />} className="integrations-page__add" onClick={() => setEdit({ open: true, integration: null })} data-testid="add-integration">
+            <FormattedMessage id="integration.add" />
+          </Button>
+        </ChangeAction>
       </div>
       {rows === undefined ? (
         <Spinner className="integrations-page__loading" aria-label={intl.formatMessage({ id: 'common.loading' })} />

@@ -8,6 +8,7 @@ import { ActionsColumnHeader, TABLE_ACTIONS_CLASS } from '../../components/table
 import { SortableColumnHeader } from '../../components/table/sortable-column-header';
 import type { SortState } from '../../components/table/use-page-link';
 import { IntegrationStatusTag } from './integration-status';
+import { ChangeAction } from '../../components/roles/change-action';
 
 interface IntegrationsTableProps {
   integrations: Integration[];
@@ -52,9 +53,9 @@ export function IntegrationsTable({ integrations, refreshing, withDelivery, sort
         </thead>
         <tbody>
           {integrations.map((integration) => {
-            const action = (label: RowAction, icon: ReactElement, onClick: () => void) => {
+            const action = (label: RowAction, icon: ReactElement, onClick: () => void, changes = false) => {
               const text = intl.formatMessage({ id: label }, { name: integration.name });
-              return (
+              const button = (
                 <Button
                   variant="minimal"
                   size="small"
@@ -67,6 +68,7 @@ export function IntegrationsTable({ integrations, refreshing, withDelivery, sort
                   }}
                 />
               );
+              return changes ? <ChangeAction>{button}</ChangeAction> : button;
             };
             const delivery = integration.delivery;
             return (
@@ -95,7 +97,7 @@ export function IntegrationsTable({ integrations, refreshing, withDelivery, sort
                 <td className={TABLE_ACTIONS_CLASS}>
                   {action('integration.details-of', <InfoSignIcon />, () => onOpen(integration))}
                   {action('integration.edit-of', <EditIcon />, () => onEdit(integration))}
-                  {action('integration.delete-of', <TrashIcon />, () => onDelete(integration))}
+                  {action('integration.delete-of', <TrashIcon />, () => onDelete(integration), true)}
                 </td>
               </tr>
             );

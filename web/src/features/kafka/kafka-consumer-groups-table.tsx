@@ -6,6 +6,7 @@ import type { KafkaConsumerGroup } from '../../api/generated/model/kafkaConsumer
 import { TABLE_ACTIONS_CLASS } from '../../components/table/actions-column-header';
 import type { SortState } from '../../components/table/use-page-link';
 import { KafkaTable } from './kafka-table';
+import { ChangeAction } from '../../components/roles/change-action';
 
 interface KafkaConsumerGroupsTableProps {
   groups: KafkaConsumerGroup[];
@@ -56,16 +57,18 @@ export function KafkaConsumerGroupsTable({ groups, refreshing, sort, onSort, onD
             </td>
             <td className={TABLE_ACTIONS_CLASS}>
               <span title={blocked ?? label}>
-                <Button
-                  variant="minimal"
-                  size="small"
-                  icon={<TrashIcon />}
-                  aria-label={label}
-                  aria-description={blocked}
-                  disabled={blocked !== undefined}
-                  onClick={() => onDelete(group.groupId)}
-                  data-testid="kafka-group-delete"
-                />
+                <ChangeAction>
+                  <Button
+                    variant="minimal"
+                    size="small"
+                    icon={<TrashIcon />}
+                    aria-label={label}
+                    aria-description={blocked}
+                    disabled={blocked !== undefined}
+                    onClick={() => onDelete(group.groupId)}
+                    data-testid="kafka-group-delete"
+                  />
+                </ChangeAction>
               </span>
             </td>
           </tr>

@@ -16,6 +16,7 @@ import { useRetainedMessagesList, useRetainedSupport } from './use-retained-mess
 import { type RetainedView, useRetainedMessagesUrl } from './use-retained-messages-url';
 import './retained-messages-page.css';
 import { FilterToggleButton, RefreshButton } from '../../components/table/list-toolbar-buttons';
+import { useCanChange } from '../../components/roles/account-role';
 
 /** Ticked rows by topic; they survive paging, and the page clears them when the filter changes. */
 function useTopicSelection() {
@@ -54,6 +55,8 @@ export default function RetainedMessagesPage() {
   const intl = useIntl();
   const url = useRetainedMessagesUrl();
   const support = useRetainedSupport();
+  // A read-only account deletes nothing: no tick boxes, no bulk bar.
+  const bulkDelete = useCanChange() && support.bulkDelete;
   const { filter, pageLink } = url;
   const view = support.tree ? url.view : 'list';
   const list = useRetainedMessagesList(url, view === 'list');
@@ -87,7 +90,7 @@ export default function RetainedMessagesPage() {
         <RefreshButton query={list} />
       </div>
       {filterOpen && <RetainedFilterPanel filter={filter} onApply={(next) => applyFilter(next)} onClose={() => setFilterOpen(false)} />}
-      {support.bulkDelete && (
+      {bulkDelete && (
         <RetainedBulkBar
           selected={selection.selection.size}
           matching={page?.totalElements ?? 0}
@@ -103,7 +106,7 @@ export default function RetainedMessagesPage() {
         <RetainedMessagesTable
           messages={rows}
           starlingSorts={support.tree}
-          selectable={support.bulkDelete}
+          selectable={bulkDelete}
           refreshing={list.isPlaceholderData}
           sort={pageLink.sort}
           onSort={url.toggleSort}

@@ -17,6 +17,7 @@ import {
   securitySettingsValuesOf,
   validateSecuritySettings,
 } from './security-settings-values';
+import { ChangeAction, ReadOnlyFieldset } from '../../components/roles/change-action';
 
 /** The fields that show the broker's refusal under them; its other refusals show above the form. */
 const FIELDS_WITH_ERRORS: readonly SecuritySettingsField[] = [
@@ -68,20 +69,24 @@ export function SecuritySettingsForm({ stored, lockout }: { stored: SecuritySett
     <Card className="security-settings">
       <form onSubmit={submit} noValidate aria-label={intl.formatMessage({ id: 'admin.security-settings' })}>
         {brokerFieldError === undefined && <ApiErrorCallout error={save.error} />}
-        <SecuritySettingsFields
-          values={values}
-          onChange={(changes) => setValues((current) => ({ ...current, ...changes }))}
-          errors={errors}
-          brokerError={brokerFieldError}
-          lockout={lockout}
-        />
+        <ReadOnlyFieldset>
+          <SecuritySettingsFields
+            values={values}
+            onChange={(changes) => setValues((current) => ({ ...current, ...changes }))}
+            errors={errors}
+            brokerError={brokerFieldError}
+            lockout={lockout}
+          />
+        </ReadOnlyFieldset>
         <div className="security-settings__actions">
           <Button variant="minimal" disabled={!changed || save.isPending} onClick={cancel}>
             <FormattedMessage id="action.cancel" />
           </Button>
-          <Button type="submit" intent="primary" disabled={!valid || !changed} loading={save.isPending}>
-            <FormattedMessage id="action.save" />
-          </Button>
+          <ChangeAction>
+            <Button type="submit" intent="primary" disabled={!valid || !changed} loading={save.isPending}>
+              <FormattedMessage id="action.save" />
+            </Button>
+          </ChangeAction>
         </div>
       </form>
     </Card>

@@ -17,6 +17,7 @@ import { useSessionsList } from './list/use-sessions-list';
 import './sessions-page.css';
 import { FilterToggleButton, RefreshButton } from '../../components/table/list-toolbar-buttons';
 import { useExtension } from '../../components/broker-support/broker-extensions';
+import { useCanChange } from '../../components/roles/account-role';
 
 /**
  * Spec section 2, /sessions (issue 7): find any client among many by search and filter, see its
@@ -25,7 +26,9 @@ import { useExtension } from '../../components/broker-support/broker-extensions'
  */
 export default function SessionsPage() {
   const intl = useIntl();
-  const bulkActions = useExtension('sessionBulkActions') === 'available';
+  const canChange = useCanChange();
+  // A read-only account disconnects and removes nothing: no tick boxes, no bulk bar.
+  const bulkActions = useExtension('sessionBulkActions') === 'available' && canChange;
   const { url, pageLink, filter, sessions, matchingConnected, matchingDisconnected } = useSessionsList(bulkActions);
   const selection = useSessionSelection();
   const [filterOpen, setFilterOpen] = useState(false);

@@ -19,6 +19,7 @@ import {
   storedPasswordApplies,
   validateMailSettings,
 } from './mail-settings-values';
+import { ChangeAction, ReadOnlyFieldset } from '../../components/roles/change-action';
 
 /** The fields that show an error of their own; the broker's other refusals show above the form. */
 const FIELDS_WITH_ERRORS: readonly MailSettingsField[] = ['mailFrom', 'smtpHost', 'smtpPort', 'timeout', 'username', 'password'];
@@ -70,25 +71,31 @@ export function MailSettingsForm({ stored, recipient }: { stored: AdminSettings;
     <Card className="mail-settings">
       <form onSubmit={submit} noValidate aria-label={intl.formatMessage({ id: 'admin.outgoing-mail' })}>
         {brokerFieldError === undefined && <ApiErrorCallout error={save.error} />}
-        <MailSettingsFields
-          values={values}
-          onChange={(changes) => setValues((current) => ({ ...current, ...changes }))}
-          errors={errors}
-          brokerError={brokerFieldError}
-          storedPasswordApplies={storedPasswordApplies(values, settings)}
-        />
+        <ReadOnlyFieldset>
+          <MailSettingsFields
+            values={values}
+            onChange={(changes) => setValues((current) => ({ ...current, ...changes }))}
+            errors={errors}
+            brokerError={brokerFieldError}
+            storedPasswordApplies={storedPasswordApplies(values, settings)}
+          />
+        </ReadOnlyFieldset>
         <div className="mail-settings__actions">
-          <Button
-            icon={<EnvelopeIcon />}
-            disabled={!valid}
-            loading={testMail.isPending}
-            onClick={() => testMail.mutate({ data: settingsToSend() })}
-          >
-            <FormattedMessage id="admin.send-test-mail" />
-          </Button>
-          <Button type="submit" intent="primary" disabled={!valid || !changed} loading={save.isPending}>
-            <FormattedMessage id="action.save" />
-          </Button>
+          <ChangeAction>
+            <Button
+              icon={<EnvelopeIcon />}
+              disabled={!valid}
+              loading={testMail.isPending}
+              onClick={() => testMail.mutate({ data: settingsToSend() })}
+            >
+              <FormattedMessage id="admin.send-test-mail" />
+            </Button>
+          </ChangeAction>
+          <ChangeAction>
+            <Button type="submit" intent="primary" disabled={!valid || !changed} loading={save.isPending}>
+              <FormattedMessage id="action.save" />
+            </Button>
+          </ChangeAction>
         </div>
       </form>
     </Card>

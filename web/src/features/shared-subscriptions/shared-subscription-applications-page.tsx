@@ -20,6 +20,7 @@ import { DeleteApplicationSubscriptionDialog } from './applications/delete-appli
 import { useKafkaNotConfigured } from './applications/kafka-availability';
 import { KafkaNotConfiguredCallout } from './applications/kafka-not-configured-callout';
 import './applications/application-subscriptions-page.css';
+import { ChangeAction } from '../../components/roles/change-action';
 
 /** The add/rename dialog: closed, adding (null) or renaming a subscription. */
 type EditState = { open: false } | { open: true; subscription: ApplicationSharedSubscription | null };
@@ -64,9 +65,11 @@ export default function SharedSubscriptionApplicationsPage() {
           className="app-shared-subscriptions-page__search"
         />
         <RefreshButton query={list} />
-        <Button intent="primary" icon={<PlusIcon />} className="app-shared-subscriptions-page__add" onClick={() => setEdit({ open: true, subscription: null })} data-testid="add-app-shared-subscription">
-          <FormattedMessage id="app-shared-subscription.add" />
-        </Button>
+        <ChangeAction>
+          <Button intent="primary" icon={<PlusIcon />} className="app-shared-subscriptions-page__add" onClick={() => setEdit({ open: true, subscription: null })} data-testid="add-app-shared-subscription">
+            <FormattedMessage id="app-shared-subscription.add" />
+          </Button>
+        </ChangeAction>
       </div>
       {kafkaNotConfigured && <KafkaNotConfiguredCallout />}
       <ApplicationSubscriptionUsage shareName={shareName} onShareNameChange={setShareName} exampleTopicFilter={rows?.[0]?.topicFilter} />

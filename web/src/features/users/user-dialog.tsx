@@ -17,6 +17,7 @@ import { UserFormFields } from './user-form-fields';
 import { EMPTY_USER_FORM, USER_FORM_FIELDS, userFormValuesOf, userSaveOf, validateUserForm } from './user-form-values';
 import { entityHelpIds } from '../../components/help/help-ids';
 import { TitleWithHelp } from '../../components/help/title-with-help';
+import { ChangeAction, ReadOnlyFieldset } from '../../components/roles/change-action';
 
 interface UserDialogProps {
   /** The user to edit; null to add one. */
@@ -25,10 +26,12 @@ interface UserDialogProps {
   onClose: () => void;
   /** A user was added with a one-time password, to be shown to the administrator once. */
   onInitialPassword: (shown: InitialPassword) => void;
+  /** The only administrator's id, when known: its role cannot change. */
+  lastAdministratorId?: string;
 }
 
 /** Add or edit a user (spec section 2, users). */
-export function UserDialog({ user, isOpen, onClose, onInitialPassword }: UserDialogProps) {
+export function UserDialog({ user, isOpen, onClose, onInitialPassword, lastAdministratorId }: UserDialogProps) {
   const title = (
     <TitleWithHelp helpId={entityHelpIds.USER}>
       <FormattedMessage id={user ? 'user.edit' : 'user.add'} />
@@ -37,13 +40,13 @@ export function UserDialog({ user, isOpen, onClose, onInitialPassword }: UserDia
   return (
     <Dialog isOpen={isOpen} onClose={onClose} title={title}>
       {/* Mounted per opening and per user, so the form starts from that user's values. */}
-      {isOpen && user === null && <UserForm key="new" user={null} onSaved={onClose} onCancel={onClose} onInitialPassword={onInitialPassword} />}
-      {isOpen && user !== null && <EditUserForm key={user.id} user={user} onSaved={onClose} onCancel={onClose} onInitialPassword={onInitialPassword} />}
+      {isOpen && user === null && <UserForm key="new" user={null} onSaved={onClose} onCancel={onClose} onInitialPassword={onInitialPassword} lastAdministratorId={lastAdministratorId} />}
+      {isOpen && user !== null && <EditUserForm key={user.id} user={user} onSaved={onClose} onCancel={onClose} onInitialPassword={onInitialPassword} lastAdministratorId={lastAdministratorId} />}
     </Dialog>
   );
 }
 
-interface UserFormProps extends Pick<UserDialogProps, 'user' | 'onInitialPassword'> {
+interface UserFormProps extends Pick<UserDialogProps, 'user' | 'onInitialPassword' | 'lastAdministratorId'> {
   onSaved: () => void;
   onCancel: () => void;
 }
@@ -66,13 +69,14 @@ function EditUserForm(props: UserFormProps & { user: User }) {
   return <UserForm {...props} user={loaded.data ?? props.user} />;
 }
 
-function UserForm({ user, onSaved, onCancel, onInitialPassword }: UserFormProps) {
+function UserForm({ user, onSaved, onCancel, onInitialPassword, lastAdministratorId }: UserFormProps) {
   const intl = useIntl();
   const queryClient = useQueryClient();
   const currentUser = useCurrentUser();
   const [values, setValues] = useState(() => (user ? userFormValuesOf(user) : EMPTY_USER_FORM));
   const [submitted, setSubmitted] = useState(false);
   const canInviteByMail = useExtension('accountActivation') === 'available';
+  const withRoles = useExtension('roles') === 'available';
   // Only a broker known to make one-time passwords may be sent none: any other would give the shared default.
   const brokerMakesPassword = useExtension('oneTimePassword') === 'available';
   // A password the console makes must wait for the policy, else the broker may refuse it.
@@ -100,7 +104,7 @@ function UserForm({ user, onSaved, onCancel, onInitialPassword }: UserFormProps)
     if (Object.keys(errors).length > 0) return;
     const inviteByMail = !user && canInviteByMail && values.sendActivationMail;
     const password = user || inviteByMail ? undefined : consoleMadePassword(brokerMakesPassword, passwordPolicy);
-    const data = userSaveOf(values, user);
+    const data = userSaveOf(values, user, withRoles);
     save.mutate({ data: password === undefined ? data : { ...data, password }, params: inviteByMail ? { sendActivationMail: true } : undefined });
   }
 
@@ -108,14 +112,18 @@ function UserForm({ user, onSaved, onCancel, onInitialPassword }: UserFormProps)
     <form onSubmit={submit} noValidate aria-label={intl.formatMessage({ id: user ? 'user.edit' : 'user.add' })}>
       <DialogBody>
         {brokerFieldError === undefined && <ApiErrorCallout error={save.error} />}
-        <UserFormFields
-          values={values}
-          onChange={(changes) => setValues((current) => ({ ...current, ...changes }))}
-          errors={submitted ? errors : {}}
-          brokerError={brokerFieldError}
-          adding={user === null}
-          canInviteByMail={canInviteByMail}
-        />
+        <ReadOnlyFieldset>
+          <UserFormFields
+            values={values}
+            onChange={(changes) => setValues((current) => ({ ...current, ...changes }))}
+            errors={submitted ? errors : {}}
+            brokerError={brokerFieldError}
+            adding={user === null}
+            canInviteByMail={canInviteByMail}
+            withRoles={withRoles}
+            lastAdministrator={user !== null && user.id === lastAdministratorId}
+          />
+        </ReadOnlyFieldset>
       </DialogBody>
       <DialogFooter
         actions={
@@ -123,9 +131,11 @@ function UserForm({ user, onSaved, onCancel, onInitialPassword }: UserFormProps)
             <Button variant="minimal" onClick={onCancel} disabled={save.isPending}>
               <FormattedMessage id="action.cancel" />
             </Button>
-            <Button type="submit" intent="primary" loading={save.isPending || (!user && !passwordPolicySettled)} data-testid="user-dialog-save">
-              <FormattedMessage id={user ? 'action.save' : 'action.add'} />
-            </Button>
+            <ChangeAction>
+              <Button type="submit" intent="primary" loading={save.isPending || (!user && !passwordPolicySettled)} data-testid="user-dialog-save">
+                <FormattedMessage id={user ? 'action.save' : 'action.add'} />
+              </Button>
+            </ChangeAction>
           </>
         }
       />

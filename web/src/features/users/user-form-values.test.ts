@@ -11,7 +11,7 @@ describe('user form (spec section 5)', () => {
   });
 
   it('sends trimmed values, and empty names as unset (null)', () => {
-    const values = { email: ' ada@example.com', firstName: ' Ada ', lastName: '  ', sendActivationMail: true };
+    const values = { ...EMPTY_USER_FORM, email: ' ada@example.com', firstName: ' Ada ', lastName: '  ', sendActivationMail: true };
     expect(userSaveOf(values, null)).toEqual({ email: 'ada@example.com', firstName: 'Ada', lastName: null });
   });
 
@@ -27,5 +27,15 @@ describe('user form (spec section 5)', () => {
       lastName: 'Named',
       additionalInfo: { isPasswordChanged: false },
     });
+  });
+
+  it('edits a user without a role (a production broker’s) as an administrator, and sends a role only to a broker with roles', () => {
+    const recorded = tbmqAnswer<User>('users/getAdminUser--without-names.json');
+    expect(userFormValuesOf(recorded).role).toBe('ADMIN');
+    const readOnly = userFormValuesOf({ ...recorded, role: 'READ_ONLY' });
+    expect(readOnly.role).toBe('READ_ONLY');
+    expect(userSaveOf(readOnly, recorded)).not.toHaveProperty('role');
+    expect(userSaveOf(readOnly, recorded, true)).toMatchObject({ id: recorded.id, role: 'READ_ONLY' });
+    expect(userSaveOf({ ...EMPTY_USER_FORM, email: 'new@example.com' }, null, true)).toEqual({ email: 'new@example.com', firstName: null, lastName: null, role: 'ADMIN' });
   });
 });

@@ -108,7 +108,7 @@ describe('users page (spec section 2)', () => {
     expect((await screen.findByRole('status')).textContent).toContain('User saved.');
     const post = calls.find((call) => call.method === 'POST');
     expect(post?.url.search).toBe('?sendActivationMail=true');
-    expect(post?.body).toEqual({ email: 'ada@example.com', firstName: 'Ada', lastName: null });
+    expect(post?.body).toEqual({ email: 'ada@example.com', firstName: 'Ada', lastName: null, role: 'ADMIN' });
     // The link sets the password: there is none to show.
     expect(screen.queryByRole('dialog', { name: /One-time password/ })).toBeNull();
   });
@@ -127,7 +127,7 @@ describe('users page (spec section 2)', () => {
     fireEvent.click(screen.getByTestId('user-dialog-save'));
 
     const shown = await screen.findByRole('dialog', { name: 'One-time password for grace@example.com' });
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ email: 'grace@example.com', firstName: null, lastName: null });
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ email: 'grace@example.com', firstName: null, lastName: null, role: 'ADMIN' });
     expect((within(shown).getByLabelText('One-time password') as HTMLInputElement).value).toBe(secret);
     expect(shown.textContent).toContain('It is shown only now; the user must change it at the first sign-in.');
     fireEvent.click(within(shown).getByRole('button', { name: 'Copy to clipboard' }));

@@ -19,6 +19,9 @@ import { useSignInAsUser } from './use-sign-in-as-user';
 import { UserDialog } from './user-dialog';
 import { UsersTable } from './users-table';
 import './users-page.css';
+import { useExtension } from '../../components/broker-support/broker-extensions';
+import { ChangeAction } from '../../components/roles/change-action';
+import { lastAdministratorId } from './last-administrator';
 
 /** The add/edit dialog: closed, adding (null user) or editing a user. */
 type EditState = { open: false } | { open: true; user: User | null };
@@ -34,6 +37,8 @@ export default function UsersPage() {
   // TBMQ's path, which the bundled broker serves too; the auth provider has usually asked already.
   const tokenAccess = useIsAdminUserTokenAccessEnabled({ query: { queryKey: getIsAdminUserTokenAccessEnabledQueryKey(), staleTime: Infinity } });
   const signInAsUser = useSignInAsUser();
+  const withRoles = useExtension('roles') === 'available';
+  const lastAdministrator = withRoles ? lastAdministratorId(users.data, params) : undefined;
   const [edit, setEdit] = useState<EditState>({ open: false });
   const [deleting, setDeleting] = useState<User | null>(null);
   const [initialPassword, setInitialPassword] = useState<InitialPassword | null>(null);
@@ -43,9 +48,11 @@ export default function UsersPage() {
     <Card className="users-page">
       <div className="users-page__toolbar">
         <SearchInput label={intl.formatMessage({ id: 'user.search' })} value={pageLink.searchText} onValueChange={pageLink.setSearchText} className="users-page__search" />
-        <Button intent="primary" icon={<PlusIcon />} onClick={() => setEdit({ open: true, user: null })} data-testid="add-user">
-          <FormattedMessage id="user.add" />
-        </Button>
+        <ChangeAction>
+          <Button intent="primary" icon={<PlusIcon />} onClick={() => setEdit({ open: true, user: null })} data-testid="add-user">
+            <FormattedMessage id="user.add" />
+          </Button>
+        </ChangeAction>
       </div>
       <UsersTable
         users={rows}
@@ -53,6 +60,8 @@ export default function UsersPage() {
         sort={pageLink.sort}
         onSort={pageLink.toggleSort}
         currentUserId={currentUser?.id}
+        withRoles={withRoles}
+        lastAdministratorId={lastAdministrator}
         canSignInAsUser={tokenAccess.data === true}
         onEdit={(user) => setEdit({ open: true, user })}
         onDelete={setDeleting}
@@ -68,7 +77,7 @@ export default function UsersPage() {
           onPageSizeChange={pageLink.changePageSize}
         />
       )}
-      <UserDialog isOpen={edit.open} user={edit.open ? edit.user : null} onClose={() => setEdit({ open: false })} onInitialPassword={setInitialPassword} />
+      <UserDialog isOpen={edit.open} user={edit.open ? edit.user : null} onClose={() => setEdit({ open: false })} onInitialPassword={setInitialPassword} lastAdministratorId={lastAdministrator} />
       <InitialPasswordDialog shown={initialPassword} onClose={() => setInitialPassword(null)} />
       <DeleteUserDialog
         user={deleting}

@@ -7,6 +7,9 @@ import type { User } from '../../api/generated/model/user';
 import { ActionsColumnHeader, TABLE_ACTIONS_CLASS } from '../../components/table/actions-column-header';
 import { SortableColumnHeader } from '../../components/table/sortable-column-header';
 import type { SortState } from '../../components/table/use-page-link';
+import { UserRole } from '../../api/generated/model/userRole';
+import { ChangeAction } from '../../components/roles/change-action';
+import { ROLE_LABELS } from '../../components/roles/role-labels';
 
 /** Each names the user it acts on, so screen readers tell the rows' buttons apart. */
 type RowActionLabel = 'user.login-as-user' | 'user.edit-user' | 'user.delete-user';
@@ -18,6 +21,10 @@ interface UsersTableProps {
   sort: SortState<GetAdminUsersSortProperty>;
   onSort: (property: GetAdminUsersSortProperty) => void;
   currentUserId: string | undefined;
+  /** The broker has the `roles` extension: each user's role shows. */
+  withRoles: boolean;
+  /** The only administrator, whom the broker does not let be deleted. */
+  lastAdministratorId: string | undefined;
   /** The broker lets administrators sign in as other users (GET /api/user/tokenAccessEnabled). */
   canSignInAsUser: boolean;
   onEdit: (user: User) => void;
@@ -26,7 +33,7 @@ interface UsersTableProps {
 }
 
 /** The users list: a dense table sorted by its column headers. */
-export function UsersTable({ users, refreshing, sort, onSort, currentUserId, canSignInAsUser, onEdit, onDelete, onSignInAsUser }: UsersTableProps) {
+export function UsersTable({ users, refreshing, sort, onSort, currentUserId, withRoles, lastAdministratorId, canSignInAsUser, onEdit, onDelete, onSignInAsUser }: UsersTableProps) {
   const intl = useIntl();
   if (users === undefined) return <Spinner className="users-page__loading" aria-label={intl.formatMessage({ id: 'common.loading' })} />;
   if (users.length === 0) return <NonIdealState icon={<PeopleIcon />} title={<FormattedMessage id="user.no-users-text" />} />;
@@ -46,15 +53,21 @@ export function UsersTable({ users, refreshing, sort, onSort, currentUserId, can
             {header('email', 'user.email')}
             {header('firstName', 'user.first-name')}
             {header('lastName', 'user.last-name')}
+            {withRoles && (
+              <th>
+                <FormattedMessage id="user.role" />
+              </th>
+            )}
             <ActionsColumnHeader />
           </tr>
         </thead>
         <tbody>
           {users.map((user) => {
             const self = user.id === currentUserId;
-            const rowAction = (label: RowActionLabel, icon: ReactElement, onClick: () => void, disabled = false) => {
+            const lastAdministrator = user.id === lastAdministratorId;
+            const rowAction = (label: RowActionLabel, icon: ReactElement, onClick: () => void, disabledBecause?: string) => {
               const text = intl.formatMessage({ id: label }, { email: user.email });
-              return <Button variant="minimal" size="small" icon={icon} aria-label={text} title={text} disabled={disabled} onClick={onClick} />;
+              return <Button variant="minimal" size="small" icon={icon} aria-label={text} title={disabledBecause ?? text} aria-description={disabledBecause} disabled={disabledBecause !== undefined} onClick={onClick} />;
             };
             return (
               <tr key={user.id} data-testid="user-row" onDoubleClick={() => onEdit(user)}>
@@ -64,11 +77,18 @@ export function UsersTable({ users, refreshing, sort, onSort, currentUserId, can
                 <td>{user.email}</td>
                 <td>{user.firstName}</td>
                 <td>{user.lastName}</td>
+                {withRoles && (
+                  <td data-testid="user-role">
+                    <FormattedMessage {...ROLE_LABELS[user.role ?? UserRole.ADMIN]} />
+                  </td>
+                )}
                 <td className={TABLE_ACTIONS_CLASS}>
-                  {canSignInAsUser && !self && rowAction('user.login-as-user', <LogInIcon />, () => onSignInAsUser(user))}
+                  {canSignInAsUser && !self && <ChangeAction>{rowAction('user.login-as-user', <LogInIcon />, () => onSignInAsUser(user))}</ChangeAction>}
                   {rowAction('user.edit-user', <EditIcon />, () => onEdit(user))}
-                  {/* The broker refuses to delete the signed-in user, so the console does not offer it. */}
-                  {rowAction('user.delete-user', <TrashIcon />, () => onDelete(user), self)}
+                  {/* The broker refuses to delete the signed-in user and the last administrator, so the console does not offer it. */}
+                  <ChangeAction>
+                    {rowAction('user.delete-user', <TrashIcon />, () => onDelete(user), lastAdministrator ? intl.formatMessage({ id: 'user.delete-last-administrator' }) : self ? intl.formatMessage({ id: 'user.delete-self' }) : undefined)}
+                  </ChangeAction>
                 </td>
               </tr>
             );

@@ -26,6 +26,7 @@ import { JwtFields } from './jwt/jwt-fields';
 import { jwtConfigurationOf } from './jwt/jwt-values';
 import { PROVIDER_FIELDS, type ProviderFormValues, providerFormValuesOf, providerProblems, providerSaveOf } from './provider-form-values';
 import './provider-dialog.css';
+import { ReadOnlyFieldset } from '../../../components/roles/change-action';
 
 interface ProviderDialogProps {
   /** The provider to edit (a list row); null while the dialog is closed. */
@@ -86,8 +87,10 @@ function ProviderForm({ stored, onClose }: { stored: MqttAuthProvider; onClose: 
     <form onSubmit={submit} noValidate aria-label={intl.formatMessage({ id: 'auth-provider.edit' })}>
       <DialogBody>
         {brokerFieldError === undefined && <ApiErrorCallout error={save.error} />}
-        <TypeFields values={values} onChange={change} errorOf={errorOf} />
-        {values.type === 'JWT' && checkAvailable && <JwtCheckPanel configuration={jwtConfigurationOf(values)} configurationValid={Object.keys(problems).length === 0} />}
+        <ReadOnlyFieldset>
+          <TypeFields values={values} onChange={change} errorOf={errorOf} />
+          {values.type === 'JWT' && checkAvailable && <JwtCheckPanel configuration={jwtConfigurationOf(values)} configurationValid={Object.keys(problems).length === 0} />}
+        </ReadOnlyFieldset>
       </DialogBody>
       <FormDialogFooter submitLabel={<FormattedMessage id="action.save" />} pending={save.isPending} onCancel={onClose} />
     </form>

@@ -6,6 +6,7 @@ import type { ShortMqttAuthProvider } from '../../../api/generated/model/shortMq
 import { ActionsColumnHeader, TABLE_ACTIONS_CLASS } from '../../../components/table/actions-column-header';
 import { PROVIDER_TYPE_ABOUT, PROVIDER_TYPE_NAMES } from '../../../components/auth-provider/provider-type-names';
 import type { ProviderSwitch } from './use-provider-switch';
+import { ChangeAction } from '../../../components/roles/change-action';
 
 interface ProvidersTableProps {
   label: string;
@@ -69,37 +70,43 @@ export function ProvidersTable({ label, providers, providerSwitch, onEdit, onMov
                   <FormattedMessage id={PROVIDER_TYPE_ABOUT[provider.type]} />
                 </td>
                 <td>
-                  <Switch
-                    className="auth-providers__switch"
-                    checked={providerSwitch.enabledOf(provider)}
-                    disabled={providerSwitch.pendingOf(provider)}
-                    aria-label={intl.formatMessage({ id: 'auth-provider.enabled-of' }, { name })}
-                    onChange={(event) => providerSwitch.toggle(provider, event.currentTarget.checked)}
-                  />
+                  <ChangeAction>
+                    <Switch
+                      className="auth-providers__switch"
+                      checked={providerSwitch.enabledOf(provider)}
+                      disabled={providerSwitch.pendingOf(provider)}
+                      aria-label={intl.formatMessage({ id: 'auth-provider.enabled-of' }, { name })}
+                      onChange={(event) => providerSwitch.toggle(provider, event.currentTarget.checked)}
+                    />
+                  </ChangeAction>
                 </td>
                 <td className={TABLE_ACTIONS_CLASS}>
                   {onMove && (
                     <>
-                      <Button
-                        variant="minimal"
-                        size="small"
-                        icon={<ArrowUpIcon />}
-                        disabled={index === 0}
-                        aria-label={intl.formatMessage({ id: 'auth-provider.move-up' }, { name })}
-                        title={intl.formatMessage({ id: 'auth-provider.move-up' }, { name })}
-                        data-move-of={provider.id}
-                        onClick={() => move(index, -1, provider.id)}
-                      />
-                      <Button
-                        variant="minimal"
-                        size="small"
-                        icon={<ArrowDownIcon />}
-                        disabled={index === providers.length - 1}
-                        aria-label={intl.formatMessage({ id: 'auth-provider.move-down' }, { name })}
-                        title={intl.formatMessage({ id: 'auth-provider.move-down' }, { name })}
-                        data-move-of={provider.id}
-                        onClick={() => move(index, 1, provider.id)}
-                      />
+                      <ChangeAction>
+                        <Button
+                          variant="minimal"
+                          size="small"
+                          icon={<ArrowUpIcon />}
+                          disabled={index === 0}
+                          aria-label={intl.formatMessage({ id: 'auth-provider.move-up' }, { name })}
+                          title={intl.formatMessage({ id: 'auth-provider.move-up' }, { name })}
+                          data-move-of={provider.id}
+                          onClick={() => move(index, -1, provider.id)}
+                        />
+                      </ChangeAction>
+                      <ChangeAction>
+                        <Button
+                          variant="minimal"
+                          size="small"
+                          icon={<ArrowDownIcon />}
+                          disabled={index === providers.length - 1}
+                          aria-label={intl.formatMessage({ id: 'auth-provider.move-down' }, { name })}
+                          title={intl.formatMessage({ id: 'auth-provider.move-down' }, { name })}
+                          data-move-of={provider.id}
+                          onClick={() => move(index, 1, provider.id)}
+                        />
+                      </ChangeAction>
                     </>
                   )}
                   <Button

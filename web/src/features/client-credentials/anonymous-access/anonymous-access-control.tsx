@@ -13,6 +13,7 @@ import { useRefreshCredentialsQueries } from '../credentials/use-credentials-que
 import { anonymousAccessSaveOf, anonymousRulesOf } from './anonymous-rules-form';
 import { AnonymousRulesDialog } from './anonymous-rules-dialog';
 import { AnonymousRulesSummary } from './anonymous-rules-summary';
+import { ChangeAction } from '../../../components/roles/change-action';
 
 const MODES = Object.values(AnonymousAccessMode);
 
@@ -52,22 +53,26 @@ export function AnonymousAccessControl() {
     <Callout intent={current.allowed ? 'warning' : 'none'} className="client-access__anonymous" data-testid="anonymous-access">
       <div className="client-access__anonymous-row">
         <FormGroup inline label={<FormattedMessage id="anonymous-access.anonymous-access" />} labelFor="anonymous-access-mode" className="client-access__anonymous-mode">
-          <HTMLSelect id="anonymous-access-mode" value={current.mode} disabled={save.isPending} onChange={(event) => choose(event.currentTarget.value as AnonymousAccessMode)}>
-            {MODES.map((mode) => (
-              <option key={mode} value={mode}>
-                {intl.formatMessage({ id: anonymousModeLabels[mode] })}
-              </option>
-            ))}
-          </HTMLSelect>
+          <ChangeAction>
+            <HTMLSelect id="anonymous-access-mode" value={current.mode} disabled={save.isPending} onChange={(event) => choose(event.currentTarget.value as AnonymousAccessMode)}>
+              {MODES.map((mode) => (
+                <option key={mode} value={mode}>
+                  {intl.formatMessage({ id: anonymousModeLabels[mode] })}
+                </option>
+              ))}
+            </HTMLSelect>
+          </ChangeAction>
         </FormGroup>
         <AnonymousAccessState access={current} />
       </div>
       <FormattedMessage id={anonymousModeExplanations[current.mode]} />
       <div className="client-access__anonymous-row client-access__anonymous-rules-row">
         <AnonymousRulesSummary access={current} />
-        <Button size="small" variant="outlined" icon={<EditIcon />} onClick={() => setEditingRules(true)} data-testid="anonymous-rules-edit">
-          <FormattedMessage id="anonymous-access.rules-edit" />
-        </Button>
+        <ChangeAction>
+          <Button size="small" variant="outlined" icon={<EditIcon />} onClick={() => setEditingRules(true)} data-testid="anonymous-rules-edit">
+            <FormattedMessage id="anonymous-access.rules-edit" />
+          </Button>
+        </ChangeAction>
       </div>
       <AnonymousRulesDialog access={current} isOpen={editingRules} onClose={() => setEditingRules(false)} />
       <ConfirmDialog

@@ -18,6 +18,7 @@ import { PagedListBody } from '../shared/paged-list-body';
 import { listOrNothing } from '../shared/url-list-param';
 import { blockedTypeLabels } from './blocked-client-labels';
 import { BlockedClientsTable } from './blocked-clients-table';
+import { ChangeAction } from '../../../components/roles/change-action';
 
 /**
  * Blocked clients (BROKER-API.md): refused at CONNECT while active; listed, filtered by type, added
@@ -56,9 +57,11 @@ export function BlockedClientsTab({ onAdd }: { onAdd: () => void }) {
         <FiltersButton activeCount={typeList.length}>
           <CheckboxListFilter label={intl.formatMessage({ id: 'blocked-client.type' })} choices={types} selected={typeList} onChange={filterChange(setTypeList)} />
         </FiltersButton>
-        <Button intent="primary" icon={<PlusIcon />} onClick={onAdd} data-testid="add-blocked-client">
-          <FormattedMessage id="blocked-client.add" />
-        </Button>
+        <ChangeAction>
+          <Button intent="primary" icon={<PlusIcon />} onClick={onAdd} data-testid="add-blocked-client">
+            <FormattedMessage id="blocked-client.add" />
+          </Button>
+        </ChangeAction>
       </div>
       <PagedListBody
         page={page.data}

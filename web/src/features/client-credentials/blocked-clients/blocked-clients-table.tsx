@@ -50,7 +50,7 @@ export function BlockedClientsTable({ rows, refreshing, sort, onSort, onDelete }
           </td>
           <td>{blocked.description}</td>
           <td className={TABLE_ACTIONS_CLASS}>
-            <RowActionButton label={intl.formatMessage({ id: 'blocked-client.delete' }, { value: blocked.value })} icon={<TrashIcon />} onClick={() => onDelete(blocked)} />
+            <RowActionButton label={intl.formatMessage({ id: 'blocked-client.delete' }, { value: blocked.value })} icon={<TrashIcon />} onClick={() => onDelete(blocked)} changes />
           </td>
         </tr>
       ))}

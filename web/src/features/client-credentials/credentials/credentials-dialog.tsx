@@ -20,6 +20,7 @@ import { showToast } from '../../../components/toast/toast-store';
 import { CredentialsFormFields } from './credentials-form-fields';
 import { CREDENTIALS_FORM_FIELDS, type CredentialsFormValues, credentialsFormValuesOf, credentialsSaveOf, newCredentialsForm, validateCredentialsForm } from './credentials-form-values';
 import { useAddingClosesAnonymousAccess, useRefreshCredentialsQueries } from './use-credentials-queries';
+import { ReadOnlyFieldset } from '../../../components/roles/change-action';
 
 interface CredentialsDialogProps {
   /** The credentials to edit (a list item); null to add new ones. */
@@ -96,13 +97,15 @@ function CredentialsForm({ credentials, initial, onClose, onAdded }: Credentials
     <form onSubmit={submit} noValidate aria-label={intl.formatMessage({ id: adding ? 'mqtt-client-credentials.add' : 'mqtt-client-credentials.details' })}>
       <DialogBody>
         {brokerFieldError === undefined && <ApiErrorCallout error={save.error} />}
-        <CredentialsFormFields
-          values={values}
-          onChange={(changes) => setValues((current) => ({ ...current, ...changes }))}
-          errors={submitted ? errors : {}}
-          brokerError={brokerFieldError}
-          adding={adding}
-        />
+        <ReadOnlyFieldset>
+          <CredentialsFormFields
+            values={values}
+            onChange={(changes) => setValues((current) => ({ ...current, ...changes }))}
+            errors={submitted ? errors : {}}
+            brokerError={brokerFieldError}
+            adding={adding}
+          />
+        </ReadOnlyFieldset>
       </DialogBody>
       <FormDialogFooter
         submitLabel={<FormattedMessage id={adding ? 'action.add' : 'action.save'} />}

@@ -20,6 +20,7 @@ import { credentialsFilterOf } from './credentials-filter';
 import { CredentialsFilters } from './credentials-filters';
 import { CredentialsTable } from './credentials-table';
 import { DeleteCredentialsDialog } from './delete-credentials-dialog';
+import { ChangeAction } from '../../../components/roles/change-action';
 
 /** The add/edit dialog: closed, adding (null) or editing credentials. */
 type EditState = { open: false } | { open: true; credentials: ShortMqttClientCredentials | null };
@@ -52,9 +53,11 @@ export function CredentialsTab() {
       <div className="client-access__toolbar">
         <ListSearch label={intl.formatMessage({ id: 'mqtt-client-credentials.search' })} value={pageLink.searchText} onValueChange={pageLink.setSearchText} />
         <CredentialsFilters filter={filter} onChange={changeFilter} />
-        <Button intent="primary" icon={<PlusIcon />} onClick={() => setEdit({ open: true, credentials: null })} data-testid="add-credentials">
-          <FormattedMessage id="mqtt-client-credentials.add" />
-        </Button>
+        <ChangeAction>
+          <Button intent="primary" icon={<PlusIcon />} onClick={() => setEdit({ open: true, credentials: null })} data-testid="add-credentials">
+            <FormattedMessage id="mqtt-client-credentials.add" />
+          </Button>
+        </ChangeAction>
       </div>
       <PagedListBody
         page={page.data}

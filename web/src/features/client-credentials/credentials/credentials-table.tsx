@@ -57,10 +57,10 @@ export function CredentialsTable({ rows, refreshing, sort, onSort, ...actions }:
               <RowActionButton label={label('mqtt-client-credentials.check-connectivity')} icon={<PulseIcon />} onClick={() => actions.onCheckConnectivity(credentials)} />
               {/* Only MQTT_BASIC credentials have a password to change here (openapi.yaml, changeMqttClientPassword); SCRAM ones get a new one in their form. */}
               {credentials.credentialsType === 'MQTT_BASIC' && (
-                <RowActionButton label={label('mqtt-client-credentials.change-password')} icon={<KeyIcon />} onClick={() => actions.onChangePassword(credentials)} />
+                <RowActionButton label={label('mqtt-client-credentials.change-password')} icon={<KeyIcon />} onClick={() => actions.onChangePassword(credentials)} changes />
               )}
               <RowActionButton label={label('mqtt-client-credentials.edit')} icon={<EditIcon />} onClick={() => actions.onEdit(credentials)} />
-              <RowActionButton label={label('mqtt-client-credentials.delete')} icon={<TrashIcon />} onClick={() => actions.onDelete(credentials)} />
+              <RowActionButton label={label('mqtt-client-credentials.delete')} icon={<TrashIcon />} onClick={() => actions.onDelete(credentials)} changes />
             </td>
           </tr>
         );

@@ -20,6 +20,7 @@ import { ListSearch } from '../shared/list-search';
 import { PagedListBody } from '../shared/paged-list-body';
 import { listOrNothing } from '../shared/url-list-param';
 import { UnauthorizedClientsTable } from './unauthorized-clients-table';
+import { ChangeAction } from '../../../components/roles/change-action';
 
 /** What the delete confirmation is about: one client's entry or the whole log. */
 type Deleting = { all: true } | { all: false; client: UnauthorizedClient };
@@ -61,9 +62,11 @@ export function UnauthorizedClientsTab({ onBlock }: { onBlock: (client: Unauthor
           <CheckboxListFilter label={intl.formatMessage({ id: 'unauthorized-client.password-provided' })} choices={yesNo} selected={passwordProvidedList} onChange={filterChange(setPasswordProvidedList)} />
           <CheckboxListFilter label={intl.formatMessage({ id: 'unauthorized-client.tls-used' })} choices={yesNo} selected={tlsUsedList} onChange={filterChange(setTlsUsedList)} />
         </FiltersButton>
-        <Button intent="danger" variant="outlined" icon={<TrashIcon />} disabled={!page.data?.totalElements} onClick={() => setDeleting({ all: true })}>
-          <FormattedMessage id="unauthorized-client.delete-all" />
-        </Button>
+        <ChangeAction>
+          <Button intent="danger" variant="outlined" icon={<TrashIcon />} disabled={!page.data?.totalElements} onClick={() => setDeleting({ all: true })}>
+            <FormattedMessage id="unauthorized-client.delete-all" />
+          </Button>
+        </ChangeAction>
       </div>
       <PagedListBody
         page={page.data}

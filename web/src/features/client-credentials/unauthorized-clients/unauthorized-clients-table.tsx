@@ -57,8 +57,8 @@ export function UnauthorizedClientsTable({ rows, refreshing, sort, onSort, onDel
           </td>
           <td>{client.reason}</td>
           <td className={TABLE_ACTIONS_CLASS}>
-            <RowActionButton label={intl.formatMessage({ id: 'unauthorized-client.block' }, { clientId: client.clientId })} icon={<BanCircleIcon />} onClick={() => onBlock(client)} />
-            <RowActionButton label={intl.formatMessage({ id: 'unauthorized-client.delete' }, { clientId: client.clientId })} icon={<TrashIcon />} onClick={() => onDelete(client)} />
+            <RowActionButton label={intl.formatMessage({ id: 'unauthorized-client.block' }, { clientId: client.clientId })} icon={<BanCircleIcon />} onClick={() => onBlock(client)} changes />
+            <RowActionButton label={intl.formatMessage({ id: 'unauthorized-client.delete' }, { clientId: client.clientId })} icon={<TrashIcon />} onClick={() => onDelete(client)} changes />
           </td>
         </tr>
       ))}

@@ -3,6 +3,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { FormattedMessage, type MessageDescriptor, useIntl } from 'react-intl';
 import { ActionsColumnHeader } from '../../../components/table/actions-column-header';
 import { TOTAL_ENTITY_ID } from './alert-labels';
+import { ChangeAction } from '../../../components/roles/change-action';
 
 type MessageId = NonNullable<MessageDescriptor['id']>;
 
@@ -42,6 +43,8 @@ export function EntityName({ entityId }: { entityId: string }) {
 }
 
 /** An icon button of a table row; its label names the row, so screen readers tell the rows apart. */
-export function RowButton({ label, icon, onClick }: { label: string; icon: ReactElement; onClick: () => void }) {
-  return <Button variant="minimal" size="small" icon={icon} aria-label={label} title={label} onClick={onClick} />;
+export function RowButton({ label, icon, onClick, changes = false }: { label: string; icon: ReactElement; onClick: () => void; changes?: boolean }) {
+  const button = <Button variant="minimal" size="small" icon={icon} aria-label={label} title={label} onClick={onClick} />;
+  // A change of the broker's rules: disabled for a read-only account.
+  return changes ? <ChangeAction>{button}</ChangeAction> : button;
 }

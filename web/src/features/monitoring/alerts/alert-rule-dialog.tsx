@@ -25,6 +25,7 @@ import {
   MAX_RULE_NAME_LENGTH,
   validateAlertRuleForm,
 } from './alert-rule-form-values';
+import { ReadOnlyFieldset } from '../../../components/roles/change-action';
 
 interface AlertRuleDialogProps {
   /** The values the dialog starts from; closed while null. */
@@ -88,61 +89,63 @@ function AlertRuleForm({ draft, onClose }: { draft: AlertRuleFormValues; onClose
     <form onSubmit={submit} noValidate>
       <DialogBody>
         <ApiErrorCallout error={save.error} />
-        <TextField id="alert-rule-name" label={<FormattedMessage id="alert.name" />} value={values.name} onValueChange={(name) => change({ name })} error={errorText('name')} required autoFocus />
-        <FormGroup label={<FormattedMessage id="alert.metric" />} labelFor="alert-rule-metric">
-          <HTMLSelect id="alert-rule-metric" fill value={values.key} onChange={(event) => changeKey(event.currentTarget.value as TimeseriesKey)}>
-            {Object.values(TimeseriesKey).map((key) => (
-              <option key={key} value={key}>
-                {intl.formatMessage({ id: METRIC_LABELS[key] })}
-              </option>
-            ))}
-          </HTMLSelect>
-        </FormGroup>
-        <FormGroup label={<FormattedMessage id={watchesIntegration ? 'alert.entity-integration' : 'alert.entity'} />} labelFor="alert-rule-entity">
-          <HTMLSelect id="alert-rule-entity" fill value={values.entityId} onChange={(event) => change({ entityId: event.currentTarget.value })}>
-            {values.entityId === '' && <option value="" disabled />}
-            {entities.map((entity) => (
-              <option key={entity.id} value={entity.id}>
-                {entity.label}
-              </option>
-            ))}
-          </HTMLSelect>
-        </FormGroup>
-        <div className="alert-rule-dialog__condition">
-          <FormGroup label={<FormattedMessage id="alert.operator" />} labelFor="alert-rule-operator">
-            <HTMLSelect id="alert-rule-operator" fill value={values.operator} onChange={(event) => change({ operator: event.currentTarget.value as AlertOperator })}>
-              {Object.values(AlertOperator).map((operator) => (
-                <option key={operator} value={operator}>
-                  {intl.formatMessage({ id: OPERATOR_LABELS[operator] })}
+        <ReadOnlyFieldset>
+          <TextField id="alert-rule-name" label={<FormattedMessage id="alert.name" />} value={values.name} onValueChange={(name) => change({ name })} error={errorText('name')} required autoFocus />
+          <FormGroup label={<FormattedMessage id="alert.metric" />} labelFor="alert-rule-metric">
+            <HTMLSelect id="alert-rule-metric" fill value={values.key} onChange={(event) => changeKey(event.currentTarget.value as TimeseriesKey)}>
+              {Object.values(TimeseriesKey).map((key) => (
+                <option key={key} value={key}>
+                  {intl.formatMessage({ id: METRIC_LABELS[key] })}
                 </option>
               ))}
             </HTMLSelect>
           </FormGroup>
-          <FormGroup label={<FormattedMessage id="alert.threshold" />} labelFor="alert-rule-threshold" labelInfo="*" helperText={errorText('threshold')} intent={errors.threshold ? 'danger' : 'none'}>
-            <InputGroup
-              id="alert-rule-threshold"
-              inputMode="decimal"
-              value={values.threshold}
-              intent={errors.threshold ? 'danger' : 'none'}
-              aria-invalid={Boolean(errors.threshold)}
-              onValueChange={(threshold) => change({ threshold })}
-            />
+          <FormGroup label={<FormattedMessage id={watchesIntegration ? 'alert.entity-integration' : 'alert.entity'} />} labelFor="alert-rule-entity">
+            <HTMLSelect id="alert-rule-entity" fill value={values.entityId} onChange={(event) => change({ entityId: event.currentTarget.value })}>
+              {values.entityId === '' && <option value="" disabled />}
+              {entities.map((entity) => (
+                <option key={entity.id} value={entity.id}>
+                  {entity.label}
+                </option>
+              ))}
+            </HTMLSelect>
           </FormGroup>
-        </div>
-        <IntervalInput label={intl.formatMessage({ id: 'alert.duration' })} value={values.durationMs} max={MAX_DURATION_MS} onChange={(durationMs) => change({ durationMs })} />
-        <p className="alert-rule-dialog__hint">
-          <FormattedMessage id="alert.duration-help" />
-        </p>
-        <ChipInput
-          id="alert-rule-recipients"
-          label={<FormattedMessage id="alert.recipients" />}
-          values={values.recipients}
-          onValuesChange={(recipients) => change({ recipients })}
-          checkValue={(value) => (isEmailFormat(value) ? undefined : intl.formatMessage({ id: 'alert.recipient-invalid' }))}
-          helperText={<FormattedMessage id="alert.recipients-help" />}
-          error={errors.recipients ? <FormattedMessage {...errors.recipients} values={{ max: MAX_RECIPIENTS }} /> : undefined}
-        />
-        <Switch checked={values.enabled} label={intl.formatMessage({ id: 'alert.enabled' })} onChange={(event) => change({ enabled: event.currentTarget.checked })} />
+          <div className="alert-rule-dialog__condition">
+            <FormGroup label={<FormattedMessage id="alert.operator" />} labelFor="alert-rule-operator">
+              <HTMLSelect id="alert-rule-operator" fill value={values.operator} onChange={(event) => change({ operator: event.currentTarget.value as AlertOperator })}>
+                {Object.values(AlertOperator).map((operator) => (
+                  <option key={operator} value={operator}>
+                    {intl.formatMessage({ id: OPERATOR_LABELS[operator] })}
+                  </option>
+                ))}
+              </HTMLSelect>
+            </FormGroup>
+            <FormGroup label={<FormattedMessage id="alert.threshold" />} labelFor="alert-rule-threshold" labelInfo="*" helperText={errorText('threshold')} intent={errors.threshold ? 'danger' : 'none'}>
+              <InputGroup
+                id="alert-rule-threshold"
+                inputMode="decimal"
+                value={values.threshold}
+                intent={errors.threshold ? 'danger' : 'none'}
+                aria-invalid={Boolean(errors.threshold)}
+                onValueChange={(threshold) => change({ threshold })}
+              />
+            </FormGroup>
+          </div>
+          <IntervalInput label={intl.formatMessage({ id: 'alert.duration' })} value={values.durationMs} max={MAX_DURATION_MS} onChange={(durationMs) => change({ durationMs })} />
+          <p className="alert-rule-dialog__hint">
+            <FormattedMessage id="alert.duration-help" />
+          </p>
+          <ChipInput
+            id="alert-rule-recipients"
+            label={<FormattedMessage id="alert.recipients" />}
+            values={values.recipients}
+            onValuesChange={(recipients) => change({ recipients })}
+            checkValue={(value) => (isEmailFormat(value) ? undefined : intl.formatMessage({ id: 'alert.recipient-invalid' }))}
+            helperText={<FormattedMessage id="alert.recipients-help" />}
+            error={errors.recipients ? <FormattedMessage {...errors.recipients} values={{ max: MAX_RECIPIENTS }} /> : undefined}
+          />
+          <Switch checked={values.enabled} label={intl.formatMessage({ id: 'alert.enabled' })} onChange={(event) => change({ enabled: event.currentTarget.checked })} />
+        </ReadOnlyFieldset>
       </DialogBody>
       <FormDialogFooter submitLabel={<FormattedMessage id={values.id === undefined ? 'action.add' : 'action.save'} />} pending={save.isPending} onCancel={onClose} submitTestId="alert-rule-dialog-save" />
     </form>

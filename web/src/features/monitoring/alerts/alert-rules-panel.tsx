@@ -11,6 +11,7 @@ import { showToast } from '../../../components/toast/toast-store';
 import { AlertRuleDialog } from './alert-rule-dialog';
 import { type AlertRuleFormValues, alertRuleFormOf, newAlertRuleForm } from './alert-rule-form-values';
 import { AlertRulesTable } from './alert-rules-table';
+import { ChangeAction } from '../../../components/roles/change-action';
 
 /** The alert rules with add, edit, enable and delete. */
 export function AlertRulesPanel() {
@@ -41,9 +42,11 @@ export function AlertRulesPanel() {
         <H4 id="alert-rules-title">
           <FormattedMessage id="alert.alert-rules" />
         </H4>
-        <Button intent="primary" icon={<PlusIcon />} onClick={() => setDraft(newAlertRuleForm())} data-testid="add-alert-rule">
-          <FormattedMessage id="alert.add-rule" />
-        </Button>
+        <ChangeAction>
+          <Button intent="primary" icon={<PlusIcon />} onClick={() => setDraft(newAlertRuleForm())} data-testid="add-alert-rule">
+            <FormattedMessage id="alert.add-rule" />
+          </Button>
+        </ChangeAction>
       </div>
       <p className="alerts-section__muted">
         <FormattedMessage id="alert.alert-rules-help" />

@@ -5,6 +5,7 @@ import type { AlertRule } from '../../../api/generated/model/alertRule';
 import { TABLE_ACTIONS_CLASS } from '../../../components/table/actions-column-header';
 import { AlertTable, EntityName, RowButton } from './alert-cells';
 import { durationText, METRIC_LABELS, OPERATOR_SIGNS } from './alert-labels';
+import { ChangeAction } from '../../../components/roles/change-action';
 
 const COLUMNS: NonNullable<MessageDescriptor['id']>[] = ['alert.name', 'alert.metric', 'alert.entity', 'alert.condition', 'alert.duration', 'alert.recipients', 'alert.enabled'];
 
@@ -33,16 +34,18 @@ export function AlertRulesTable({ rules, onEdit, onDelete, onToggle }: AlertRule
           <td>{durationText(intl, rule.durationSec)}</td>
           <td>{rule.recipients.length === 0 ? <FormattedMessage id="alert.recipients-all" /> : rule.recipients.join(', ')}</td>
           <td>
-            <Switch
-              className="alerts-section__switch"
-              checked={rule.enabled}
-              aria-label={intl.formatMessage({ id: 'alert.enable-rule-named' }, { name: rule.name })}
-              onChange={() => onToggle(rule)}
-            />
+            <ChangeAction>
+              <Switch
+                className="alerts-section__switch"
+                checked={rule.enabled}
+                aria-label={intl.formatMessage({ id: 'alert.enable-rule-named' }, { name: rule.name })}
+                onChange={() => onToggle(rule)}
+              />
+            </ChangeAction>
           </td>
           <td className={TABLE_ACTIONS_CLASS}>
             <RowButton label={intl.formatMessage({ id: 'alert.edit-rule-named' }, { name: rule.name })} icon={<EditIcon />} onClick={() => onEdit(rule)} />
-            <RowButton label={intl.formatMessage({ id: 'alert.delete-rule-named' }, { name: rule.name })} icon={<TrashIcon />} onClick={() => onDelete(rule)} />
+            <RowButton label={intl.formatMessage({ id: 'alert.delete-rule-named' }, { name: rule.name })} icon={<TrashIcon />} onClick={() => onDelete(rule)} changes />
           </td>
         </tr>
       ))}

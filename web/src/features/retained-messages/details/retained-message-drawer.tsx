@@ -16,6 +16,7 @@ import { RetainedDeleteDialog } from '../delete/retained-delete-dialog';
 import { retainedPayloadBytes } from '../retained-payload';
 import { RetainedMessageFields } from './retained-message-fields';
 import { RETAINED_REFRESH_MS } from '../use-retained-messages-list';
+import { ChangeAction } from '../../../components/roles/change-action';
 
 interface RetainedMessageDrawerProps {
   /** The topic whose retained message shows; the drawer is closed while null. */
@@ -65,9 +66,11 @@ function RetainedMessageBody({ topic, onDeleted }: { topic: string; onDeleted: (
           {message.topic}
         </h3>
         <span className="retained-details__spacer" />
-        <Button intent="danger" icon={<TrashIcon />} onClick={() => setTarget({ scope: 'one', topic: message.topic })} data-testid="retained-details-delete">
-          <FormattedMessage id="action.delete" />
-        </Button>
+        <ChangeAction>
+          <Button intent="danger" icon={<TrashIcon />} onClick={() => setTarget({ scope: 'one', topic: message.topic })} data-testid="retained-details-delete">
+            <FormattedMessage id="action.delete" />
+          </Button>
+        </ChangeAction>
         <HelpButton helpId={entityHelpIds.RETAINED_MESSAGE} />
       </div>
       <RetainedMessageFields message={message} />

@@ -10,6 +10,7 @@ import type { SortState } from '../../../components/table/use-page-link';
 import { PRODUCTION_SORT_PROPERTIES } from '../retained-filter';
 import { userPropertyPairs } from '../retained-payload';
 import { PayloadPreviewCell } from './payload-preview-cell';
+import { ChangeAction } from '../../../components/roles/change-action';
 
 /** The columns of the retained messages list (issue 14), in the order they show. */
 const COLUMNS = [
@@ -116,7 +117,9 @@ export function RetainedMessagesTable({ messages, starlingSorts, selectable, ref
                   <FormattedNumber value={userPropertyPairs(message).length} />
                 </td>
                 <td className={TABLE_ACTIONS_CLASS}>
-                  <Button variant="minimal" size="small" icon={<TrashIcon />} aria-label={remove} title={remove} onClick={() => onDelete(topic)} />
+                  <ChangeAction>
+                    <Button variant="minimal" size="small" icon={<TrashIcon />} aria-label={remove} title={remove} onClick={() => onDelete(topic)} />
+                  </ChangeAction>
                 </td>
               </tr>
             );

@@ -12,6 +12,7 @@ import type { RetainedDeleteTarget } from '../delete/retained-delete';
 import { RetainedDeleteDialog } from '../delete/retained-delete-dialog';
 import { NoRetainedMessagesYet } from '../empty/retained-empty-state';
 import { POLLING, QUIET } from '../use-retained-messages-list';
+import { ChangeAction } from '../../../components/roles/change-action';
 
 /** Levels listed at a time; "show more" adds as many again. */
 export const LEVEL_PAGE_SIZE = 100;
@@ -80,7 +81,9 @@ function BranchRow({ branch, depth, actions }: { branch: RetainedBranch; depth: 
             title={label('retained-message.show-branch-messages')}
             onClick={() => actions.onShowMessages(branch.topic)}
           />
-          <Button variant="minimal" size="small" icon={<TrashIcon />} aria-label={label('retained-message.delete-branch')} title={label('retained-message.delete-branch')} onClick={() => actions.onDelete(branch)} />
+          <ChangeAction>
+            <Button variant="minimal" size="small" icon={<TrashIcon />} aria-label={label('retained-message.delete-branch')} title={label('retained-message.delete-branch')} onClick={() => actions.onDelete(branch)} />
+          </ChangeAction>
         </span>
       </div>
       {open && (

@@ -19,6 +19,7 @@ import { SessionSubscriptionsEditor } from '../subscriptions/session-subscriptio
 import { SESSIONS_REFRESH_MS } from '../list/use-sessions-list';
 import { ExtensionPanel } from '../../../components/broker-support/extension-panel';
 import './session-details.css';
+import { ChangeAction } from '../../../components/roles/change-action';
 
 interface SessionDetailsDrawerProps {
   /** The client whose session shows; the drawer is closed while null. */
@@ -68,13 +69,17 @@ function SessionDetailsBody({ clientId, onRemoved }: { clientId: string; onRemov
         <SessionStatusTag state={session.connectionState} />
         <span className="session-details__spacer" />
         {connected ? (
-          <Button intent="danger" icon={<DisableIcon />} onClick={() => setAction({ kind: 'disconnect', target })} data-testid="session-details-disconnect">
-            <FormattedMessage id="session.disconnect" />
-          </Button>
+          <ChangeAction>
+            <Button intent="danger" icon={<DisableIcon />} onClick={() => setAction({ kind: 'disconnect', target })} data-testid="session-details-disconnect">
+              <FormattedMessage id="session.disconnect" />
+            </Button>
+          </ChangeAction>
         ) : (
-          <Button intent="danger" icon={<TrashIcon />} onClick={() => setAction({ kind: 'remove', target })} data-testid="session-details-remove">
-            <FormattedMessage id="session.remove" />
-          </Button>
+          <ChangeAction>
+            <Button intent="danger" icon={<TrashIcon />} onClick={() => setAction({ kind: 'remove', target })} data-testid="session-details-remove">
+              <FormattedMessage id="session.remove" />
+            </Button>
+          </ChangeAction>
         )}
         <HelpButton helpId={entityHelpIds.MQTT_SESSION} />
       </div>

@@ -12,6 +12,7 @@ import type { SortState } from '../../../components/table/use-page-link';
 import type { SessionActionKind } from '../actions/session-action';
 import type { SessionSelection } from './session-selection';
 import { SessionStatusTag } from './session-status-tag';
+import { ChangeAction } from '../../../components/roles/change-action';
 
 /** The columns of BROKER-API.md's sessions page, plus Starling's queued backlog, in the order they show. */
 const COLUMNS = [
@@ -60,9 +61,10 @@ export function SessionsTable({ sessions, refreshing, sort, onSort, selection, o
   // A production broker does not count queued messages: the column shows only where the broker does.
   const queued = sessions.some((session) => session.queuedMessages !== undefined);
   const columns = COLUMNS.filter(([property]) => queued || property !== 'queuedMessages');
-  const rowAction = (session: ClientSessionInfo, label: MessageDescriptor['id'], icon: ReactElement, onClick: () => void) => {
+  const rowAction = (session: ClientSessionInfo, label: MessageDescriptor['id'], icon: ReactElement, onClick: () => void, changes = false) => {
     const text = intl.formatMessage({ id: label }, { clientId: session.clientId });
-    return <Button variant="minimal" size="small" icon={icon} aria-label={text} title={text} onClick={onClick} />;
+    const button = <Button variant="minimal" size="small" icon={icon} aria-label={text} title={text} onClick={onClick} />;
+    return changes ? <ChangeAction>{button}</ChangeAction> : button;
   };
   return (
     // Narrow screens scroll the table sideways rather than squeezing its columns.
@@ -132,8 +134,8 @@ export function SessionsTable({ sessions, refreshing, sort, onSort, selection, o
                 <td className={TABLE_ACTIONS_CLASS}>
                   {rowAction(session, 'session.open-details', <EyeOpenIcon />, () => onOpen(session))}
                   {connected
-                    ? rowAction(session, 'session.disconnect-client', <DisableIcon />, () => onAction('disconnect', session))
-                    : rowAction(session, 'session.remove-session', <TrashIcon />, () => onAction('remove', session))}
+                    ? rowAction(session, 'session.disconnect-client', <DisableIcon />, () => onAction('disconnect', session), true)
+                    : rowAction(session, 'session.remove-session', <TrashIcon />, () => onAction('remove', session), true)}
                 </td>
               </tr>
             );

@@ -13,6 +13,7 @@ import { showToast } from '../../../components/toast/toast-store';
 import { refreshSessionViews } from '../actions/session-action';
 import { SubscriptionDialog } from './subscription-dialog';
 import { qosLevelOf } from './subscription-form-values';
+import { ChangeAction } from '../../../components/roles/change-action';
 
 interface SessionSubscriptionsEditorProps {
   clientId: string;
@@ -66,7 +67,12 @@ export function SessionSubscriptionsEditor({ clientId, subscriptions }: SessionS
   };
   const rowButton = (label: 'subscription.edit-subscription' | 'subscription.remove-subscription', topicFilter: string, icon: ReactElement, onClick: () => void) => {
     const text = intl.formatMessage({ id: label }, { topicFilter });
-    return <Button variant="minimal" size="small" icon={icon} aria-label={text} title={text} onClick={onClick} />;
+    // Edits the draft that Save sends: a read-only account edits nothing.
+    return (
+      <ChangeAction>
+        <Button variant="minimal" size="small" icon={icon} aria-label={text} title={text} onClick={onClick} />
+      </ChangeAction>
+    );
   };
 
   return (
@@ -108,9 +114,11 @@ export function SessionSubscriptionsEditor({ clientId, subscriptions }: SessionS
         </div>
       )}
       <div className="session-subscriptions__buttons">
-        <Button icon={<PlusIcon />} onClick={() => setEdit({ open: true, index: null })} data-testid="add-subscription">
-          <FormattedMessage id="subscription.add" />
-        </Button>
+        <ChangeAction>
+          <Button icon={<PlusIcon />} onClick={() => setEdit({ open: true, index: null })} data-testid="add-subscription">
+            <FormattedMessage id="subscription.add" />
+          </Button>
+        </ChangeAction>
         {draft && (
           <>
             <Button variant="minimal" onClick={() => change(null)} disabled={save.isPending}>

@@ -9,6 +9,7 @@ import { ActionsColumnHeader, TABLE_ACTIONS_CLASS } from '../../../components/ta
 import { SortableColumnHeader } from '../../../components/table/sortable-column-header';
 import type { SortState } from '../../../components/table/use-page-link';
 import { subscriptionTopicOf } from './application-subscription-form';
+import { ChangeAction } from '../../../components/roles/change-action';
 
 type ColumnLabel = 'app-shared-subscription.created-time' | 'app-shared-subscription.name' | 'app-shared-subscription.topic-filter' | 'app-shared-subscription.partitions';
 
@@ -58,7 +59,12 @@ export function ApplicationSubscriptionsTable({ subscriptions, refreshing, sort,
           {subscriptions.map((subscription) => {
             const rowAction = (label: 'app-shared-subscription.rename-subscription' | 'app-shared-subscription.delete-subscription', icon: ReactElement, onClick: () => void) => {
               const text = intl.formatMessage({ id: label }, { name: subscription.name });
-              return <Button variant="minimal" size="small" icon={icon} aria-label={text} title={text} onClick={onClick} />;
+              // Both rename and delete change the subscription: neither is for a read-only account.
+              return (
+                <ChangeAction>
+                  <Button variant="minimal" size="small" icon={icon} aria-label={text} title={text} onClick={onClick} />
+                </ChangeAction>
+              );
             };
             return (
               <tr key={subscription.id} data-testid="app-shared-subscription-row">

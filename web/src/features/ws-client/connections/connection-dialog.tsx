@@ -131,7 +131,7 @@ function ConnectionForm({ initialValues, config, existing, ownerId, onClose }: C
           <LastWillFields {...fieldsProps} />
         </CollapsibleSection>
       </DialogBody>
-      <FormDialogFooter
+      <FormDialogFooter ownAccount
         submitLabel={<FormattedMessage id={existing ? 'action.save' : 'action.add'} />}
         pending={save.isPending}
         onCancel={() => onClose()}

@@ -65,7 +65,7 @@ function SaveMessageForm({ connectionId, message, onClose }: { connectionId: str
           autoFocus
         />
       </DialogBody>
-      <FormDialogFooter submitLabel={<FormattedMessage id="action.save" />} pending={save.isPending} onCancel={onClose} submitTestId="saved-message-save" />
+      <FormDialogFooter ownAccount submitLabel={<FormattedMessage id="action.save" />} pending={save.isPending} onCancel={onClose} submitTestId="saved-message-save" />
     </form>
   );
 }

@@ -119,7 +119,7 @@ function SubscriptionForm({ connection, subscription, others, brokerMessageRate,
           <TextField {...fieldProps('subscriptionId')} label={<FormattedMessage id="subscription.subscription-id" />} type="number" />
         </fieldset>
       </DialogBody>
-      <FormDialogFooter
+      <FormDialogFooter ownAccount
         submitLabel={<FormattedMessage id={subscription ? 'action.save' : 'action.add'} />}
         pending={save.isPending}
         onCancel={onClose}
