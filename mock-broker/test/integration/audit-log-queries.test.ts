@@ -1,4 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiClient } from '../support/api-client.js';
 import { auditEntries, auditEntry } from '../support/audit-log.js';
 import { startTestNode, type TestNode } from '../support/test-node.js';
@@ -121,6 +124,36 @@ describe('what the node keeps', () => {
       });
     } finally {
       await small.destroy();
+    }
+  });
+
+  it('keeps entries STARLING_AUDIT_LOG_RETENTION_DAYS days: older ones are gone once the node prunes (at start, then every minute)', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'starling-audit-age-'));
+    const settings = { dataDir, auditLog: { retentionDays: 1, maxEntries: 100 } };
+    let aged = await startTestNode(settings);
+    try {
+      const api = new ApiClient(aged.baseUrl);
+      // The node's clock two days back for one change: its entry is older than the retention.
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() - 2 * 24 * 60 * 60 * 1000);
+      try {
+        await api.signIn();
+        expect((await api.call('POST', '/api/monitoring/alert-rule', alertRule('Old rule'))).status).toBe(200);
+      } finally {
+        vi.useRealTimers();
+      }
+      await api.signIn();
+      expect((await api.call('POST', '/api/monitoring/alert-rule', alertRule('New rule'))).status).toBe(200);
+      await auditEntry(api, 'textSearch=new rule');
+      expect((await auditEntries(api, 'textSearch=rule')).map((entry) => entry.entityName)).toEqual(['New rule', 'Old rule']);
+      await aged.close();
+      aged = await startTestNode(settings);
+      const restarted = new ApiClient(aged.baseUrl);
+      await restarted.signIn();
+      const names = (await auditEntries(restarted, 'textSearch=rule')).map((entry) => entry.entityName);
+      expect(names).toEqual(['New rule']);
+    } finally {
+      await aged.destroy();
     }
   });
 });
