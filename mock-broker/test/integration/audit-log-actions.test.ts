@@ -173,6 +173,19 @@ describe('changes to items', () => {
     expect(entry.actionFailureDetails).toContain('threshold');
     await expectFiltersFind(entry);
 
+    // Refused before the call reaches its area (403: this session must change its password first):
+    // still recorded, naming the account whose token it carried.
+    const created = await admin.call<{ id: string }>('POST', '/api/admin', { email: 'must-change@example.com', password: 'chosen-by-admin-1' });
+    const restricted = new ApiClient(node.baseUrl);
+    await restricted.signIn('must-change@example.com', 'chosen-by-admin-1');
+    const forbidden = await timed(() => restricted.call<{ message: string; errorCode: number }>('POST', '/api/monitoring/alert-rule', alertRule({ name: 'Forbidden rule' })));
+    expect(forbidden.answer.body.errorCode).toBe(21);
+    const refusal = await auditEntry(admin, `entityTypeList=ALERT_RULE&actionStatus=FAILURE&userIdList=${created.body.id}`);
+    expectMadeBy(refusal, forbidden, 'must-change@example.com', created.body.id);
+    expect(refusal).toMatchObject({ actionType: 'ADDED', actionFailureDetails: forbidden.answer.body.message });
+    // A body sent to a call refused at authentication is never read, so nothing of it is kept.
+    expect(refusal.entityName).toBeUndefined();
+
     const missing = '3f1e2d4c-5b6a-4789-8abc-def012345678';
     const notFound = await timed(() => admin.call<{ message: string }>('DELETE', `/api/integration/${missing}`));
     expect(notFound.answer.status).toBe(404);
