@@ -44,6 +44,9 @@ interface PendingEntry {
 /** Actions whose entries show the entity before and after; the others (sign in as, checks) name it only. */
 const SNAPSHOT_ACTIONS = new Set<AuditLogActionType>(['UPDATED', 'ENABLED', 'DISABLED', 'RESTARTED']);
 
+/** The outcome of a call whose caller closed the connection before its answer is not known here. */
+const GONE_BEFORE_ANSWER = 'The caller closed the connection before the answer: the change may or may not have been made';
+
 const BEARER = /^Bearer\s+(.+)$/i;
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -56,8 +59,8 @@ function failureDetails(answer: unknown, status: number): string {
 }
 
 /**
- * Records every call that changes something (openapi.yaml "Audit log"), succeeded or refused, when
- * its answer has been sent: two handlers on the API's way, one where the operation is known (before
+ * Records every call that changes something (openapi.yaml "Audit log"), succeeded or refused, once
+ * its answer has been sent (or its caller went away): two handlers on the API's way, one where the operation is known (before
  * authentication, so that a refusal there is recorded too) and one where the body is read and
  * checked, just before the area's router runs (the entity as it was). Writing is one insert.
  */
@@ -80,7 +83,8 @@ export class AuditRecorder {
       entry.answer = body;
       return json(body);
     };
-    response.once('finish', () => {
+    // 'close' comes after the answer was sent, and also when the caller went away before it was.
+    response.once('close', () => {
       try {
         this.record(request, response, entry);
       } catch (error) {
@@ -133,7 +137,8 @@ export class AuditRecorder {
 
   private record(request: Request, response: Response, pending: PendingEntry): void {
     const { rule } = pending;
-    const succeeded = response.statusCode < 400;
+    const answered = response.writableFinished;
+    const succeeded = answered && response.statusCode < 400;
     const call = this.callOf(request, pending.answer);
     const actionType = actionTypeOf(rule, call);
     const entityId = rule.entityId?.(call);
@@ -149,7 +154,7 @@ export class AuditRecorder {
       entityName: entityNameOf(rule, after, pending.before, pending.answer, call.body) ?? (rule.unauthenticated ? actor.userName : undefined),
       actionType,
       actionStatus: succeeded ? 'SUCCESS' : 'FAILURE',
-      actionFailureDetails: succeeded ? undefined : failureDetails(pending.answer, response.statusCode),
+      actionFailureDetails: succeeded ? undefined : answered ? failureDetails(pending.answer, response.statusCode) : GONE_BEFORE_ANSWER,
       actionData: scrubSecrets(this.actionData(request, call, actionType, pending.before, after, succeeded)) as Record<string, unknown>,
     };
     this.needs.repository.append(entry);

@@ -2,14 +2,14 @@
 export const SECRET_PLACEHOLDER = '[secret]';
 
 /**
- * Field names whose text is a secret wherever they appear in a body, an answer or a stored item:
- * passwords (the SMTP one, users', client credentials', outgoing credentials', private keys'),
+ * Field names whose text is a secret wherever they appear in a body, a query, an answer or a stored
+ * item: passwords (the SMTP one, users', client credentials', outgoing credentials', private keys'),
  * tokens (access, refresh, reset, activation), private keys, shared secrets (JWT HMAC), SCRAM's
- * salt and derived keys, and header or property entries that carry credentials (Authorization,
- * cookies, API keys, Kafka's sasl.jaas.config). Only text is replaced: flags such as
- * `passwordSet` and settings such as `passwordPolicy` say nothing secret and stay.
+ * salt and derived keys, e-mailed activation codes, and header or property entries that carry
+ * credentials (Authorization, cookies, API keys, Kafka's sasl.jaas.config). Only text is replaced:
+ * flags such as `passwordSet` and settings such as `passwordPolicy` say nothing secret and stay.
  */
-const SECRET_NAME = /password|passwd|secret|token|private|^salt$|serverkey|storedkey|hash|authorization|cookie|api[-_.]?key|jaas/i;
+const SECRET_NAME = /password|passwd|secret|token|private|^salt$|serverkey|storedkey|hash|authorization|cookie|api[-_.]?key|jaas|emailcode/i;
 
 /** Client credentials' credentialsValue is JSON text (openapi.yaml MqttClientCredentialsSave): its password is inside. */
 const JSON_TEXT_FIELDS = new Set(['credentialsValue']);

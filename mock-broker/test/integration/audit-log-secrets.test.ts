@@ -108,6 +108,7 @@ it('keeps no secret of any secret-bearing field of the contract in an entry or i
   const activateToken = linkToken((await mailServer.nextMail()).text, 'activateToken');
   answered('activateToken', activateToken);
   await new ApiClient(node.baseUrl).call('POST', '/api/noauth/activate', { activateToken, password: secret('password') });
+  await new ApiClient(node.baseUrl).call('POST', `/api/noauth/activateByEmailCode?emailCode=${secret('emailCode')}`);
 
   // Client credentials: MQTT_BASIC and SCRAM passwords (inside credentialsValue), SCRAM's derived keys, a password change.
   const basicValue = JSON.stringify({ clientId: 'secret-device', userName: 'secret-device', password: secret('password'), authRules: { pubAuthRulePatterns: ['.*'], subAuthRulePatterns: ['.*'] } });
