@@ -37,6 +37,32 @@ describe('the audit log as an extension', () => {
   });
 });
 
+describe('the address', () => {
+  async function signInFrom(baseUrl: string, forwardedFor: string, username: string): Promise<void> {
+    const answer = await fetch(`${baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': forwardedFor },
+      body: JSON.stringify({ username, password: 'wrong-guess' }),
+    });
+    expect(answer.status).toBe(401);
+  }
+
+  it('is the one the sign-in limits count: X-Forwarded-For only from a trusted proxy (STARLING_TRUSTED_PROXIES)', async () => {
+    await signInFrom(node.baseUrl, '203.0.113.7', 'untrusted-hop@example.com');
+    expect((await auditEntry(admin, 'textSearch=untrusted-hop')).address).toBe('127.0.0.1');
+    const proxied = await startTestNode({ trustedProxies: ['127.0.0.1'] });
+    try {
+      const api = new ApiClient(proxied.baseUrl);
+      await api.signIn();
+      await signInFrom(proxied.baseUrl, '198.51.100.1, 203.0.113.7', 'behind-proxy@example.com');
+      // The right-most hop a trusted proxy wrote; what the client wrote left of it is not believed.
+      expect((await auditEntry(api, 'textSearch=behind-proxy')).address).toBe('203.0.113.7');
+    } finally {
+      await proxied.destroy();
+    }
+  });
+});
+
 describe('filters', () => {
   it('refuses a bad filter with 400 naming it, in the list and in the export', async () => {
     const manyIds = Array.from({ length: 101 }, (_, index) => `user-${index}`).join(',');
