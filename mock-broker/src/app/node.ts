@@ -21,10 +21,10 @@ import { startAppSharedSubscriptions } from '../app-shared-subscriptions/start-a
 import { startIntegrations } from '../integrations/start-integrations.js';
 import { startAuditLog } from '../audit-log/start-audit-log.js';
 import { TrustedProxies } from '../http/trusted-proxies.js';
-import { answerOf } from '../users/user.js';
 import { startAccounts } from './accounts.js';
 import { startMqttCore, type MqttViews } from './mqtt-core.js';
 import { appRouter } from './app-router.js';
+import { auditedEntityReaders } from './audited-entities.js';
 import { nodeReadings, type OpenedListeners } from './node-readings.js';
 import { createClientAccess } from './client-access.js';
 import { closeServer, listen } from './listen.js';
@@ -112,19 +112,7 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
       tokens: accounts.tokens,
       users: accounts.users,
       proxies: new TrustedProxies(config.trustedProxies),
-      // What an entry shows before and after a change: each entity as the API answers it.
-      readers: {
-        USER: (id) => {
-          const user = accounts.users.findById(id);
-          return user && answerOf(user);
-        },
-        MQTT_CLIENT_CREDENTIALS: (id) => clientAccess.credentials.get(id),
-        MQTT_AUTH_PROVIDER: (id) => clientAccess.providers.get(id),
-        ADMIN_SETTINGS: (key) => settingsRepository.find(key),
-        SECURITY_SETTINGS: (key) => settingsRepository.find(key),
-        ALERT_RULE: alerts.read,
-        INTEGRATION: integrations.read,
-      },
+      readers: auditedEntityReaders({ accounts, clientAccess, settings: settingsRepository, alerts, integrations }),
     });
     areas.push(integrations, monitoring, alerts, auditLog);
     cleanups.push(...areas.flatMap((area) => area.cleanups));
