@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import type { Database, Row } from '../database/database.js';
+import { inTransaction, type Database, type Row } from '../database/database.js';
 import { boundedText } from '../database/bounded-text.js';
 import { selectPage, WhereClause, type Page, type PageRequest } from '../database/page-query.js';
 import type { AuditLogActionStatus, AuditLogActionType, AuditLogEntityType, AuditLogEntry, NewAuditLogEntry } from './audit-log-entry.js';
@@ -89,13 +88,25 @@ export class AuditLogRepository {
     this.count = Number(database.get('SELECT COUNT(*) AS n FROM audit_log')?.n ?? 0);
   }
 
-  /** One insert; past the maximum, the oldest entries go at once (one more delete by primary key). */
+  /** One insert; past the maximum, the oldest entry goes in the same commit (a delete by primary key). */
   append(entry: NewAuditLogEntry): void {
+    if (this.count < this.maxEntries) {
+      this.insert(entry);
+      this.count += 1;
+      return;
+    }
+    inTransaction(this.database, () => {
+      this.insert(entry);
+      this.dropOldest(this.count + 1 - this.maxEntries);
+    });
+    this.count = this.maxEntries;
+  }
+
+  private insert(entry: NewAuditLogEntry): void {
     this.database.run(
-      `INSERT INTO audit_log (id, created_time, user_id, user_name, address, entity_type, entity_id, entity_name, action_type, action_status, action_failure_details, action_data)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO audit_log (created_time, user_id, user_name, address, entity_type, entity_id, entity_name, action_type, action_status, action_failure_details, action_data)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
-        randomUUID(),
         entry.createdTime,
         entry.userId ?? null,
         boundedText(entry.userName, MAX_NAME_CHARACTERS),
@@ -109,20 +120,21 @@ export class AuditLogRepository {
         storedActionData(entry.actionData),
       ],
     );
-    this.count += 1;
-    if (this.count > this.maxEntries) this.dropOldest(this.count - this.maxEntries);
   }
 
   /** Entries older than the cut-off go, and any beyond the maximum. */
   prune(olderThan: number): void {
     this.database.run('DELETE FROM audit_log WHERE created_time < ?', [olderThan]);
     this.count = Number(this.database.get('SELECT COUNT(*) AS n FROM audit_log')?.n ?? 0);
-    if (this.count > this.maxEntries) this.dropOldest(this.count - this.maxEntries);
+    if (this.count > this.maxEntries) {
+      this.dropOldest(this.count - this.maxEntries);
+      this.count = this.maxEntries;
+    }
   }
 
   page(filter: AuditLogFilter, request: PageRequest, sortProperty: AuditLogSortProperty, sortOrder: 'ASC' | 'DESC'): Page<AuditLogEntry> {
     // Ties keep the order of writing, newest first unless asked otherwise, so pages never overlap.
-    const orderBy = `${SORT_COLUMNS[sortProperty]} ${sortOrder}, seq ${sortOrder}`;
+    const orderBy = `${SORT_COLUMNS[sortProperty]} ${sortOrder}, id ${sortOrder}`;
     return selectPage(this.database, 'audit_log', whereOf(filter), orderBy, request, entryOf);
   }
 
@@ -136,17 +148,16 @@ export class AuditLogRepository {
     let left = limit;
     while (left > 0) {
       const where = whereOf(filter);
-      if (after !== undefined) where.add('seq < ?', after);
-      const rows = this.database.all(`SELECT * FROM audit_log ${where.sql} ORDER BY seq DESC LIMIT ?`, [...where.parameters, Math.min(chunkSize, left)]);
+      if (after !== undefined) where.add('id < ?', after);
+      const rows = this.database.all(`SELECT * FROM audit_log ${where.sql} ORDER BY id DESC LIMIT ?`, [...where.parameters, Math.min(chunkSize, left)]);
       if (rows.length === 0) return;
       left -= rows.length;
-      after = Number(rows[rows.length - 1]?.seq);
+      after = Number(rows[rows.length - 1]?.id);
       yield rows.map(entryOf);
     }
   }
 
   private dropOldest(howMany: number): void {
-    this.database.run('DELETE FROM audit_log WHERE seq IN (SELECT seq FROM audit_log ORDER BY seq LIMIT ?)', [howMany]);
-    this.count -= howMany;
+    this.database.run('DELETE FROM audit_log WHERE id IN (SELECT id FROM audit_log ORDER BY id LIMIT ?)', [howMany]);
   }
 }
