@@ -19,9 +19,12 @@ import { startWsClient } from '../ws-client/start-ws-client.js';
 import { startKafka } from '../kafka/start-kafka.js';
 import { startAppSharedSubscriptions } from '../app-shared-subscriptions/start-app-shared-subscriptions.js';
 import { startIntegrations } from '../integrations/start-integrations.js';
+import { startAuditLog } from '../audit-log/start-audit-log.js';
+import { TrustedProxies } from '../http/trusted-proxies.js';
 import { startAccounts } from './accounts.js';
 import { startMqttCore, type MqttViews } from './mqtt-core.js';
 import { appRouter } from './app-router.js';
+import { auditedEntityReaders } from './audited-entities.js';
 import { nodeReadings, type OpenedListeners } from './node-readings.js';
 import { createClientAccess } from './client-access.js';
 import { closeServer, listen } from './listen.js';
@@ -94,18 +97,26 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
       }),
       startKafka(config.kafka),
       startAppSharedSubscriptions({ database, kafka: config.kafka, mqtt }),
-      startIntegrations({ database, broker, nodeId: config.nodeId, settings: config.integrations, samples: monitoring.entitySamples, sampleIntervalSeconds: config.sampleIntervalSeconds }),
-      monitoring,
-      startAlerts({
-        database,
-        feed: monitoring.feed,
-        mail: accounts.mail,
-        users: accounts.users,
-        nodeId: config.nodeId,
-        publicUrl: config.publicUrl,
-        retentionDays: config.timeseriesRetentionDays,
-      }),
     ];
+    const integrations = startIntegrations({ database, broker, nodeId: config.nodeId, settings: config.integrations, samples: monitoring.entitySamples, sampleIntervalSeconds: config.sampleIntervalSeconds });
+    const alerts = startAlerts({
+      database,
+      feed: monitoring.feed,
+      mail: accounts.mail,
+      users: accounts.users,
+      nodeId: config.nodeId,
+      publicUrl: config.publicUrl,
+      retentionDays: config.timeseriesRetentionDays,
+    });
+    const auditLog = startAuditLog({
+      database,
+      settings: config.auditLog,
+      tokens: accounts.tokens,
+      users: accounts.users,
+      proxies: new TrustedProxies(config.trustedProxies),
+      readers: auditedEntityReaders({ accounts, clientAccess, settings: settingsRepository, alerts, integrations }),
+    });
+    areas.push(integrations, monitoring, alerts, auditLog);
     cleanups.push(...areas.flatMap((area) => area.cleanups));
     let consolePort = config.httpPort;
     const listeners = await startMqttListeners(broker, { ...config, consolePort: () => consolePort });
@@ -118,6 +129,7 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
       tokens: accounts.tokens,
       roles: accounts.users,
       validateResponses: config.validateResponses,
+      recorder: auditLog.recorder,
       webDir: config.webDir,
       pageRouters: [docsRouter()],
       routers: [

@@ -56,4 +56,28 @@ export const versionsFrom20: readonly Migration[] = [
     version: 22,
     sql: `ALTER TABLE user_account ADD COLUMN role TEXT NOT NULL DEFAULT 'ADMIN';`,
   },
+  {
+    // The audit log (issue 31): one row per change made through the API or sign-in, kept for a
+    // configured time and count (audit-log/). The id orders the rows as they were written, so the
+    // oldest go first whatever the clock did; actionData is JSON, secrets already left out. One
+    // index beside the key: an entry is written on every change and must stay a cheap insert.
+    version: 23,
+    sql: `
+      CREATE TABLE audit_log (
+        id INTEGER PRIMARY KEY,
+        created_time INTEGER NOT NULL,
+        user_id TEXT,
+        user_name TEXT NOT NULL,
+        address TEXT NOT NULL,
+        entity_type TEXT NOT NULL,
+        entity_id TEXT,
+        entity_name TEXT,
+        action_type TEXT NOT NULL,
+        action_status TEXT NOT NULL,
+        action_failure_details TEXT,
+        action_data TEXT NOT NULL
+      );
+      CREATE INDEX audit_log_by_time ON audit_log (created_time);
+    `,
+  },
 ];
