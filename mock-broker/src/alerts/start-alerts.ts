@@ -30,7 +30,12 @@ export interface AlertsAreaNeeds {
 }
 
 /** Issue 16 "alert rules": rules on the sampled metrics that fire, mail and resolve alerts, with their history. */
-export function startAlerts({ database, feed, mail, users, nodeId, publicUrl, retentionDays }: AlertsAreaNeeds): { routers: Router[]; cleanups: (() => Promise<void> | void)[] } {
+export function startAlerts({ database, feed, mail, users, nodeId, publicUrl, retentionDays }: AlertsAreaNeeds): {
+  routers: Router[];
+  /** A rule as the API answers it (the audit log's before and after). */
+  read(id: string): unknown;
+  cleanups: (() => Promise<void> | void)[];
+} {
   const rules = new AlertRuleRepository(database);
   const alerts = new AlertRepository(database);
   const notifier = new AlertNotifier(mail, users, alerts, `${publicUrl.replace(/\/$/, '')}/monitoring`);
@@ -50,6 +55,7 @@ export function startAlerts({ database, feed, mail, users, nodeId, publicUrl, re
   });
   return {
     routers: [alertRouter(service, alerts)],
+    read: (id) => service.get(id),
     cleanups: [() => notifier.close(), unsubscribe, () => clearInterval(pruning)],
   };
 }

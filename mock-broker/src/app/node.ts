@@ -19,6 +19,9 @@ import { startWsClient } from '../ws-client/start-ws-client.js';
 import { startKafka } from '../kafka/start-kafka.js';
 import { startAppSharedSubscriptions } from '../app-shared-subscriptions/start-app-shared-subscriptions.js';
 import { startIntegrations } from '../integrations/start-integrations.js';
+import { startAuditLog } from '../audit-log/start-audit-log.js';
+import { TrustedProxies } from '../http/trusted-proxies.js';
+import { answerOf } from '../users/user.js';
 import { startAccounts } from './accounts.js';
 import { startMqttCore, type MqttViews } from './mqtt-core.js';
 import { appRouter } from './app-router.js';
@@ -92,18 +95,38 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
       }),
       startKafka(config.kafka),
       startAppSharedSubscriptions({ database, kafka: config.kafka, mqtt }),
-      startIntegrations({ database, broker, nodeId: config.nodeId, settings: config.integrations, samples: monitoring.entitySamples, sampleIntervalSeconds: config.sampleIntervalSeconds }),
-      monitoring,
-      startAlerts({
-        database,
-        feed: monitoring.feed,
-        mail: accounts.mail,
-        users: accounts.users,
-        nodeId: config.nodeId,
-        publicUrl: config.publicUrl,
-        retentionDays: config.timeseriesRetentionDays,
-      }),
     ];
+    const integrations = startIntegrations({ database, broker, nodeId: config.nodeId, settings: config.integrations, samples: monitoring.entitySamples, sampleIntervalSeconds: config.sampleIntervalSeconds });
+    const alerts = startAlerts({
+      database,
+      feed: monitoring.feed,
+      mail: accounts.mail,
+      users: accounts.users,
+      nodeId: config.nodeId,
+      publicUrl: config.publicUrl,
+      retentionDays: config.timeseriesRetentionDays,
+    });
+    const auditLog = startAuditLog({
+      database,
+      settings: config.auditLog,
+      tokens: accounts.tokens,
+      users: accounts.users,
+      proxies: new TrustedProxies(config.trustedProxies),
+      // What an entry shows before and after a change: each entity as the API answers it.
+      readers: {
+        USER: (id) => {
+          const user = accounts.users.findById(id);
+          return user && answerOf(user);
+        },
+        MQTT_CLIENT_CREDENTIALS: (id) => clientAccess.credentials.get(id),
+        MQTT_AUTH_PROVIDER: (id) => clientAccess.providers.get(id),
+        ADMIN_SETTINGS: (key) => settingsRepository.find(key),
+        SECURITY_SETTINGS: (key) => settingsRepository.find(key),
+        ALERT_RULE: alerts.read,
+        INTEGRATION: integrations.read,
+      },
+    });
+    areas.push(integrations, monitoring, alerts, auditLog);
     cleanups.push(...areas.flatMap((area) => area.cleanups));
     let consolePort = config.httpPort;
     const listeners = await startMqttListeners(broker, { ...config, consolePort: () => consolePort });
@@ -115,6 +138,7 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
       contract,
       tokens: accounts.tokens,
       validateResponses: config.validateResponses,
+      recorder: auditLog.recorder,
       webDir: config.webDir,
       pageRouters: [docsRouter()],
       routers: [

@@ -78,6 +78,15 @@ export interface BrokerConfig {
   /** The Kafka cluster of the Kafka pages; undefined: none configured (they answer 503, errorCode 40). */
   kafka: KafkaSettings | undefined;
   integrations: IntegrationSettings;
+  auditLog: AuditLogSettings;
+}
+
+/** How long and how much of the audit log the node keeps (openapi.yaml getAuditLogs). */
+export interface AuditLogSettings {
+  /** Days an entry is kept. */
+  retentionDays: number;
+  /** Entries kept at most; the oldest go first. */
+  maxEntries: number;
 }
 
 /** How integrations deliver and what they keep (openapi.yaml Integration, EventInfo). */
@@ -191,6 +200,10 @@ export function loadConfig(environment: Environment = process.env, cwd = process
       eventsTtlDays: integer(environment, 'STARLING_INTEGRATION_EVENTS_TTL_DAYS', 7, 'count'),
       eventsMax: integer(environment, 'STARLING_INTEGRATION_EVENTS_MAX', 10_000, 'count'),
       statisticsIntervalSeconds: integer(environment, 'STARLING_INTEGRATION_STATS_INTERVAL_SECONDS', 60, 'seconds'),
+    },
+    auditLog: {
+      retentionDays: integer(environment, 'STARLING_AUDIT_LOG_RETENTION_DAYS', 90, 'count'),
+      maxEntries: integer(environment, 'STARLING_AUDIT_LOG_MAX_ENTRIES', 100_000, 'count'),
     },
   };
 }

@@ -1,4 +1,4 @@
-import express, { type Express, type NextFunction, type Request, type Response, type Router } from 'express';
+import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response, type Router } from 'express';
 import type { TokenService } from '../auth/token-service.js';
 import { ApiError } from './api-error.js';
 import { authenticate } from './authenticate.js';
@@ -19,6 +19,11 @@ export interface HttpAppOptions {
   rootRouters?: Router[];
   validateResponses: boolean;
   webDir: string;
+  /**
+   * Watches the calls that change something (the audit log): `matched` runs once the operation is
+   * known, before authentication, so that refusals are seen too; `validated` once the body is checked.
+   */
+  recorder?: { matched: RequestHandler; validated: RequestHandler };
 }
 
 /** The console is files: anything but reading them is answered 405, in plain text. */
@@ -50,12 +55,14 @@ export function createHttpApp(options: HttpAppOptions): Express {
   const api = express.Router();
   api.use(rejectMalformedUrl);
   api.use(matchOperation(options.contract, options.validateResponses));
+  if (options.recorder) api.use(options.recorder.matched);
   api.use(authenticate(options.tokens));
   // After authentication, and only for operations that take one: a stranger's body, or a body
   // sent where the contract takes none, is never read.
   const readJson = express.json({ limit: '1mb' });
   api.use((request, response, next) => (request.contractOperation?.validateBody ? readJson(request, response, next) : next()));
   api.use(validateRequest);
+  if (options.recorder) api.use(options.recorder.validated);
   for (const router of options.routers) api.use(router);
   api.use((request) => {
     throw ApiError.notFound(`${request.method} ${request.path} is in the contract but this broker does not serve it`);

@@ -29,7 +29,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * filters match are stored with the publisher's acknowledgement and delivered to an HTTP service,
  * another MQTT broker or a Kafka topic, at least once and in order per source topic.
  */
-export function startIntegrations(needs: IntegrationNeeds): { routers: Router[]; cleanups: (() => Promise<void> | void)[] } {
+export function startIntegrations(needs: IntegrationNeeds): {
+  routers: Router[];
+  /** An integration as the API answers it (the audit log's before and after). */
+  read(id: string): unknown;
+  cleanups: (() => Promise<void> | void)[];
+} {
   const { settings } = needs;
   const repository = new IntegrationRepository(needs.database);
   const events = new EventStore(needs.database, { ttlMs: settings.eventsTtlDays * DAY_MS, maxPerEntity: settings.eventsMax });
@@ -62,6 +67,7 @@ export function startIntegrations(needs: IntegrationNeeds): { routers: Router[];
   sampling.unref();
   return {
     routers: [integrationRouter(service, events)],
+    read: (id: string) => service.get(id),
     cleanups: [() => running.close(), () => clearInterval(statistics), () => clearInterval(sampling)],
   };
 }

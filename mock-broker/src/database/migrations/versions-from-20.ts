@@ -50,4 +50,30 @@ export const versionsFrom20: readonly Migration[] = [
       ALTER TABLE timeseries_sample ADD COLUMN integration_backlog NUMERIC;
     `,
   },
+  {
+    // The audit log (issue 31): one row per change made through the API or sign-in, kept for a
+    // configured time and count (audit-log/). seq orders the rows as they were written, so the
+    // oldest go first whatever the clock did; actionData is JSON, secrets already left out.
+    // Version 22 is left to the users' role (issue 31's read-only role), written at the same time.
+    version: 23,
+    sql: `
+      CREATE TABLE audit_log (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        created_time INTEGER NOT NULL,
+        user_id TEXT,
+        user_name TEXT NOT NULL,
+        address TEXT NOT NULL,
+        entity_type TEXT NOT NULL,
+        entity_id TEXT,
+        entity_name TEXT,
+        action_type TEXT NOT NULL,
+        action_status TEXT NOT NULL,
+        action_failure_details TEXT,
+        action_data TEXT NOT NULL
+      );
+      CREATE INDEX audit_log_by_time ON audit_log (created_time);
+      CREATE INDEX audit_log_by_user ON audit_log (user_id, created_time);
+    `,
+  },
 ];
