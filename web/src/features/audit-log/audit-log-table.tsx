@@ -4,6 +4,8 @@ import { FormattedDate, FormattedMessage, type MessageDescriptor, useIntl } from
 import type { AuditLog } from '../../api/generated/model/auditLog';
 import type { AuditLogActionStatus } from '../../api/generated/model/auditLogActionStatus';
 import type { GetAuditLogsSortProperty } from '../../api/generated/model/getAuditLogsSortProperty';
+import { MEDIA_XS } from '../../components/media-query/breakpoints';
+import { useMediaQuery } from '../../components/media-query/use-media-query';
 import { ActionsColumnHeader, TABLE_ACTIONS_CLASS } from '../../components/table/actions-column-header';
 import { SortableColumnHeader } from '../../components/table/sortable-column-header';
 import type { SortState } from '../../components/table/use-page-link';
@@ -30,6 +32,8 @@ export function ActionStatusTag({ status }: { status: AuditLogActionStatus }) {
 /** The entries of one page, newest first unless a column header sorts them otherwise; a row opens its details. */
 export function AuditLogTable({ entries, refreshing, sort, onSort, onOpen }: AuditLogTableProps) {
   const intl = useIntl();
+  // On a phone each row is a card (audit-log-page.css): lines part the cards, stripes would cut them up.
+  const phone = useMediaQuery(MEDIA_XS);
   const header = (property: GetAuditLogsSortProperty, label: MessageDescriptor['id']) => (
     <SortableColumnHeader property={property} sort={sort} onSort={onSort}>
       <FormattedMessage id={label} />
@@ -42,7 +46,7 @@ export function AuditLogTable({ entries, refreshing, sort, onSort, onOpen }: Aud
   );
   return (
     <div className="audit-log-table__scroll">
-      <HTMLTable compact striped interactive className={refreshing ? 'audit-log-table audit-log-table--refreshing' : 'audit-log-table'} aria-busy={refreshing}>
+      <HTMLTable compact striped={!phone} interactive className={refreshing ? 'audit-log-table audit-log-table--refreshing' : 'audit-log-table'} aria-busy={refreshing}>
         <thead>
           <tr>
             {header('createdTime', 'audit-log.created-time')}
