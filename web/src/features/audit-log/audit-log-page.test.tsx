@@ -62,6 +62,7 @@ const lastListQuery = (calls: RecordedCall[]) => Object.fromEntries(listCalls(ca
 
 describe('audit log page (issue 31)', () => {
   setUpSignedInPageTests();
+  afterEach(() => vi.restoreAllMocks());
 
   it('lists the last day newest first, and asks again with what the filter panel sets', async () => {
     const calls = stubBroker();
@@ -91,6 +92,19 @@ describe('audit log page (issue 31)', () => {
 
     fireEvent.change(screen.getByLabelText('Search by user, entity name or id'), { target: { value: 'sensor' } });
     await waitFor(() => expect(lastListQuery(calls)).toMatchObject({ textSearch: 'sensor', userIdList: 'ada' }));
+  });
+
+  it('counts the time window up to the moment of a refresh, keeping the page and the order', async () => {
+    const calls = stubBroker();
+    renderPage(<AuditLogPage />);
+    await screen.findByText('sensor-fleet');
+    const first = lastListQuery(calls);
+    // A minute later, as far as the page can tell.
+    const later = Number(first.endTime) + 60_000;
+    vi.spyOn(Date, 'now').mockReturnValue(later);
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(lastListQuery(calls)).toMatchObject({ endTime: String(later), startTime: String(later - DAY_MS) }));
+    expect(lastListQuery(calls)).toMatchObject({ page: first.page, sortProperty: 'createdTime', sortOrder: 'DESC' });
   });
 
   it('sorts by a clicked column header', async () => {
@@ -147,7 +161,6 @@ describe('audit log page (issue 31)', () => {
       });
     });
     afterEach(() => {
-      vi.restoreAllMocks();
       Reflect.deleteProperty(URL, 'createObjectURL');
       Reflect.deleteProperty(URL, 'revokeObjectURL');
     });
