@@ -10,9 +10,11 @@ export interface MenuSection {
   icon: RouteIcon;
   pages?: MenuSection[];
   isNew?: boolean;
+  /** The Starling extension the page needs: the link is left out on a broker without it. */
+  extension?: string;
 }
 
-function link(path: string, options: { isNew?: boolean } = {}): MenuSection {
+function link(path: string, options: { isNew?: boolean; extension?: string } = {}): MenuSection {
   const route = pageRoutes.find((candidate) => candidate.path === path);
   if (!route) throw new Error(`No page route for menu link ${path}`);
   return { id: path, name: route.title, type: 'link', path, icon: route.icon, ...options };
@@ -38,7 +40,7 @@ export const sysAdminMenu: MenuSection[] = [
   toggle('/kafka', [link('/kafka/topics'), link('/kafka/consumer-groups')]),
   link('/monitoring'),
   link('/users'),
-  toggle('/settings', [link('/settings/outgoing-mail'), link('/settings/security')]),
+  toggle('/settings', [link('/settings/outgoing-mail'), link('/settings/security'), link('/settings/audit-log', { extension: 'auditLog' })]),
 ];
 
 /** Whether the current location lies in the section (its own path or below it). */

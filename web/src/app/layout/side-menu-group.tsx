@@ -3,6 +3,7 @@ import { ChevronDownIcon, ChevronRightIcon } from '@blueprintjs/icons';
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
+import { useBrokerExtensions } from '../../components/broker-support/broker-extensions';
 import { isSectionActive, type MenuSection } from './menu-sections';
 import { SideMenuLink } from './side-menu-link';
 
@@ -15,6 +16,9 @@ export function SideMenuGroup({ section, onNavigate }: { section: MenuSection; o
   const [wasActive, setWasActive] = useState(active);
   const pagesId = useId();
   const Icon = section.icon;
+  const extensions = useBrokerExtensions();
+  // A page of an extension shows once the broker is known to serve it (the page itself says so otherwise).
+  const pages = section.pages?.filter((page) => page.extension === undefined || extensions(page.extension) === 'available');
 
   // Arriving on one of its pages (a link, the address bar) opens the group.
   if (active !== wasActive) {
@@ -38,7 +42,7 @@ export function SideMenuGroup({ section, onNavigate }: { section: MenuSection; o
       <li className="side-menu__pages">
         <Collapse isOpen={open}>
           <Menu role="list" id={pagesId} className="side-menu__list side-menu__list--nested">
-            {section.pages?.map((page) => <SideMenuLink key={page.id} section={page} onNavigate={onNavigate} />)}
+            {pages?.map((page) => <SideMenuLink key={page.id} section={page} onNavigate={onNavigate} />)}
           </Menu>
         </Collapse>
       </li>

@@ -7,6 +7,7 @@ import {
   EnvelopeIcon,
   FeedSubscribedIcon,
   GlobeNetworkIcon,
+  HistoryIcon,
   HomeIcon,
   IdNumberIcon,
   KeyIcon,
@@ -74,6 +75,7 @@ export const messages = defineMessages({
   systemSettings: { id: 'admin.system-settings' },
   outgoingMail: { id: 'admin.outgoing-mail' },
   securitySettings: { id: 'admin.security-settings' },
+  auditLog: { id: 'audit-log.audit-log' },
   profile: { id: 'profile.profile' },
 });
 
@@ -204,6 +206,14 @@ export const pageRoutes: PageRoute[] = [
     icon: ShieldIcon,
     parentPath: '/settings',
     page: preloadable(() => import('../../features/security-settings/security-settings-page')),
+  },
+  {
+    path: '/settings/audit-log',
+    helpId: pageHelpIds.auditLog,
+    title: messages.auditLog,
+    icon: HistoryIcon,
+    parentPath: '/settings',
+    page: preloadable(() => import('../../features/audit-log/audit-log-page')),
   },
   {
     path: '/profile',

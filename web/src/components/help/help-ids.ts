@@ -21,6 +21,7 @@ export const pageHelpIds = {
   users: 'users',
   outgoingMail: 'outgoing-mail',
   securitySettings: 'security-settings',
+  auditLog: 'audit-log',
   profile: 'profile',
 } as const;
 

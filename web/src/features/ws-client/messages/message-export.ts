@@ -1,3 +1,4 @@
+import { saveFile } from '../../../components/download/save-file';
 import { base64OfBytes, utf8TextOf } from '../../../components/payload-viewer/payload-content';
 import type { WsMessage, WsMessageProperties } from './ws-message';
 
@@ -42,11 +43,5 @@ export function jsonLinesOf(messages: Iterable<WsMessage>): string {
 
 /** Offers the messages as a .jsonl file download. */
 export function downloadJsonLines(messages: Iterable<WsMessage>, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([jsonLinesOf(messages)], { type: 'application/x-ndjson' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  // The click has handed the file to the browser; the address is no longer needed.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveFile(new Blob([jsonLinesOf(messages)], { type: 'application/x-ndjson' }), fileName);
 }
