@@ -73,6 +73,27 @@ describe('the samples a reduced raw query holds', () => {
     await expectHeldAnswersAsFresh(['integration-1'], endTs);
   });
 
+  it('answers as SQLite when samples are written while it reads an entity a slice at a time', async () => {
+    // More rows than one slice of the first read holds: the writes land between its slices.
+    repository.recordNode('node', 0, capacity);
+    for (let step = 1; step <= 20_000; step += 1) repository.store({ entityId: 'node', ts: step * SAMPLE_MS, values: valuesAt(step) });
+    const endTs = 30_000 * SAMPLE_MS;
+    const query = { entityId: 'node', keys: KEYS, startTs: 0, endTs, limit: 100_000, order: 'DESC' as const };
+    const writesWhileReading = [
+      () => repository.store({ entityId: 'node', ts: 20_001 * SAMPLE_MS, values: valuesAt(1) }),
+      () => repository.store({ entityId: 'node', ts: 5 * SAMPLE_MS, values: { incomingMsgs: 1e6 } }),
+      () => repository.prune(100 * SAMPLE_MS, 50, 'none'),
+    ];
+    for (const write of writesWhileReading) {
+      repository = new TimeseriesRepository(store.database);
+      const reading = slicedSamples(repository, query, 300, 20.5);
+      write();
+      const answered = await reading;
+      expect(answered).toEqual(await slicedSamples(new TimeseriesRepository(store.database), query, 300, 20.5));
+      await expectHeldAnswersAsFresh(['node'], endTs);
+    }
+  });
+
   it('keeps answering as SQLite when a write fails in its transaction', async () => {
     for (let step = 1; step <= 500; step += 1) repository.store({ entityId: 'node', ts: step * SAMPLE_MS, values: valuesAt(step) });
     await expectHeldAnswersAsFresh(['node'], 1000 * SAMPLE_MS);

@@ -44,9 +44,9 @@ interface Held extends HeldSamples {
  */
 export class SampleCache {
   readonly #held = new Map<string, Held>();
-  /** Bumped by every write of an entity: a load that saw one meanwhile is not kept. */
-  readonly #writes = new Map<string, number>();
   readonly #loading = new Map<string, Promise<HeldSamples | undefined>>();
+  /** Per entity being loaded: the newest time read so far, and whether a write changed what was read already. */
+  readonly #progress = new Map<string, { readUpTo: number; changed: boolean; pruned: boolean }>();
   #uses = 0;
 
   constructor(
@@ -77,7 +77,9 @@ export class SampleCache {
 
   /** A sample stored (after its transaction committed). */
   stored(entityId: string, ts: number, values: Partial<Record<TimeseriesKey, number>>): void {
-    this.#wrote(entityId);
+    const progress = this.#progress.get(entityId);
+    // Newer than what a load read so far: its next slices read it.
+    if (progress && ts <= progress.readUpTo) progress.changed = true;
     const held = this.#held.get(entityId);
     if (!held) return;
     const last = held.times.length - 1;
@@ -97,7 +99,8 @@ export class SampleCache {
 
   /** Rows of the entity were deleted, oldest first: the held ones before its oldest left go too. */
   pruned(entityId: string): void {
-    this.#wrote(entityId);
+    const progress = this.#progress.get(entityId);
+    if (progress) progress.pruned = true;
     const held = this.#held.get(entityId);
     if (!held) return;
     const oldest = this.source.oldestTime(entityId);
@@ -109,12 +112,8 @@ export class SampleCache {
 
   /** Forgets everything held, e.g. after a transaction that failed: what it told may not be stored. */
   clear(): void {
-    for (const entityId of this.#held.keys()) this.#wrote(entityId);
+    for (const progress of this.#progress.values()) progress.changed = true;
     this.#held.clear();
-  }
-
-  #wrote(entityId: string): void {
-    this.#writes.set(entityId, (this.#writes.get(entityId) ?? 0) + 1);
   }
 
   async #load(entityId: string, keys: TimeseriesKey[], nextTurn: () => Promise<void>): Promise<HeldSamples | undefined> {
@@ -123,7 +122,22 @@ export class SampleCache {
     const size = rows * (keys.length + 1);
     if (size > this.maxValues) return undefined;
     this.#makeRoom(size);
-    const writes = this.#writes.get(entityId) ?? 0;
+    const progress = { readUpTo: Number.NEGATIVE_INFINITY, changed: false, pruned: false };
+    this.#progress.set(entityId, progress);
+    try {
+      const held = await this.#read(entityId, keys, progress, nextTurn);
+      if (!held) return undefined;
+      this.#held.set(entityId, held);
+      // Rows read before they were pruned go now.
+      if (progress.pruned) this.pruned(entityId);
+      return held;
+    } finally {
+      this.#progress.delete(entityId);
+    }
+  }
+
+  /** Every row of the entity, a slice per event-loop turn; undefined when a write changed rows already read (this query then reads SQLite). */
+  async #read(entityId: string, keys: TimeseriesKey[], progress: { readUpTo: number; changed: boolean }, nextTurn: () => Promise<void>): Promise<Held | undefined> {
     const times: number[] = [];
     const columns = keys.map((): number[] => []);
     let after = Number.NEGATIVE_INFINITY;
@@ -136,14 +150,11 @@ export class SampleCache {
       });
       if (slice.times.length < LOAD_SLICE_ROWS) break;
       after = slice.times[slice.times.length - 1] as number;
+      progress.readUpTo = after;
       await nextTurn();
-      // Written meanwhile: the rows read so far may miss it; this query reads SQLite instead.
-      if ((this.#writes.get(entityId) ?? 0) !== writes) return undefined;
+      if (progress.changed) return undefined;
     }
-    if ((this.#writes.get(entityId) ?? 0) !== writes) return undefined;
-    const held: Held = { times, columns: new Map(keys.map((key, index) => [key, columns[index] as number[]])), lastUsed: (this.#uses += 1) };
-    this.#held.set(entityId, held);
-    return held;
+    return { times, columns: new Map(keys.map((key, index) => [key, columns[index] as number[]])), lastUsed: (this.#uses += 1) };
   }
 
   /** Forgets the entities used least recently until `size` more values fit. */
