@@ -135,7 +135,8 @@ function watchWeekDraws({ since, charts, timeout }) {
 async function showWeek(browser, baseUrl, credentials, view, { trace = false } = {}) {
   const { context, page } = await openMonitoring(browser, baseUrl, credentials);
   try {
-    const charts = await page.locator('.time-series-chart__canvas').count();
+    // The charts, not their canvases: on a busy machine a plot's canvas may not be there yet.
+    const charts = await page.locator('[data-testid^="monitoring-chart-"]').count();
     const update = await chooseWeek(page, view);
     const since = Date.now() - 6 * 24 * 3_600_000;
     await page.evaluate(
