@@ -5,7 +5,7 @@
 // It needs the build (npm run build); it seeds a data directory with the broker helper's
 // seed-history.mjs (two nodes plus their total, a sample every 10 s for 7 days), starts the built
 // broker on it as one of the seeded nodes, and drives Debian's Chromium through playwright-core.
-/* global document */
+/* global document, MutationObserver, requestAnimationFrame */
 import fs from 'node:fs';
 import os from 'node:os';
 import { environmentMarkdown, describeEnvironment } from '../lib/environment.mjs';
@@ -16,6 +16,7 @@ import { median } from '../lib/stats.mjs';
 import { brokerMain, importFromWorkspace, resultsDir, webDist } from '../lib/workspace.mjs';
 import { SEEDED_NODES, seedHistory } from '../monitoring/seed-history.mjs';
 import { installProbes } from './page-probes.mjs';
+import { profileTop, summarizeTrace, TRACE_CATEGORIES } from './trace-summary.mjs';
 import { fillSignInForm, loginButton, prepareAdministrator } from './sign-in.mjs';
 
 const CHROMIUM = process.env.STARLING_CHROMIUM || '/usr/bin/chromium';
@@ -25,6 +26,9 @@ const LONG_TASK_MS = 50;
 const DRAW_TIMEOUT_MS = 180_000;
 /** `--result <name>` writes results/<name>.md and .json instead, e.g. to keep a run before a change beside one after it. */
 const resultArgument = process.argv.indexOf('--result');
+/** `--trace`: only traceViews(); `--views-only`: the views without the zoom and the pixel comparison. */
+const TRACE = process.argv.includes('--trace');
+const VIEWS_ONLY = process.argv.includes('--views-only');
 const RESULT_NAME = resultArgument === -1 ? '2026-11-23-monitoring-console' : process.argv[resultArgument + 1];
 
 /**
@@ -94,30 +98,87 @@ async function longTasksSince(page, since, until = Number.POSITIVE_INFINITY) {
   return page.evaluate(([from, to]) => globalThis.__starlingBench.longTasks.filter((task) => task.start >= from && task.start <= to), [since, until]);
 }
 
-async function showWeek(browser, baseUrl, credentials, view) {
+/**
+ * In the page, armed before the click: each chart's `data-drawn` mark noted as it is set (a
+ * MutationObserver on that attribute alone, so nothing is queried or polled while the charts draw),
+ * answered once every chart drew a week: the frame after the first chart's and after the last one's.
+ */
+function watchWeekDraws({ since, charts, timeout }) {
+  return new Promise((resolve) => {
+    const drawn = new Map();
+    let firstFrame;
+    const observer = new MutationObserver((records) => {
+      const now = performance.now();
+      for (const { target } of records) {
+        const [points, first] = (target.getAttribute('data-drawn') ?? '0@').split('@');
+        if (Number(points) > 0 && Number(first) <= since) {
+          if (!drawn.has(target)) drawn.set(target, now);
+        } else drawn.delete(target);
+      }
+      if (firstFrame === undefined && drawn.size > 0) {
+        firstFrame = null;
+        requestAnimationFrame(() => (firstFrame = performance.now()));
+      }
+      if (drawn.size === charts) {
+        observer.disconnect();
+        requestAnimationFrame(() => resolve({ first: firstFrame ?? performance.now(), all: performance.now(), drawnAt: [...drawn.values()] }));
+      }
+    });
+    observer.observe(document, { subtree: true, attributes: true, attributeFilter: ['data-drawn'] });
+    setTimeout(() => {
+      observer.disconnect();
+      resolve({ error: `${drawn.size} of ${charts} charts drew the week within ${timeout} ms` });
+    }, timeout);
+  });
+}
+
+async function showWeek(browser, baseUrl, credentials, view, { trace = false } = {}) {
   const { context, page } = await openMonitoring(browser, baseUrl, credentials);
   try {
-    const charts = await page.locator('.time-series-chart__canvas').count();
+    // The charts, not their canvases: on a busy machine a plot's canvas may not be there yet.
+    const charts = await page.locator('[data-testid^="monitoring-chart-"]').count();
     const update = await chooseWeek(page, view);
     const since = Date.now() - 6 * 24 * 3_600_000;
     await page.evaluate(
-      ([check, weekStart, timeout]) => {
-        const bench = globalThis.__starlingBench;
-        bench.weekDrawn = new Function(`return (${check})`)();
-        bench.arm('first', 'weekDrawn', { since: weekStart, any: true }, timeout);
-        bench.arm('all', 'weekDrawn', { since: weekStart, any: false }, timeout);
+      ([watch, options]) => {
+        globalThis.__starlingBench.weekDraws = new Function(`return (${watch})`)()(options);
       },
-      [weekDrawn.toString(), since, DRAW_TIMEOUT_MS],
+      [watchWeekDraws.toString(), { since, charts, timeout: DRAW_TIMEOUT_MS }],
     );
+    const cdp = trace ? await page.context().newCDPSession(page) : undefined;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
+    if (trace) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+    const markAtMs = trace ? await page.evaluate(() => performance.mark('bench-origin').startTime) : 0;
     await update.click();
-    const [first, all, clickAt] = await page.evaluate(async () => {
-      const bench = globalThis.__starlingBench;
-      return [await bench.collect('first'), await bench.collect('all'), bench.lastClickAt];
-    });
-    if (all.error) throw new Error(all.error);
-    const tasks = await longTasksSince(page, clickAt, all.at);
+    const [draws, clickAt] = await page.evaluate(async () => [await globalThis.__starlingBench.weekDraws, globalThis.__starlingBench.lastClickAt]);
+    const traced = trace ? summarizeTrace(JSON.parse((await browser.stopTracing()).toString()), { markName: 'bench-origin', markAtMs, fromMs: clickAt, toMs: draws.all }) : undefined;
+    const profile = cdp ? profileTop((await cdp.send('Profiler.stop')).profile) : undefined;
+    if (draws.error) throw new Error(draws.error);
+    const tasks = await longTasksSince(page, clickAt, draws.all);
+    // The broker's share: each time-series request's start and last byte, from the click.
+    const requests = await page.evaluate(
+      (from) =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.name.includes('/api/timeseries/') && entry.startTime >= from)
+          .map((entry) => [Math.round(entry.startTime - from), Math.round(entry.responseEnd - from)]),
+      clickAt,
+    );
     const points = await page.locator('.time-series-chart__canvas').first().getAttribute('data-drawn');
-    return { charts, firstMs: first.at - clickAt, allMs: all.at - clickAt, pointsPerLine: Number(points?.split('@')[0]), longTasks: tasks.length, longestTaskMs: Math.max(0, ...tasks.map((task) => task.duration)) };
+    return {
+      charts,
+      firstMs: draws.first - clickAt,
+      allMs: draws.all - clickAt,
+      pointsPerLine: Number(points?.split('@')[0]),
+      longTasks: tasks.length,
+      longestTaskMs: Math.max(0, ...tasks.map((task) => task.duration)),
+      requests,
+      ...(traced ? { trace: traced, profile } : {}),
+    };
   } finally {
     await context.close();
   }
@@ -260,12 +321,29 @@ function markdown({ seed, views, zoom, pixels }) {
     'From the click on *Update* (time window: last 7 days) to the first frame after uPlot drew the week, in the first chart and in every chart of the page; median / max of the runs. Long tasks: over 50 ms, between the click and every chart drawn.',
     '',
     table(['view', 'charts', 'points per line', 'first chart drawn', 'every chart drawn', 'long tasks', 'runs'], viewRows),
-    '',
-    `Zoom and pan over the raw week (incoming messages chart, 3 lines; target: no long task over ${LONG_TASK_MS} ms while dragging or hovering): ${targetVerdict(worstDrag, LONG_TASK_MS)}. Long tasks are counted from the step's start to 300 ms after it; a release also waits for the broker's answer and its drawing.`,
-    '',
-    table(['step', `long tasks > ${LONG_TASK_MS} ms`, 'longest task'], zoom.map((step) => [step.name, String(step.longTasks), step.longestTaskMs ? ms(step.longestTaskMs) : 'none'])),
+    ...(zoom.length === 0
+      ? []
+      : [
+        '',
+        `Zoom and pan over the raw week (incoming messages chart, 3 lines; target: no long task over ${LONG_TASK_MS} ms while dragging or hovering): ${targetVerdict(worstDrag, LONG_TASK_MS)}. Long tasks are counted from the step's start to 300 ms after it; a release also waits for the broker's answer and its drawing.`,
+        '',
+        table(['step', `long tasks > ${LONG_TASK_MS} ms`, 'longest task'], zoom.map((step) => [step.name, String(step.longTasks), step.longestTaskMs ? ms(step.longestTaskMs) : 'none'])),
+        ]),
     ...(pixels ? ['', pixelsMarkdown(pixels)] : []),
   ].join('\n');
+}
+
+/** Two traced Updates of the first aggregated view and of the raw one: where the main thread's time went. */
+async function traceViews(browser, baseUrl, credentials) {
+  const traces = [];
+  for (const view of [VIEWS[0], VIEWS[2]]) {
+    for (let run = 0; run < 2; run += 1) {
+      const measured = await showWeek(browser, baseUrl, credentials, view, { trace: true });
+      traces.push({ view: view.name, ...measured });
+      console.log(view.name, JSON.stringify(measured, null, 1));
+    }
+  }
+  fs.writeFileSync(`${resultsDir}/${RESULT_NAME}-trace.json`, `${JSON.stringify({ loadAverage: os.loadavg(), traces }, null, 2)}\n`);
 }
 
 async function main() {
@@ -283,6 +361,10 @@ async function main() {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGUMENTS, headless: true });
   try {
     const credentials = await prepareAdministrator(browser, starling.httpUrl);
+    if (TRACE) {
+      await traceViews(browser, starling.httpUrl, credentials);
+      return;
+    }
     const views = [];
     for (const view of VIEWS) {
       const runs = [];
@@ -292,9 +374,9 @@ async function main() {
       }
       views.push({ view, runs });
     }
-    const zoom = await zoomOverRawWeek(browser, starling.httpUrl, credentials);
+    const zoom = VIEWS_ONLY ? [] : await zoomOverRawWeek(browser, starling.httpUrl, credentials);
     console.log('zoom', JSON.stringify(zoom));
-    const pixels = await compareReducedPixels(browser, starling.httpUrl, credentials);
+    const pixels = VIEWS_ONLY ? undefined : await compareReducedPixels(browser, starling.httpUrl, credentials);
     console.log('pixels', JSON.stringify(pixels));
     const data = { seed, views, zoom, pixels };
     environment.loadAverageAtEnd = os.loadavg().map((load) => Math.round(load * 100) / 100);

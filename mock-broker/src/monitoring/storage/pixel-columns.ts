@@ -47,7 +47,11 @@ export class PixelColumnReducer {
   ) {}
 
   add(ts: number, value: number): void {
-    const column = pixelColumnOf(ts, this.grid);
+    this.addInColumn(pixelColumnOf(ts, this.grid), ts, value);
+  }
+
+  /** add() with the sample's column already known (pixelColumnOf this grid): several keys' samples share their times' columns. */
+  addInColumn(column: number, ts: number, value: number): void {
     if (this.#empty || column !== this.#column) {
       this.#close();
       this.#column = column;

@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { TimeseriesKey } from '../timeseries-keys.js';
-import { PixelColumnReducer } from './pixel-columns.js';
+import { PixelColumnReducer, pixelColumnOf, type PixelGrid } from './pixel-columns.js';
+import { type HeldSamples, lowerBound } from './sample-cache.js';
 import type { CountedPoints, PointsText, SampleColumns, TimeseriesRepository } from './timeseries-repository.js';
 import type { Aggregation, SortOrder } from './timeseries-sql.js';
 
@@ -79,9 +80,10 @@ class Reduced {
   constructor(
     private readonly keys: TimeseriesKey[],
     limit: number,
-    reducer: () => PixelColumnReducer,
+    private readonly grid: PixelGrid,
+    order: SortOrder,
   ) {
-    this.reducers = keys.map(reducer);
+    this.reducers = keys.map(() => new PixelColumnReducer(grid, order));
     this.left = keys.map(() => limit);
   }
 
@@ -107,8 +109,46 @@ class Reduced {
     return read;
   }
 
+  /** Rows [start, end) of held columns (NaN: no value), oldest first or newest first. */
+  addHeld(times: readonly number[], columns: readonly (readonly number[])[], start: number, end: number, ascending: boolean): void {
+    // Each row's pixel column once for all keys: a week of 12 keys is 725,760 samples.
+    const pixels = new Float64Array(end - start);
+    for (let row = start; row < end; row += 1) pixels[row - start] = pixelColumnOf(times[row] as number, this.grid);
+    columns.forEach((column, index) => {
+      const reducer = this.reducers[index] as PixelColumnReducer;
+      let left = this.left[index] as number;
+      for (let step = 0; step < end - start && left > 0; step += 1) {
+        const row = ascending ? start + step : end - 1 - step;
+        const value = column[row] as number;
+        if (Number.isNaN(value)) continue;
+        reducer.addInColumn(pixels[row - start] as number, times[row] as number, value);
+        left -= 1;
+      }
+      this.left[index] = left;
+    });
+  }
+
   text(): PointsText {
     return Object.fromEntries(this.keys.map((key, index) => [key, (this.reducers[index] as PixelColumnReducer).text()]));
+  }
+}
+
+/** Rows of held samples reduced per event-loop turn: all of a query's keys, a few milliseconds. */
+const HELD_SLICE_ROWS = 4096;
+
+/** The held samples of [startTs, endTs) given to `reduced` in the query's order, as read from SQLite they would be. */
+async function reduceHeld(held: HeldSamples, query: SlicedQuery, reduced: Reduced): Promise<void> {
+  const { times } = held;
+  const columns = query.keys.map((key) => held.columns.get(key) ?? []);
+  const from = lowerBound(times, query.startTs);
+  const to = lowerBound(times, query.endTs);
+  const ascending = query.order === 'ASC';
+  for (let done = 0; done < to - from && !reduced.done; done += HELD_SLICE_ROWS) {
+    const count = Math.min(HELD_SLICE_ROWS, to - from - done);
+    const start = ascending ? from + done : to - done - count;
+    reduced.addHeld(times, columns, start, start + count, ascending);
+    await nextTurn();
+    query.signal?.throwIfAborted();
   }
 }
 
@@ -178,7 +218,13 @@ export async function slicedSamples(repository: TimeseriesRepository, query: Sli
     return gathered.text();
   }
   const grid = { startTs: query.startTs, endTs: query.endTs, columns: pixelColumns, ...(pixelLeft === undefined ? {} : { left: pixelLeft }) };
-  const reduced = new Reduced(query.keys, query.limit, () => new PixelColumnReducer(grid, query.order));
+  const reduced = new Reduced(query.keys, query.limit, grid, query.order);
+  const held = await repository.heldSamples(query.entityId, query.keys, () => nextTurn());
+  query.signal?.throwIfAborted();
+  if (held) {
+    await reduceHeld(held, query, reduced);
+    return reduced.text();
+  }
   const reader = repository.sampleColumnsReader(query.entityId, query.keys, query.order);
   try {
     await eachSampleSlice(repository, query, REDUCED_SLICE_POINTS, (slice) => reduced.add(reader.read(slice.startTs, slice.endTs)), () => reduced.done);

@@ -1,7 +1,8 @@
 import { inTransaction, type Database } from '../../database/database.js';
 import type { Sample } from '../sample-feed.js';
 import { TIMESERIES_KEYS, TOTAL_ENTITY_ID, type TimeseriesKey } from '../timeseries-keys.js';
-import { aggregatedPoints, latestPoints, rawPoints, sampleColumnsSql, type Aggregation, type PointsRange, type PointsStatement, type SortOrder } from './timeseries-sql.js';
+import { type HeldSamples, SampleCache } from './sample-cache.js';
+import { aggregatedPoints, entityRowsSql, latestPoints, rawPoints, sampleColumnsSql, type Aggregation, type PointsRange, type PointsStatement, type SortOrder } from './timeseries-sql.js';
 
 /** What a node's resource usage is measured against (ServiceInfo). */
 export interface NodeCapacity {
@@ -62,8 +63,22 @@ export class TimeseriesRepository {
   readonly #insertTotal;
   /** Prepared once: a sliced query asks it before every slice, and preparing it cost more than running it. */
   readonly #firstSampleTime;
+  /** Every write below tells it what changed (sample-cache.ts). */
+  readonly #held: SampleCache;
 
   constructor(private readonly database: Database) {
+    this.#held = new SampleCache({
+      rowCount: (entityId) => Number(database.get('SELECT COUNT(*) AS n FROM timeseries_sample WHERE entity_id = ?', [entityId])?.n ?? 0),
+      oldestTime: (entityId) => {
+        const ts = database.get('SELECT MIN(ts) AS ts FROM timeseries_sample WHERE entity_id = ?', [entityId])?.ts;
+        return typeof ts === 'number' ? ts : undefined;
+      },
+      readRows: (entityId, keys, afterTs, rows) => {
+        const row = database.get(entityRowsSql(keys.map(columnOf)), { ':entity': entityId, ':after': Math.max(afterTs, Number.MIN_SAFE_INTEGER), ':rows': rows });
+        const [times = [], ...values] = JSON.parse(String(row?.k ?? '[]')) as [number[], ...(number | null)[][]];
+        return { times, values };
+      },
+    });
     const placeholders = COLUMNS.map(() => '?').join(', ');
     this.#insert = database.prepare(`INSERT OR REPLACE INTO timeseries_sample (entity_id, ts, ${COLUMNS.join(', ')}) VALUES (?, ?, ${placeholders})`);
     // The total at a time is the sum of the samples the nodes stored at that time.
@@ -79,24 +94,44 @@ export class TimeseriesRepository {
   /** Stores one sample as it is (the bench and tests seed with it; the sampler uses storeNodeSample). */
   store(sample: Sample): void {
     this.#insert.run([sample.entityId, sample.ts, ...TIMESERIES_KEYS.map((key) => sample.values[key] ?? null)]);
+    this.#held.stored(sample.entityId, sample.ts, sample.values);
+  }
+
+  /**
+   * The entity's samples held in memory with \`keys\` loaded (read in slices, \`nextTurn\` between
+   * them, when not held yet); undefined when they are too many to hold.
+   */
+  heldSamples(entityId: string, keys: readonly TimeseriesKey[], nextTurn: () => Promise<void>): Promise<HeldSamples | undefined> {
+    return this.#held.samples(entityId, keys, nextTurn);
+  }
+
+  /** A write that failed may have told the held samples of rows its transaction did not keep. */
+  #writing<T>(write: () => T): T {
+    try {
+      return inTransaction(this.database, write);
+    } catch (error) {
+      this.#held.clear();
+      throw error;
+    }
   }
 
   /** Stores samples of entities that are not nodes (integrations), dropping each one's samples older than `before` in batches. */
   storeEntitySamples(samples: Sample[], before: number, batch: number): void {
-    inTransaction(this.database, () => {
+    this.#writing(() => {
       for (const sample of samples) {
         this.store(sample);
-        this.database.run(
+        const { changes } = this.database.run(
           'DELETE FROM timeseries_sample WHERE entity_id = ?1 AND ts IN (SELECT ts FROM timeseries_sample WHERE entity_id = ?1 AND ts < ?2 ORDER BY ts LIMIT ?3)',
           [sample.entityId, before, batch],
         );
+        if (changes > 0) this.#held.pruned(sample.entityId);
       }
     });
   }
 
   /** Stores a node's sample, notes the node, and stores the total at the sample's time; answers the total. */
   storeNodeSample(sample: Sample, capacity: NodeCapacity): Sample {
-    return inTransaction(this.database, () => {
+    return this.#writing(() => {
       this.store(sample);
       this.database.run(
         `INSERT INTO timeseries_node (node_id, last_sample_ts, cpu_count, total_memory, total_disk_space) VALUES (?, ?, ?, ?, ?)
@@ -111,6 +146,7 @@ export class TimeseriesRepository {
         const value = row[COLUMNS[index] ?? ''];
         if (typeof value === 'number') values[key] = value;
       });
+      this.#held.stored(TOTAL_ENTITY_ID, sample.ts, values);
       return { ts: sample.ts, entityId: TOTAL_ENTITY_ID, values };
     });
   }
@@ -153,13 +189,15 @@ export class TimeseriesRepository {
    * all gone is forgotten. Answers how many samples went.
    */
   prune(before: number, batch: number, keepNodeId: string): number {
-    return inTransaction(this.database, () => {
+    return this.#writing(() => {
       let deleted = 0;
       for (const entityId of [TOTAL_ENTITY_ID, ...this.nodes().map((node) => node.nodeId)]) {
-        deleted += this.database.run(
+        const { changes } = this.database.run(
           'DELETE FROM timeseries_sample WHERE entity_id = ?1 AND ts IN (SELECT ts FROM timeseries_sample WHERE entity_id = ?1 AND ts < ?2 ORDER BY ts LIMIT ?3)',
           [entityId, before, batch],
-        ).changes;
+        );
+        if (changes > 0) this.#held.pruned(entityId);
+        deleted += changes;
       }
       this.database.run('DELETE FROM timeseries_node WHERE node_id <> ? AND NOT EXISTS (SELECT 1 FROM timeseries_sample WHERE entity_id = node_id)', [keepNodeId]);
       return deleted;

@@ -89,3 +89,13 @@ export function latestPoints(entityId: string, columns: string[]): PointsStateme
   const sql = selectPerColumn(columns, (column, index) => pointsOf('timeseries_sample', 'ts', column, `entity_id = :entity AND ${column} IS NOT NULL`, 'DESC', index));
   return { sql, parameters: { ':entity': entityId, ...limitParameters(columns.map(() => 1)) } };
 }
+
+/**
+ * An entity's rows after \`:after\` (exclusive), oldest first, \`:rows\` at most, every row whether or
+ * not it holds a value of the columns: \`k\` = \`[[ts…],[column 0's value…]…]\`, null where a row has none.
+ */
+export function entityRowsSql(columns: string[]): string {
+  const arrays = ['ts', ...columns].map((column) => `json_group_array(${column})`).join(', ');
+  const rows = `SELECT ts, ${columns.join(', ')} FROM timeseries_sample WHERE entity_id = :entity AND ts > :after ORDER BY ts ASC LIMIT :rows`;
+  return `SELECT json_array(${arrays}) AS k FROM (${rows})`;
+}

@@ -1,4 +1,5 @@
 import { HTMLTable } from '@blueprintjs/core';
+import { memo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { lineColour } from './chart-colours';
 import { type ChartValueKind, formatChartValue } from './chart-value-format';
@@ -13,8 +14,12 @@ interface ChartLegendProps {
 const COLUMNS = ['min', 'max', 'avg', 'latest'] as const;
 const COLUMN_TITLES = { min: 'chart.legend-min', max: 'chart.legend-max', avg: 'chart.legend-avg', latest: 'chart.legend-latest' } as const;
 
-/** Each line's minimum, maximum, average and latest value over the time range in view. */
-export function ChartLegend({ lineLabels, statistics, valueKind }: ChartLegendProps) {
+/**
+ * Each line's minimum, maximum, average and latest value over the time range in view. Memoized:
+ * a chart renders again when it starts loading, and its legend's table need not (12 legends laid
+ * out again were a share of every Update, issue 29).
+ */
+export const ChartLegend = memo(function ChartLegend({ lineLabels, statistics, valueKind }: ChartLegendProps) {
   const intl = useIntl();
   return (
     <HTMLTable compact className="time-series-chart__legend">
@@ -50,4 +55,4 @@ export function ChartLegend({ lineLabels, statistics, valueKind }: ChartLegendPr
       </tbody>
     </HTMLTable>
   );
-}
+});

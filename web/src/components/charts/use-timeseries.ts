@@ -39,6 +39,16 @@ const NOTHING: TimeseriesLines = { data: undefined, range: { startTs: 0, endTs: 
 /** Points further apart than this many buckets or sample intervals have a gap drawn between them. */
 const GAP_FACTOR = 2.5;
 
+/**
+ * What a chart shows while a new query loads: the lines and range it showed, marked loading, so
+ * that neither its plot nor its legend is drawn again until the answer is there (a page of 12
+ * charts blanked and redrew every one of them on each Update, issue 29); nothing when those lines
+ * were of other entities.
+ */
+function keptWhileLoading(shown: TimeseriesLines, lines: number): TimeseriesLines {
+  return shown.data?.series.length === lines ? { ...shown, loading: true } : { ...NOTHING, range: shown.range, loading: true };
+}
+
 const wholeSecondNow = () => Math.floor(Date.now() / 1000) * 1000;
 
 export function useTimeseries({ key, entityIds, resolveQuery, pollMs }: TimeseriesOptions): TimeseriesLines {
@@ -51,7 +61,7 @@ export function useTimeseries({ key, entityIds, resolveQuery, pollMs }: Timeseri
     const controller = new AbortController();
     const ids = entitiesKey.split('\n');
     const setLines = (update: (previous: TimeseriesLines) => TimeseriesLines) =>
-      setState((previous) => ({ lines: update(previous.owner === resolveQuery ? previous.lines : { ...NOTHING, loading: true }), owner: resolveQuery }));
+      setState((previous) => ({ lines: update(previous.owner === resolveQuery ? previous.lines : keptWhileLoading(previous.lines, ids.length)), owner: resolveQuery }));
     const buffers = ids.map(() => new PointBuffer());
     // Whole seconds: the charts of a page opened together ask for the same range, which goes to the
     // broker as one request per node (timeseries-batch.ts).
@@ -83,7 +93,8 @@ export function useTimeseries({ key, entityIds, resolveQuery, pollMs }: Timeseri
 
     const loadRange = async () => {
       busy = true;
-      setLines((previous) => ({ ...previous, range: { startTs: query.startTs, endTs: query.endTs }, loading: true }));
+      // The range moves with the answer's lines: until then the chart shows what it showed.
+      setLines((previous) => ({ ...previous, loading: true }));
       cancelPublish();
       for (const buffer of buffers) buffer.clear();
       try {
@@ -127,6 +138,6 @@ export function useTimeseries({ key, entityIds, resolveQuery, pollMs }: Timeseri
   }, [key, entitiesKey, resolveQuery, pollMs]);
 
   if (!resolveQuery) return NOTHING;
-  if (state.owner !== resolveQuery) return { ...NOTHING, range: state.lines.range, loading: true };
+  if (state.owner !== resolveQuery) return keptWhileLoading(state.lines, entityIds.length);
   return state.lines;
 }

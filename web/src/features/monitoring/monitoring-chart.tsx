@@ -67,7 +67,8 @@ export function MonitoringChart({ metric, lines, pageTimewindow, maxDatapoints, 
   const whole = useTimeseries({ key: metric, entityIds: lines.entityIds, resolveQuery, pollMs });
   const zoomed = useTimeseries({ key: metric, entityIds: lines.entityIds, resolveQuery: resolveZoomed, pollMs });
 
-  const shown = zoom && zoomed.data ? zoomed : whole;
+  // A zoom still loading shows the whole range's lines within it, not the lines of the zoom before.
+  const shown = zoom && zoomed.data && !zoomed.loading ? zoomed : whole;
   const { valueKind, title } = TIMESERIES_METRICS[metric];
   return (
     <TimeSeriesChart

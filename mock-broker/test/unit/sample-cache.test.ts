@@ -1,0 +1,108 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { slicedSamples } from '../../src/monitoring/storage/sliced-points.js';
+import { TimeseriesRepository } from '../../src/monitoring/storage/timeseries-repository.js';
+import type { TimeseriesKey } from '../../src/monitoring/timeseries-keys.js';
+import { openTemporaryDatabase } from '../support/temporary-database.js';
+
+// A reduced raw query answers from samples the repository holds in memory once it read them
+// (sample-cache.ts). Whatever was written since, it must answer what a repository reading the
+// samples afresh from SQLite answers: appended, replaced, pruned and out-of-order samples included.
+
+let store: ReturnType<typeof openTemporaryDatabase>;
+let repository: TimeseriesRepository;
+const capacity = { cpuCount: 2, totalMemory: 4e9, totalDiskSpace: 1e11 };
+const KEYS: TimeseriesKey[] = ['incomingMsgs', 'sessions', 'cpuUsage'];
+const SAMPLE_MS = 10_000;
+
+beforeEach(() => {
+  store = openTemporaryDatabase();
+  repository = new TimeseriesRepository(store.database);
+});
+
+afterEach(() => store.destroy());
+
+const valuesAt = (step: number) => ({ incomingMsgs: (step * 7919) % 1000, ...(step % 4 === 0 ? {} : { sessions: step % 97 }), cpuUsage: ((step * 31) % 1000) / 10 });
+
+/** Both answers for every entity and order, over a range wider than the samples, 300 columns with a half-pixel plot edge. */
+async function expectHeldAnswersAsFresh(entityIds: string[], endTs: number): Promise<void> {
+  const fresh = new TimeseriesRepository(store.database);
+  for (const entityId of entityIds) {
+    for (const order of ['ASC', 'DESC'] as const) {
+      for (const limit of [100_000, 500]) {
+        const query = { entityId, keys: KEYS, startTs: 0, endTs, limit, order };
+        const held = await slicedSamples(repository, query, 300, 20.5);
+        expect(held, `${entityId} ${order} ${limit}`).toEqual(await slicedSamples(fresh, query, 300, 20.5));
+        expect(JSON.parse(held.incomingMsgs ?? '[]')).not.toHaveLength(0);
+      }
+    }
+  }
+}
+
+describe('the samples a reduced raw query holds', () => {
+  it('answers as SQLite after samples are appended, replaced, pruned and stored out of order', async () => {
+    repository.recordNode('node', 0, capacity);
+    for (let step = 1; step <= 3000; step += 1) repository.storeNodeSample({ entityId: 'node', ts: step * SAMPLE_MS, values: valuesAt(step) }, capacity);
+    const endTs = 4000 * SAMPLE_MS;
+    await expectHeldAnswersAsFresh(['node', 'total'], endTs);
+
+    // Newer samples, through the sampler's path (the node's and the total's).
+    for (let step = 3001; step <= 3100; step += 1) repository.storeNodeSample({ entityId: 'node', ts: step * SAMPLE_MS, values: valuesAt(step + 1) }, capacity);
+    await expectHeldAnswersAsFresh(['node', 'total'], endTs);
+
+    // The newest sample stored again with other values, one key fewer.
+    repository.store({ entityId: 'node', ts: 3100 * SAMPLE_MS, values: { incomingMsgs: 123_456, cpuUsage: 99.5 } });
+    await expectHeldAnswersAsFresh(['node'], endTs);
+
+    // Retention: the oldest go, a batch at a time.
+    repository.prune(500 * SAMPLE_MS, 200, 'node');
+    await expectHeldAnswersAsFresh(['node', 'total'], endTs);
+    repository.prune(500 * SAMPLE_MS, 1000, 'node');
+    await expectHeldAnswersAsFresh(['node', 'total'], endTs);
+
+    // A sample older than the newest (another node's clock, a restore): held again from SQLite.
+    repository.store({ entityId: 'node', ts: 1234 * SAMPLE_MS + 5, values: { incomingMsgs: -5000, sessions: 5000, cpuUsage: 0.25 } });
+    await expectHeldAnswersAsFresh(['node'], endTs);
+  });
+
+  it('answers as SQLite for an entity that is not a node, stored and pruned with its samples', async () => {
+    for (let step = 1; step <= 1000; step += 1) repository.store({ entityId: 'integration-1', ts: step * SAMPLE_MS, values: valuesAt(step) });
+    const endTs = 2000 * SAMPLE_MS;
+    await expectHeldAnswersAsFresh(['integration-1'], endTs);
+    const newer = Array.from({ length: 50 }, (_unused, index) => ({ entityId: 'integration-1', ts: (1001 + index) * SAMPLE_MS, values: valuesAt(index) }));
+    repository.storeEntitySamples(newer, 300 * SAMPLE_MS, 100);
+    await expectHeldAnswersAsFresh(['integration-1'], endTs);
+  });
+
+  it('answers as SQLite when samples are written while it reads an entity a slice at a time', async () => {
+    // More rows than one slice of the first read holds: the writes land between its slices.
+    repository.recordNode('node', 0, capacity);
+    for (let step = 1; step <= 20_000; step += 1) repository.store({ entityId: 'node', ts: step * SAMPLE_MS, values: valuesAt(step) });
+    const endTs = 30_000 * SAMPLE_MS;
+    const query = { entityId: 'node', keys: KEYS, startTs: 0, endTs, limit: 100_000, order: 'DESC' as const };
+    const writesWhileReading = [
+      () => repository.store({ entityId: 'node', ts: 20_001 * SAMPLE_MS, values: valuesAt(1) }),
+      () => repository.store({ entityId: 'node', ts: 5 * SAMPLE_MS, values: { incomingMsgs: 1e6 } }),
+      () => repository.prune(100 * SAMPLE_MS, 50, 'none'),
+    ];
+    for (const write of writesWhileReading) {
+      repository = new TimeseriesRepository(store.database);
+      const reading = slicedSamples(repository, query, 300, 20.5);
+      write();
+      const answered = await reading;
+      expect(answered).toEqual(await slicedSamples(new TimeseriesRepository(store.database), query, 300, 20.5));
+      await expectHeldAnswersAsFresh(['node'], endTs);
+    }
+  });
+
+  it('keeps answering as SQLite when a write fails in its transaction', async () => {
+    for (let step = 1; step <= 500; step += 1) repository.store({ entityId: 'node', ts: step * SAMPLE_MS, values: valuesAt(step) });
+    await expectHeldAnswersAsFresh(['node'], 1000 * SAMPLE_MS);
+    // A sample whose time is not an integer breaks the primary key's type after the held samples were told of another.
+    const broken = [
+      { entityId: 'node', ts: 501 * SAMPLE_MS, values: valuesAt(501) },
+      { entityId: 'node', ts: Number.NaN, values: valuesAt(502) },
+    ];
+    expect(() => repository.storeEntitySamples(broken, 0, 10)).toThrow();
+    await expectHeldAnswersAsFresh(['node'], 1000 * SAMPLE_MS);
+  });
+});
