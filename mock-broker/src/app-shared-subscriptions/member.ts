@@ -64,6 +64,7 @@ export class Member implements PartitionClaimant {
   private readonly lastWaiting = new Map<number, bigint>();
   private waitingCount = 0;
   private readonly inFlight = new Map<number, InFlight>();
+  private nextPartition = 0;
   private running = true;
   private stopped: Promise<void> | undefined;
   private commitTimer: NodeJS.Timeout | undefined;
@@ -297,19 +298,23 @@ export class Member implements PartitionClaimant {
     this.resumeIfRoom();
   }
 
-  /**
-   * The next waiting message of the partitions it holds, in turn: the partition it came from goes
-   * to the end of the map's order, so the map itself is the round.
-   */
+  /** The next waiting message of the partitions it holds, in turn (no array made per message: two passes over the map). */
   private nextDeliverable(): KafkaRecord | undefined {
-    for (const [partition, queue] of this.waiting) {
-      const state = this.partitions.get(partition);
-      if (!state || state.releasing || queue.length === 0) continue;
-      const record = queue.shift() as KafkaRecord;
-      this.waitingCount--;
-      this.waiting.delete(partition);
-      if (queue.length > 0) this.waiting.set(partition, queue);
-      return record;
+    const size = this.waiting.size;
+    const start = size === 0 ? 0 : this.nextPartition % size;
+    for (let pass = 0; pass < 2; pass++) {
+      let index = -1;
+      for (const [partition, queue] of this.waiting) {
+        index++;
+        if (pass === 0 ? index < start : index >= start) continue;
+        const state = this.partitions.get(partition);
+        if (!state || state.releasing || queue.length === 0) continue;
+        this.nextPartition = index + 1;
+        const record = queue.shift() as KafkaRecord;
+        this.waitingCount--;
+        if (queue.length === 0) this.waiting.delete(partition);
+        return record;
+      }
     }
     return undefined;
   }

@@ -208,7 +208,8 @@ export async function runAppSharedPart({ quick, profile, main }) {
   }));
   const [application, device] = summary;
   const addedMicrosPerMessage = (1 / application.messagesPerSecond - 1 / device.messagesPerSecond) * 1e6;
-  const data = { count, rounds, members: MEMBERS, partitions: PARTITIONS, window: WINDOW, topics: TOPICS, kafkaVersion: kafka.version, summary, addedMicrosPerMessage };
+  const perRound = Object.fromEntries(FLOWS.map(({ id }) => [id, results[id].map(({ window: _window, ...result }) => result)]));
+  const data = { count, rounds, members: MEMBERS, partitions: PARTITIONS, window: WINDOW, topics: TOPICS, kafkaVersion: kafka.version, summary, perRound, addedMicrosPerMessage };
   const markdown = [
     '## How it was measured',
     '',
