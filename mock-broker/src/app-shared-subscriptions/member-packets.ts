@@ -87,6 +87,15 @@ export function publishPacketOf(client: MemberClient, subscription: MemberSubscr
   return packet;
 }
 
+/** The next packet identifier, from the counter Aedes uses for the client, skipping those still unacknowledged (inFlight). */
+export function nextPacketId(client: MemberClient, inFlight: ReadonlyMap<number, unknown>): number {
+  for (;;) {
+    const id = client._nextId;
+    client._nextId = id >= 65535 ? 1 : id + 1;
+    if (!inFlight.has(id)) return id;
+  }
+}
+
 /** One options object per protocol version, not one per packet. */
 const WRITE_OPTIONS = { 4: Object.freeze({ protocolVersion: 4 }), 5: Object.freeze({ protocolVersion: 5 }) } as const;
 

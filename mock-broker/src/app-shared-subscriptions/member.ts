@@ -5,14 +5,14 @@ import type { KafkaSettings } from '../kafka/kafka-settings.js';
 import type { MqttBroker } from '../mqtt/mqtt-broker.js';
 import { AcknowledgedOffsets } from './acknowledged-offsets.js';
 import type { AppSharedSubscription } from './app-shared-subscription.js';
-import { publishPacketOf, recordMessage, RecordTopics, writePacket, type MemberClient } from './member-packets.js';
+import { nextPacketId, publishPacketOf, recordMessage, RecordTopics, writePacket, type MemberClient } from './member-packets.js';
 import type { PartitionClaimant, PartitionOwners } from './partition-owners.js';
 
 /** Unacknowledged QoS 1/2 messages one member gets at most, below its Receive Maximum. */
 export const MAX_IN_FLIGHT_PER_MEMBER = 128;
 /** Messages fetched and waiting for delivery: fetching pauses above, resumes below half. */
 const MAX_WAITING = 1024;
-/** Bytes one fetch brings at most: about 2,000 records of small messages, several deliveries' worth of Receive Maximum. */
+/** Bytes one fetch brings at most (about 2,500 small messages): a backlog fetched whole (10 MiB by default) keeps so many records waiting that they outlive the young generation, which the collector pays for. */
 const FETCH_MAX_BYTES = 256 * 1024;
 /** How often acknowledged offsets are committed while a member runs. */
 const COMMIT_INTERVAL_MS = 200;
@@ -191,9 +191,6 @@ export class Member implements PartitionClaimant {
         fallbackMode: MessagesStreamFallbackModes.EARLIEST,
         autocommit: false,
         maxWaitTime: 200,
-        // A fetch brings at most this much: what it brings waits in memory for the member, and a
-        // large backlog fetched at once (10 MiB by default) keeps a hundred thousand records alive
-        // long enough to be promoted out of the young generation, which the collector pays for.
         maxBytes: FETCH_MAX_BYTES,
         highWaterMark: 256,
       });
@@ -298,15 +295,13 @@ export class Member implements PartitionClaimant {
     this.resumeIfRoom();
   }
 
-  /** The next waiting message of the partitions it holds, in turn (no array made per message: two passes over the map). */
+  /** The next waiting message of the partitions it holds, in turn: from the one after the last, then from the first (no array per message). */
   private nextDeliverable(): KafkaRecord | undefined {
-    const size = this.waiting.size;
-    const start = size === 0 ? 0 : this.nextPartition % size;
+    const start = this.nextPartition % Math.max(this.waiting.size, 1);
     for (let pass = 0; pass < 2; pass++) {
       let index = -1;
       for (const [partition, queue] of this.waiting) {
-        index++;
-        if (pass === 0 ? index < start : index >= start) continue;
+        if (++index < start === (pass === 0)) continue;
         const state = this.partitions.get(partition);
         if (!state || state.releasing || queue.length === 0) continue;
         this.nextPartition = index + 1;
@@ -337,20 +332,11 @@ export class Member implements PartitionClaimant {
       this.acknowledged(record.partition, record.offset);
       return;
     }
-    const messageId = this.messageId();
+    const messageId = nextPacketId(this.client, this.inFlight);
     packet.messageId = messageId;
     this.inFlight.set(messageId, { partition: record.partition, offset: record.offset, released: false });
     state.inFlight++;
     writePacket(this.options.broker, this.client, packet, () => undefined);
-  }
-
-  /** The next packet identifier, from the counter Aedes uses for this client, skipping those of this member still unacknowledged. */
-  private messageId(): number {
-    for (;;) {
-      const id = this.client._nextId;
-      this.client._nextId = id >= 65535 ? 1 : id + 1;
-      if (!this.inFlight.has(id)) return id;
-    }
   }
 
   private acknowledged(partition: number, offset: bigint): void {

@@ -174,7 +174,8 @@ export async function runAppSharedPart({ quick, profile, main }) {
   const profileDirectory = profile ? fs.mkdtempSync(path.join(ensureScratchDir(), 'app-shared-profiles-')) : undefined;
   const nodeArguments = profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDirectory}`, '--cpu-prof-name=starling-app-shared.cpuprofile'] : [];
   // Queues as long as a flow: on a busy machine the DEVICE members fall behind the publisher, and past the default of 1,000 their messages would be dropped.
-  const broker = await startStarling({ name: 'starling-app-shared', main, nodeArguments, ports: givenPorts(), env: { STARLING_KAFKA_BOOTSTRAP: kafka.bootstrap, STARLING_MAX_QUEUED_MESSAGES: String(count) } });
+  // A start that takes 5 s alone took over 30 s with the shared cores busy.
+  const broker = await startStarling({ name: 'starling-app-shared', main, nodeArguments, startTimeoutMs: 120_000, ports: givenPorts(), env: { STARLING_KAFKA_BOOTSTRAP: kafka.bootstrap, STARLING_MAX_QUEUED_MESSAGES: String(count) } });
   const processes = { brokerPid: broker.pid, kafkaPid: kafka.dataDir === undefined ? undefined : kafkaProcess(kafka.dataDir) };
   const results = Object.fromEntries(FLOWS.map(({ id }) => [id, []]));
   try {
