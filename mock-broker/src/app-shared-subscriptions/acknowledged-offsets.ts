@@ -2,41 +2,61 @@
  * One partition's messages as a member got them: offsets handed out in increasing order, each
  * acknowledged in any order. The commit point is the offset after the longest acknowledged run
  * from the start: committing it never skips a message that is still unacknowledged.
+ *
+ * Offsets are kept as numbers (exact up to 2^53, far beyond what a partition reaches) in a sorted
+ * array with a flag each: an acknowledgement is a binary search, with no BigInt or set entry made
+ * per message.
  */
 export class AcknowledgedOffsets {
-  private readonly outstanding: bigint[] = [];
+  private offsets: number[] = [];
+  private acknowledged: boolean[] = [];
   private head = 0;
-  private readonly acknowledged = new Set<bigint>();
-  private point: bigint | undefined;
+  private point: number | undefined;
 
   /** The offset after the last message of the acknowledged run; undefined before the first. */
   get commitPoint(): bigint | undefined {
-    return this.point;
+    return this.point === undefined ? undefined : BigInt(this.point);
   }
 
   /** Messages handed out and not yet part of the acknowledged run. */
   get pending(): number {
-    return this.outstanding.length - this.head;
+    return this.offsets.length - this.head;
   }
 
   /** A message handed out; offsets come in increasing order. */
   handedOut(offset: bigint): void {
-    this.outstanding.push(offset);
+    this.offsets.push(Number(offset));
+    this.acknowledged.push(false);
   }
 
   /** A message acknowledged (or skipped, which counts the same); advances the commit point over the run it completes. */
   acknowledge(offset: bigint): void {
-    this.acknowledged.add(offset);
-    while (this.head < this.outstanding.length && this.acknowledged.has(this.outstanding[this.head] as bigint)) {
-      const done = this.outstanding[this.head] as bigint;
-      this.acknowledged.delete(done);
-      this.point = done + 1n;
+    const index = this.indexOf(Number(offset));
+    if (index < 0) return;
+    this.acknowledged[index] = true;
+    while (this.head < this.offsets.length && this.acknowledged[this.head] === true) {
+      this.point = (this.offsets[this.head] as number) + 1;
       this.head++;
     }
     // Drop the consumed front now and then rather than shifting on every message.
-    if (this.head > 1024 && this.head * 2 > this.outstanding.length) {
-      this.outstanding.splice(0, this.head);
+    if (this.head > 1024 && this.head * 2 > this.offsets.length) {
+      this.offsets = this.offsets.slice(this.head);
+      this.acknowledged = this.acknowledged.slice(this.head);
       this.head = 0;
     }
+  }
+
+  /** Where the offset is among those not yet in the run, or -1. */
+  private indexOf(value: number): number {
+    let low = this.head;
+    let high = this.offsets.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >>> 1;
+      const found = this.offsets[middle] as number;
+      if (found === value) return middle;
+      if (found < value) low = middle + 1;
+      else high = middle - 1;
+    }
+    return -1;
   }
 }

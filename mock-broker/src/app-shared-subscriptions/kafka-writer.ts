@@ -1,4 +1,4 @@
-import { Producer, ProduceAcks, type MessageToProduce } from '@platformatic/kafka';
+import { defaultPartitioner, Producer, ProduceAcks, type MessageToProduce, type Partitioner } from '@platformatic/kafka';
 import { kafkaClientOptions } from '../kafka/kafka-connection.js';
 import { DEFAULT_KAFKA_LIMITS, type KafkaSettings } from '../kafka/kafka-settings.js';
 import { encodeKafkaMessage, type KafkaMessage } from './app-shared-subscription.js';
@@ -11,6 +11,8 @@ const MAX_BATCH = 2000;
 const MAX_WAITING = 50_000;
 /** What one waiting record costs beside its key and value (the objects that hold it), counted against the byte bound. */
 const RECORD_OVERHEAD_BYTES = 128;
+/** Record keys (MQTT topics) kept encoded: a node's publishers use a bounded set of topics over and over. */
+const MAX_CACHED_KEYS = 4096;
 
 type Done = (error?: Error) => void;
 
@@ -36,6 +38,18 @@ export class KafkaWriter {
   private sending = false;
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
+  private readonly keys = new Map<string, Buffer>();
+  /** The client's own partitioning (murmur2 of the key), worked out once per cached key rather than per record. */
+  private readonly hashes = new WeakMap<Buffer, number>();
+  private readonly partitioner: Partitioner<Buffer, Buffer, Buffer, Buffer> = (message, key) => {
+    if (!Buffer.isBuffer(key)) return defaultPartitioner(message, key);
+    let hash = this.hashes.get(key);
+    if (hash === undefined) {
+      hash = defaultPartitioner(message, key);
+      this.hashes.set(key, hash);
+    }
+    return hash;
+  };
 
   constructor(private readonly settings: KafkaSettings | undefined) {}
 
@@ -49,7 +63,7 @@ export class KafkaWriter {
       done(new Error('Kafka is not available: the message cannot be written to its application shared subscription'));
       return;
     }
-    const key = Buffer.from(mqttTopic, 'utf8');
+    const key = this.keyOf(mqttTopic);
     const value = encodeKafkaMessage(message);
     const bytes = key.length + value.length + RECORD_OVERHEAD_BYTES;
     const maxBytes = this.settings.limits?.maxQueuedBytes ?? DEFAULT_KAFKA_LIMITS.maxQueuedBytes;
@@ -72,6 +86,17 @@ export class KafkaWriter {
       this.waiting.push({ record: { topic, key, value }, done: each });
     }
     this.schedule();
+  }
+
+  /** The topic as a record key, encoded once while it keeps coming (the records only read it). */
+  private keyOf(mqttTopic: string): Buffer {
+    let key = this.keys.get(mqttTopic);
+    if (key === undefined) {
+      if (this.keys.size >= MAX_CACHED_KEYS) this.keys.clear();
+      key = Buffer.from(mqttTopic, 'utf8');
+      this.keys.set(mqttTopic, key);
+    }
+    return key;
   }
 
   async close(): Promise<void> {
@@ -97,7 +122,7 @@ export class KafkaWriter {
     this.sending = true;
     const batch = this.waiting.splice(0, MAX_BATCH);
     try {
-      this.producer ??= new Producer({ ...kafkaClientOptions(this.settings, 'starling-app-shared-writer'), retries: 3, acks: ProduceAcks.ALL });
+      this.producer ??= new Producer({ ...kafkaClientOptions(this.settings, 'starling-app-shared-writer'), retries: 3, acks: ProduceAcks.ALL, partitioner: this.partitioner });
       await this.producer.send({ messages: batch.map((each) => each.record), acks: ProduceAcks.ALL });
       for (const each of batch) each.done();
     } catch (error) {

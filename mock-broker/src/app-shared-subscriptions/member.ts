@@ -5,13 +5,15 @@ import type { KafkaSettings } from '../kafka/kafka-settings.js';
 import type { MqttBroker } from '../mqtt/mqtt-broker.js';
 import { AcknowledgedOffsets } from './acknowledged-offsets.js';
 import type { AppSharedSubscription } from './app-shared-subscription.js';
-import { publishPacketOf, recordMessage, writePacket, type MemberClient } from './member-packets.js';
+import { nextPacketId, publishPacketOf, recordMessage, RecordTopics, writePacket, type MemberClient } from './member-packets.js';
 import type { PartitionClaimant, PartitionOwners } from './partition-owners.js';
 
 /** Unacknowledged QoS 1/2 messages one member gets at most, below its Receive Maximum. */
 export const MAX_IN_FLIGHT_PER_MEMBER = 128;
 /** Messages fetched and waiting for delivery: fetching pauses above, resumes below half. */
 const MAX_WAITING = 1024;
+/** Bytes one fetch brings at most (about 2,500 small messages): a backlog fetched whole (10 MiB by default) keeps so many records waiting that they outlive the young generation, which the collector pays for. */
+const FETCH_MAX_BYTES = 256 * 1024;
 /** How often acknowledged offsets are committed while a member runs. */
 const COMMIT_INTERVAL_MS = 200;
 /** How long a member that stays connected is waited for to acknowledge what it has, when it loses a partition or unsubscribes. */
@@ -71,9 +73,11 @@ export class Member implements PartitionClaimant {
   private starting: Promise<void> = Promise.resolve();
   /** Checks run after each acknowledgement, for those waiting until the client has acknowledged what it has. */
   private readonly settleChecks = new Set<() => void>();
+  private readonly topics: RecordTopics;
 
   constructor(private readonly options: MemberOptions) {
     this.client = options.client as MemberClient;
+    this.topics = new RecordTopics(options.subscription.topicFilter);
     options.owners.members.add(this);
     // A client slow to read: nothing more is written until its socket has room again.
     this.client.conn.on('drain', () => this.pump());
@@ -187,6 +191,7 @@ export class Member implements PartitionClaimant {
         fallbackMode: MessagesStreamFallbackModes.EARLIEST,
         autocommit: false,
         maxWaitTime: 200,
+        maxBytes: FETCH_MAX_BYTES,
         highWaterMark: 256,
       });
       if (!this.running) {
@@ -285,33 +290,37 @@ export class Member implements PartitionClaimant {
     while (this.running && this.inFlight.size < this.capacity && this.waitingCount > 0 && this.client.conn.writableNeedDrain !== true) {
       const next = this.nextDeliverable();
       if (!next) break;
-      this.deliver(next.record, next.state);
+      this.deliver(next);
     }
     this.resumeIfRoom();
   }
 
-  private nextDeliverable(): { record: KafkaRecord; state: PartitionState } | undefined {
-    const partitions = [...this.waiting.keys()];
-    for (let step = 0; step < partitions.length; step++) {
-      const partition = partitions[(this.nextPartition + step) % partitions.length] as number;
-      const state = this.partitions.get(partition);
-      const queue = this.waiting.get(partition);
-      if (!state || state.releasing || !queue || queue.length === 0) continue;
-      this.nextPartition = (this.nextPartition + step + 1) % Math.max(partitions.length, 1);
-      const record = queue.shift() as KafkaRecord;
-      this.waitingCount--;
-      if (queue.length === 0) this.waiting.delete(partition);
-      return { record, state };
+  /** The next waiting message of the partitions it holds, in turn: from the one after the last, then from the first (no array per message). */
+  private nextDeliverable(): KafkaRecord | undefined {
+    const start = this.nextPartition % Math.max(this.waiting.size, 1);
+    for (let pass = 0; pass < 2; pass++) {
+      let index = -1;
+      for (const [partition, queue] of this.waiting) {
+        if (++index < start === (pass === 0)) continue;
+        const state = this.partitions.get(partition);
+        if (!state || state.releasing || queue.length === 0) continue;
+        this.nextPartition = index + 1;
+        const record = queue.shift() as KafkaRecord;
+        this.waitingCount--;
+        if (queue.length === 0) this.waiting.delete(partition);
+        return record;
+      }
     }
     return undefined;
   }
 
-  private deliver(record: KafkaRecord, state: PartitionState): void {
+  private deliver(record: KafkaRecord): void {
+    const state = this.partitions.get(record.partition) as PartitionState;
     if (record.offset < state.next) return;
     state.next = record.offset + 1n;
     state.progress.handedOut(record.offset);
     const subscription = this.client.subscriptions[this.options.internalTopic];
-    const valid = recordMessage(record, this.options.subscription.topicFilter);
+    const valid = recordMessage(record, this.topics);
     if (!subscription || !valid) {
       if (!valid) this.options.onSkipped();
       state.progress.acknowledge(record.offset);
@@ -323,27 +332,18 @@ export class Member implements PartitionClaimant {
       this.acknowledged(record.partition, record.offset);
       return;
     }
-    const messageId = this.messageId();
+    const messageId = nextPacketId(this.client, this.inFlight);
     packet.messageId = messageId;
     this.inFlight.set(messageId, { partition: record.partition, offset: record.offset, released: false });
     state.inFlight++;
     writePacket(this.options.broker, this.client, packet, () => undefined);
   }
 
-  /** The next packet identifier, from the counter Aedes uses for this client, skipping those of this member still unacknowledged. */
-  private messageId(): number {
-    for (;;) {
-      const id = this.client._nextId;
-      this.client._nextId = id >= 65535 ? 1 : id + 1;
-      if (!this.inFlight.has(id)) return id;
-    }
-  }
-
   private acknowledged(partition: number, offset: bigint): void {
     const state = this.partitions.get(partition);
     if (!state) return;
     state.progress.acknowledge(offset);
-    for (const check of [...this.settleChecks]) check();
+    if (this.settleChecks.size > 0) for (const check of [...this.settleChecks]) check();
     this.pump();
   }
 

@@ -2,17 +2,27 @@
 // an application shared subscription (publish → Kafka → member → PUBACK) beside the same flow through
 // an in-memory shared subscription of DEVICE clients, on the bundled broker from its build with a
 // real Kafka node (scripts/kafka/kafka-server.mjs, or STARLING_TEST_KAFKA_BOOTSTRAP when set).
+import fs from 'node:fs';
+import path from 'node:path';
 import mqtt from 'mqtt';
 import { startKafka } from '../../kafka/kafka-server.mjs';
+import { profileMarkdown, summarizeProfile } from '../lib/cpu-profile.mjs';
 import { table } from '../lib/report.mjs';
+import { cpuSeconds } from '../lib/processes.mjs';
 import { signInToApi, startStarling } from '../lib/starling-broker.mjs';
 import { format, median, percentile } from '../lib/stats.mjs';
+import { ensureScratchDir } from '../lib/workspace.mjs';
 
 const TOPICS = 16;
 const PARTITIONS = 4;
 const MEMBERS = 2;
 /** QoS 1 publishes on their way at once (the broker's Receive Maximum is 1024). */
 const WINDOW = 500;
+/** No publish acknowledged and no message delivered for this long: the flow is stuck. */
+const STALL_MS = 30_000;
+/** Before a round, a message every so often until each member has had one. */
+const PRIME_EVERY_MS = 20;
+const JOIN_TIMEOUT_MS = 60_000;
 const APPLICATION = { username: 'bench-application', password: 'bench-application-secret' };
 const DEVICE = { username: 'bench-device', password: 'bench-device-secret' };
 
@@ -35,24 +45,46 @@ const connect = (port, clientId, credentials) =>
   mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { protocolVersion: 5, clientId, ...credentials, reconnectPeriod: 0, properties: { receiveMaximum: 100 } });
 
 /** Publishes `count` QoS 1 messages with a window; answers once every member received all of them, with the latency per message. */
-async function measureFlow(port, flow, round, count) {
+async function measureFlow(port, flow, round, count, processes) {
   const filter = `${flow.prefix}/#`;
   const members = await Promise.all(Array.from({ length: MEMBERS }, (_, index) => connect(port, `${flow.id}-member-${round}-${index}`, flow.credentials)));
   const latencies = [];
   let received = 0;
   let done;
   const all = new Promise((resolve) => (done = resolve));
+  const primed = new Set();
   for (const member of members) {
-    member.on('message', (_topic, payload) => {
+    member.on('message', (topic, payload) => {
+      if (topic.startsWith(`${flow.prefix}/prime/`)) return void primed.add(member);
       latencies.push(performance.now() - payload.readDoubleBE(0));
       if (++received === count) done();
     });
     await member.subscribeAsync(`$share/bench-${round}/${filter}`, { qos: 1 });
   }
   const publisher = await connect(port, `${flow.id}-publisher-${round}`, DEVICE);
+  // The consumer group forms after the SUBACKs (each member joins, Kafka spreads the partitions):
+  // the clock starts once every member has had a message, so a round measures the flow, not the join.
+  const joinDeadline = performance.now() + JOIN_TIMEOUT_MS;
+  for (let prime = 0; primed.size < MEMBERS; prime++) {
+    if (performance.now() > joinDeadline) throw new Error(`${flow.id}: ${primed.size} of ${MEMBERS} members got a message within ${JOIN_TIMEOUT_MS / 1000} s`);
+    await publisher.publishAsync(`${flow.prefix}/prime/t${prime % TOPICS}`, Buffer.alloc(8), { qos: 1 });
+    await new Promise((resolve) => setTimeout(resolve, PRIME_EVERY_MS));
+  }
+  const cpuBefore = cpuOf(processes);
+  const startedMicros = monotonicMicros();
   const started = performance.now();
   let next = 0;
-  await new Promise((resolve, reject) => {
+  let acknowledged = 0;
+  // A flow that stops moving fails the run with where it stood, rather than waiting for ever.
+  let last = -1;
+  let stalled;
+  const watchdog = setInterval(() => {
+    const progress = acknowledged + received;
+    if (progress === last) stalled?.(new Error(`${flow.id} flow stalled for ${STALL_MS / 1000} s: ${acknowledged} of ${count} publishes acknowledged, ${received} delivered`));
+    last = progress;
+  }, STALL_MS);
+  const stall = new Promise((_resolve, reject) => (stalled = reject));
+  const flowing = new Promise((resolve, reject) => {
     let inFlight = 0;
     const pump = () => {
       while (inFlight < WINDOW && next < count) {
@@ -61,6 +93,7 @@ async function measureFlow(port, flow, round, count) {
         inFlight++;
         publisher.publishAsync(`${flow.prefix}/t${next % TOPICS}`, payload, { qos: 1 }).then(() => {
           inFlight--;
+          acknowledged++;
           if (next === count && inFlight === 0) resolve();
           else pump();
         }, reject);
@@ -69,18 +102,81 @@ async function measureFlow(port, flow, round, count) {
     };
     pump();
   });
-  await all;
+  try {
+    await Promise.race([flowing.then(() => all), stall]);
+  } finally {
+    clearInterval(watchdog);
+  }
   const seconds = (performance.now() - started) / 1000;
+  const cpuAfter = cpuOf(processes);
+  const window = [startedMicros, monotonicMicros()];
   await Promise.all([publisher, ...members].map((client) => client.endAsync(true)));
-  return { messagesPerSecond: count / seconds, latencyP50Ms: percentile(latencies, 50), latencyP99Ms: percentile(latencies, 99) };
+  const cpuMicrosPerMessage = Object.fromEntries(Object.keys(cpuAfter).map((name) => [name, ((cpuAfter[name] - cpuBefore[name]) / count) * 1e6]));
+  return { messagesPerSecond: count / seconds, latencyP50Ms: percentile(latencies, 50), latencyP99Ms: percentile(latencies, 99), cpuMicrosPerMessage, window };
 }
 
-export async function runAppSharedPart({ quick }) {
+/** The machine's monotonic clock in µs: the clock of V8's CPU profiles, in every process. */
+const monotonicMicros = () => Number(process.hrtime.bigint() / 1000n);
+
+/** The samples of a CPU profile taken within the given windows of the monotonic clock (µs), as a profile of their own. */
+function profileWithin(profile, windows) {
+  const samples = [];
+  const timeDeltas = [];
+  let at = profile.startTime;
+  profile.samples.forEach((id, index) => {
+    at += profile.timeDeltas[index] ?? 0;
+    if (windows.some(([from, to]) => at >= from && at <= to)) {
+      samples.push(id);
+      timeDeltas.push(profile.timeDeltas[index] ?? 0);
+    }
+  });
+  const length = windows.reduce((sum, [from, to]) => sum + (to - from), 0);
+  return { ...profile, samples, timeDeltas, startTime: 0, endTime: length };
+}
+
+/** CPU seconds so far of the broker, of Kafka (when this part started it) and of this process (the MQTT clients). */
+function cpuOf({ brokerPid, kafkaPid }) {
+  const { user, system } = process.cpuUsage();
+  return { broker: cpuSeconds(brokerPid), ...(kafkaPid === undefined ? {} : { kafka: cpuSeconds(kafkaPid) }), clients: (user + system) / 1e6 };
+}
+
+/** The JVM of the Kafka node whose folder is dataDir. */
+function kafkaProcess(dataDir) {
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(`${dataDir}/server.properties`)) return Number(entry);
+    } catch {
+      // Ended meanwhile, or not ours to read.
+    }
+  }
+  return undefined;
+}
+
+/** Where the broker's CPU went while each flow's measured rounds ran (node --cpu-prof). */
+function profileSections(file, results) {
+  const profile = JSON.parse(fs.readFileSync(file, 'utf8'));
+  return FLOWS.flatMap((flow) => ['', profileMarkdown(`The broker during the ${flow.id} rounds`, summarizeProfile(profileWithin(profile, results[flow.id].map((result) => result.window)), 25))]);
+}
+
+/** Ports given as `http,mqtt,ws` (STARLING_BENCH_BROKER_PORTS), to keep clear of another run's on a shared machine; free ones otherwise. */
+function givenPorts() {
+  const given = process.env.STARLING_BENCH_BROKER_PORTS;
+  return given ? given.split(',').map(Number) : undefined;
+}
+
+export async function runAppSharedPart({ quick, profile, main }) {
   const count = quick ? 5000 : 30_000;
   const rounds = quick ? 1 : 3;
   const given = process.env.STARLING_TEST_KAFKA_BOOTSTRAP;
-  const kafka = given ? { bootstrap: given, version: 'given', stop: async () => undefined } : await startKafka();
-  const broker = await startStarling({ name: 'starling-app-shared', env: { STARLING_KAFKA_BOOTSTRAP: kafka.bootstrap } });
+  const kafkaPort = process.env.STARLING_BENCH_KAFKA_PORT;
+  const kafka = given ? { bootstrap: given, version: 'given', stop: async () => undefined } : await startKafka({ port: kafkaPort === undefined ? undefined : Number(kafkaPort) });
+  const profileDirectory = profile ? fs.mkdtempSync(path.join(ensureScratchDir(), 'app-shared-profiles-')) : undefined;
+  const nodeArguments = profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDirectory}`, '--cpu-prof-name=starling-app-shared.cpuprofile'] : [];
+  // Queues as long as a flow: on a busy machine the DEVICE members fall behind the publisher, and past the default of 1,000 their messages would be dropped.
+  // A start that takes 5 s alone took over 30 s with the shared cores busy.
+  const broker = await startStarling({ name: 'starling-app-shared', main, nodeArguments, startTimeoutMs: 120_000, ports: givenPorts(), env: { STARLING_KAFKA_BOOTSTRAP: kafka.bootstrap, STARLING_MAX_QUEUED_MESSAGES: String(count) } });
+  const processes = { brokerPid: broker.pid, kafkaPid: kafka.dataDir === undefined ? undefined : kafkaProcess(kafka.dataDir) };
   const results = Object.fromEntries(FLOWS.map(({ id }) => [id, []]));
   try {
     const token = await signInToApi(broker.httpUrl);
@@ -89,9 +185,14 @@ export async function runAppSharedPart({ quick }) {
     }
     await api(broker.httpUrl, token, '/api/app/shared/subs', { name: 'Bench', topicFilter: 'bench-app/#', partitions: PARTITIONS });
     // A warm-up of each flow, then the rounds with the two flows back to back.
-    for (const flow of FLOWS) await measureFlow(broker.mqttPort, flow, 'warmup', 2000);
+    for (const flow of FLOWS) await measureFlow(broker.mqttPort, flow, 'warmup', 2000, processes);
     for (let round = 0; round < rounds; round++) {
-      for (const flow of FLOWS) results[flow.id].push(await measureFlow(broker.mqttPort, flow, String(round), count));
+      for (const flow of FLOWS) {
+        const result = await measureFlow(broker.mqttPort, flow, String(round), count, processes);
+        const cpu = Object.entries(result.cpuMicrosPerMessage).map(([name, micros]) => `${name} ${format(micros)}`).join(', ');
+        console.log(`  round ${round + 1}, ${flow.id}: ${format(result.messagesPerSecond)} messages/s; CPU µs per message: ${cpu}`);
+        results[flow.id].push(result);
+      }
     }
   } finally {
     await broker.stop();
@@ -104,14 +205,16 @@ export async function runAppSharedPart({ quick }) {
     runs: results[flow.id].map((result) => result.messagesPerSecond),
     latencyP50Ms: median(results[flow.id].map((result) => result.latencyP50Ms)),
     latencyP99Ms: median(results[flow.id].map((result) => result.latencyP99Ms)),
+    cpuMicrosPerMessage: Object.fromEntries(Object.keys(results[flow.id][0].cpuMicrosPerMessage).map((name) => [name, median(results[flow.id].map((result) => result.cpuMicrosPerMessage[name]))])),
   }));
   const [application, device] = summary;
   const addedMicrosPerMessage = (1 / application.messagesPerSecond - 1 / device.messagesPerSecond) * 1e6;
-  const data = { count, rounds, members: MEMBERS, partitions: PARTITIONS, window: WINDOW, topics: TOPICS, kafkaVersion: kafka.version, summary, addedMicrosPerMessage };
+  const perRound = Object.fromEntries(FLOWS.map(({ id }) => [id, results[id].map(({ window: _window, ...result }) => result)]));
+  const data = { count, rounds, members: MEMBERS, partitions: PARTITIONS, window: WINDOW, topics: TOPICS, kafkaVersion: kafka.version, summary, perRound, addedMicrosPerMessage };
   const markdown = [
     '## How it was measured',
     '',
-    `The bundled broker from its build with a real Kafka node (${kafka.version}) on the same machine, neither pinned. One mqtt.js publisher (MQTT 5, DEVICE credentials) sends ${format(count)} QoS 1 messages of 64 bytes over ${TOPICS} topics, ${WINDOW} on their way at once; ${MEMBERS} mqtt.js members (MQTT 5, Receive Maximum 100, acknowledging at once) share them. Application: APPLICATION members of an application shared subscription with ${PARTITIONS} partitions, so each message is written to Kafka before its PUBACK and read back from it; device: DEVICE members of the same kind of \`$share\` subscription, delivered in memory. Messages/s from the first publish to the last delivery; median of ${rounds} round(s), the two flows back to back in each.`,
+    `The bundled broker from its build with a real Kafka node (${kafka.version}) on the same machine, neither pinned. One mqtt.js publisher (MQTT 5, DEVICE credentials) sends ${format(count)} QoS 1 messages of 64 bytes over ${TOPICS} topics, ${WINDOW} on their way at once; ${MEMBERS} mqtt.js members (MQTT 5, Receive Maximum 100, acknowledging at once) share them. Application: APPLICATION members of an application shared subscription with ${PARTITIONS} partitions, so each message is written to Kafka before its PUBACK and read back from it; device: DEVICE members of the same kind of \`$share\` subscription, delivered in memory. Before each round's clock starts, the publisher sends a message every ${PRIME_EVERY_MS} ms on other topics under the filter until every member has had one (the consumer group has formed and spread the partitions); then messages/s from the first publish to the last delivery; median of ${rounds} round(s), the two flows back to back in each. The broker runs with STARLING_MAX_QUEUED_MESSAGES=${format(count)}, so that DEVICE members that fall behind on a busy machine get every message rather than a dropped overflow. CPU per message: the CPU time the broker, the Kafka node and this process (all the MQTT clients) used during a round ÷ messages.${main ? ` Broker: \`${path.relative(process.cwd(), main)}\`.` : ''}`,
     '',
     '## Results',
     '',
@@ -120,9 +223,15 @@ export async function runAppSharedPart({ quick }) {
       summary.map((row) => [row.label, format(row.messagesPerSecond), row.runs.map((value) => format(value)).join(', '), `${format(row.latencyP50Ms)} / ${format(row.latencyP99Ms)}`]),
     ),
     '',
+    table(
+      ['flow', 'CPU per message (median, µs): broker', 'Kafka', 'the MQTT clients (this process)'],
+      summary.map((row) => [row.label, format(row.cpuMicrosPerMessage.broker), row.cpuMicrosPerMessage.kafka === undefined ? '—' : format(row.cpuMicrosPerMessage.kafka), format(row.cpuMicrosPerMessage.clients)]),
+    ),
+    '',
     `Added cost per message through Kafka: ${format(addedMicrosPerMessage)} µs (1 ÷ application rate − 1 ÷ device rate), ${format((device.messagesPerSecond / application.messagesPerSecond - 1) * 100, ' %')} more time per message.`,
     '',
     'The publisher is acknowledged once Kafka holds a message, not once a member has it: through Kafka it runs ahead of the members, and the latency is mostly the time a message waits in Kafka for its turn, not the cost of one hop.',
+    ...(profileDirectory ? profileSections(path.join(profileDirectory, 'starling-app-shared.cpuprofile'), results) : []),
   ].join('\n');
   return { data, markdown };
 }

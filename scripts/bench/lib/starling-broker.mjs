@@ -11,11 +11,12 @@ export const ADMINISTRATOR = { username: 'sysadmin@starling.local', password: 's
  *   cores: taskset core list; nodeArguments: e.g. ['--cpu-prof', …] to profile the broker;
  *   main: the script to run instead of the build's main.js (one taking the same STARLING_* variables);
  *   dataDir: a data directory the caller prepared and keeps (otherwise a fresh one, deleted at stop);
- *   env: further STARLING_* settings; startTimeoutMs: how long it may take to listen (a large data directory).
+ *   env: further STARLING_* settings; startTimeoutMs: how long it may take to listen (a large data directory);
+ *   ports: [http, mqtt, ws] to listen on instead of free ones (away from another run's on a shared machine).
  *   Answers, among others, startedInMs: from the start of the process until both ports accepted connections.
  */
-export async function startStarling({ cores, nodeArguments = [], name = 'starling', main = brokerMain, dataDir: givenDataDir, env = {}, startTimeoutMs = 30_000 } = {}) {
-  const [httpPort, mqttPort, wsPort] = [await freePort(), await freePort(), await freePort()];
+export async function startStarling({ cores, nodeArguments = [], name = 'starling', main = brokerMain, dataDir: givenDataDir, env = {}, startTimeoutMs = 30_000, ports } = {}) {
+  const [httpPort, mqttPort, wsPort] = ports ?? [await freePort(), await freePort(), await freePort()];
   const dataDir = givenDataDir ?? temporaryDirectory(name);
   const logFile = path.join(ensureScratchDir(), `${name}.log`);
   fs.writeFileSync(logFile, '');
