@@ -1,6 +1,7 @@
 import { HTMLTable } from '@blueprintjs/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { lineColour } from './chart-colours';
+import { useTheme } from '../theme/theme';
 import { type ChartValueKind, formatChartValue } from './chart-value-format';
 import type { SeriesStatistics } from './series-statistics';
 
@@ -16,6 +17,7 @@ const COLUMN_TITLES = { min: 'chart.legend-min', max: 'chart.legend-max', avg: '
 /** Each line's minimum, maximum, average and latest value over the time range in view. */
 export function ChartLegend({ lineLabels, statistics, valueKind }: ChartLegendProps) {
   const intl = useIntl();
+  const theme = useTheme();
   return (
     <HTMLTable compact className="time-series-chart__legend">
       <thead>
@@ -36,7 +38,7 @@ export function ChartLegend({ lineLabels, statistics, valueKind }: ChartLegendPr
           return (
             <tr key={label} data-line={label}>
               <td>
-                <span className="time-series-chart__swatch" style={{ background: lineColour(index) }} />
+                <span className="time-series-chart__swatch" style={{ background: lineColour(index, theme) }} />
                 {label}
               </td>
               {COLUMNS.map((column) => (
