@@ -4,6 +4,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { STORAGE_CHECK_FAILURE, isLocalStorageWorking } from './app/storage-check';
+import { followTheme } from './components/theme/theme';
+
+followTheme();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

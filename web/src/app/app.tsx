@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Router } from 'wouter';
 import { basePath } from '../api/base-path';
 import { AuthProvider } from './auth/auth-provider';
@@ -8,6 +9,7 @@ import { AppRoutes } from './routes/app-routes';
 import { UrlSignInGate } from './auth/url-sign-in-gate';
 import { HttpErrorToasts } from './feedback/http-error-toasts';
 import { ToastOutlet } from './feedback/toast-outlet';
+import { adoptAccountThemeChoice } from '../components/theme/theme';
 
 /**
  * The console: routing, session and language providers around the routes. React Query's client
@@ -27,6 +29,8 @@ export function App() {
 /** Spec section 3 (settings): the interface speaks the signed-in user's language, else en_US. */
 function LocalizedRoutes() {
   const { user } = useAuth();
+  const accountTheme = user?.additionalInfo?.config?.theme;
+  useEffect(() => adoptAccountThemeChoice(accountTheme), [accountTheme]);
   return (
     <LocaleProvider lang={user?.additionalInfo?.lang ?? DEFAULT_LANG}>
       <UrlSignInGate>

@@ -2,6 +2,7 @@ import { HTMLTable } from '@blueprintjs/core';
 import { memo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { lineColour } from './chart-colours';
+import { useTheme } from '../theme/theme';
 import { type ChartValueKind, formatChartValue } from './chart-value-format';
 import type { SeriesStatistics } from './series-statistics';
 
@@ -21,6 +22,7 @@ const COLUMN_TITLES = { min: 'chart.legend-min', max: 'chart.legend-max', avg: '
  */
 export const ChartLegend = memo(function ChartLegend({ lineLabels, statistics, valueKind }: ChartLegendProps) {
   const intl = useIntl();
+  const theme = useTheme();
   return (
     <HTMLTable compact className="time-series-chart__legend">
       <thead>
@@ -41,7 +43,7 @@ export const ChartLegend = memo(function ChartLegend({ lineLabels, statistics, v
           return (
             <tr key={label} data-line={label}>
               <td>
-                <span className="time-series-chart__swatch" style={{ background: lineColour(index) }} />
+                <span className="time-series-chart__swatch" style={{ background: lineColour(index, theme) }} />
                 {label}
               </td>
               {COLUMNS.map((column) => (

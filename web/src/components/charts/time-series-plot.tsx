@@ -1,13 +1,14 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { lineColour } from './chart-colours';
+import { lineColour, themedAxis } from './chart-colours';
 import { type ChartValueKind, formatChartValue } from './chart-value-format';
 import { pixelColumnPaths } from './pixel-column-paths';
 import type { AlignedLines } from './point-buffer';
 import { inTaskSlices } from './task-slices';
 import type { TimeRange } from './time-range';
 import type { PlotBox } from './timeseries-request';
+import { useTheme } from '../theme/theme';
 
 export interface TimeSeriesPlotProps {
   lineLabels: readonly string[];
@@ -161,14 +162,14 @@ function optionsOf(props: TimeSeriesPlotProps, size: { width: number; height: nu
       {},
       ...props.lineLabels.map((label, index) => ({
         label,
-        stroke: lineColour(index),
+        stroke: () => lineColour(index),
         width: index === 0 ? 2 : 1.25,
         points: { show: false },
         // Asked by its box, the plot may be given lines reduced to its pixel columns: drawn by column, as the full lines are.
         ...(props.onPlotBox ? { paths: pixelColumnPaths(() => latest.current.data.maxGapMs ?? Number.POSITIVE_INFINITY) } : {}),
       })),
     ],
-    axes: [{ space: 80, values: timeAxisValues(locale, timezone) }, { size: props.onPlotBox ? valueAxisSizer(locale) : valueAxisSize, values: (_plot, splits) => splits.map((value) => formatChartValue(value, valueKind, locale)) }],
+    axes: [{ ...themedAxis, space: 80, values: timeAxisValues(locale, timezone) }, { ...themedAxis, size: props.onPlotBox ? valueAxisSizer(locale) : valueAxisSize, values: (_plot, splits) => splits.map((value) => formatChartValue(value, valueKind, locale)) }],
     cursor: {
       drag: { x: props.onSelectRange !== undefined, y: false, setScale: false },
       bind: {
@@ -255,6 +256,10 @@ export default function TimeSeriesPlot(props: TimeSeriesPlotProps) {
     };
     // labelsKey stands for lineLabels; the data and range are applied below without a new plot.
   }, [labelsKey, valueKind, locale, timezone, zoomable, byBox]);
+
+  // The lines and axes take the theme's colours when drawn: a new theme draws them again.
+  const theme = useTheme();
+  useEffect(() => plotRef.current?.redraw(false), [theme]);
 
   const { data, range } = props;
   useEffect(() => {

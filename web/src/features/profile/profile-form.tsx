@@ -11,6 +11,7 @@ import { ChangePasswordDialog } from '../../components/change-password/change-pa
 import { ApiErrorCallout } from '../../components/form/api-error-callout';
 import { showToast } from '../../components/toast/toast-store';
 import { getUserDisplayName } from '../../components/user-menu/user-display-name';
+import { ThemeSwitch } from './theme-switch';
 
 type Lang = UserAdditionalInfoLang;
 
@@ -98,6 +99,7 @@ export function ProfileForm({ user }: { user: User }) {
             <option value={UserAdditionalInfoLang.de_DE}>{intl.formatMessage({ id: 'language.de_DE' })}</option>
           </HTMLSelect>
         </FormGroup>
+        <ThemeSwitch user={user} />
         <div className="profile-page__actions">
           <Button icon={<KeyIcon />} onClick={() => setChangingPassword(true)}>
             <FormattedMessage id="profile.change-password" />

@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { lineColour, themedAxis } from '../../../components/charts/chart-colours';
+import { useTheme } from '../../../components/theme/theme';
 import type { MessageStore } from '../messages/message-store';
 import { numericField } from './json-field';
 
@@ -23,16 +25,18 @@ interface FieldChartProps {
  */
 export default function FieldChart({ store, topic, path, label }: FieldChartProps) {
   const containerRef = useRef<HTMLDivElement>(null);
+  const plotRef = useRef<uPlot | null>(null);
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return undefined;
     const times: number[] = [];
     const values: number[] = [];
     const plot = new uPlot(
-      { width: Math.max(container.clientWidth, 200), height: HEIGHT, series: [{}, { label, stroke: '#2d72d2', width: 1.5 }], axes: [{}, {}] },
+      { width: Math.max(container.clientWidth, 200), height: HEIGHT, series: [{}, { label, stroke: () => lineColour(0), width: 1.5 }], axes: [themedAxis, themedAxis] },
       [times, values],
       container,
     );
+    plotRef.current = plot;
     let nextSeq = store.range.first;
     const readNew = () => {
       const { first, next } = store.range;
@@ -59,7 +63,11 @@ export default function FieldChart({ store, topic, path, label }: FieldChartProp
       stop();
       resize.disconnect();
       plot.destroy();
+      plotRef.current = null;
     };
   }, [store, topic, path, label]);
+  // The line and axes take the theme's colours when drawn: a new theme draws them again.
+  const theme = useTheme();
+  useEffect(() => plotRef.current?.redraw(false), [theme]);
   return <div ref={containerRef} className="ws-field-chart" data-testid="ws-field-chart" />;
 }
