@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { parse } from 'yaml';
-import { CONTRACT_FILE } from '../http/contract.js';
+import { CONTRACT_FILE, operationChanges } from '../http/contract.js';
 
 interface MarkedOperation {
   operationId?: string;
@@ -20,9 +20,8 @@ export interface ChangingOperation {
 }
 
 /**
- * openapi.yaml "Changes and roles": an operation changes something when its method is not GET,
- * unless marked `x-starling-changes: false`, and a GET marked `x-starling-changes: true` does too.
- * Read from the contract itself, so that a new call is audited (or its absence from the audit
+ * The contract's operations that change something (operationChanges), signed in or not. Read from
+ * the contract itself, so that a new call is audited (or its absence from the audit
  * rules noticed by their test) without a list kept by hand.
  */
 export function changingOperations(file = CONTRACT_FILE): ChangingOperation[] {
@@ -31,9 +30,7 @@ export function changingOperations(file = CONTRACT_FILE): ChangingOperation[] {
   for (const methods of Object.values(document.paths)) {
     for (const [method, operation] of Object.entries(methods)) {
       if (!operation.operationId) continue;
-      const marked = operation['x-starling-changes'];
-      const changes = method.toLowerCase() === 'get' ? marked === true : marked !== false;
-      if (!changes) continue;
+      if (!operationChanges(method, operation['x-starling-changes'])) continue;
       const security = operation.security ?? document.security ?? [];
       found.push({ operationId: operation.operationId, requiresAuthentication: security.length > 0 });
     }

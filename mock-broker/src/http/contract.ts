@@ -41,6 +41,14 @@ interface OpenApiDocument {
   components: Record<string, Record<string, unknown>>;
 }
 
+
+/**
+ * openapi.yaml "Changes and roles": an operation changes something when its method is not GET,
+ * unless marked `x-starling-changes: false`; a GET marked `x-starling-changes: true` does too.
+ */
+export function operationChanges(method: string, marked: boolean | undefined): boolean {
+  return method.toLowerCase() === 'get' ? marked === true : marked !== false;
+}
 export interface ContractOperation {
   operationId: string;
   method: string;
@@ -189,7 +197,7 @@ export class Contract {
         }
         const security = operation.security ?? document.security ?? [];
         const requiresAuthentication = security.length > 0;
-        const changesSomething = requiresAuthentication && (method === 'get' ? operation['x-starling-changes'] === true : operation['x-starling-changes'] !== false);
+        const changesSomething = requiresAuthentication && operationChanges(method, operation['x-starling-changes']);
         contractPath.operations.set(method.toUpperCase(), {
           operationId: operation.operationId,
           method: method.toUpperCase(),
