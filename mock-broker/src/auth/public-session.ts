@@ -14,6 +14,7 @@ export const PUBLIC_VIEWER: User = {
   authority: 'ANONYMOUS',
   firstName: 'Public',
   lastName: 'view',
+  activationPending: false,
   additionalInfo: {},
 };
 

@@ -11,6 +11,7 @@ const user: User = {
   authority: 'SYS_ADMIN',
   firstName: 'Ada',
   lastName: 'Ops',
+  activationPending: false,
   additionalInfo: { userPasswordHistory: [{ ts: 1 }, { ts: 2 }] },
 };
 

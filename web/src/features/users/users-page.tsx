@@ -15,6 +15,7 @@ import { usePageLink } from '../../components/table/use-page-link';
 import { DeleteUserDialog } from './delete-user-dialog';
 import type { InitialPassword } from './initial-password';
 import { InitialPasswordDialog } from './initial-password-dialog';
+import { useResendActivationMail } from './use-resend-activation-mail';
 import { useSignInAsUser } from './use-sign-in-as-user';
 import { UserDialog } from './user-dialog';
 import { UsersTable } from './users-table';
@@ -34,6 +35,7 @@ export default function UsersPage() {
   // TBMQ's path, which the bundled broker serves too; the auth provider has usually asked already.
   const tokenAccess = useIsAdminUserTokenAccessEnabled({ query: { queryKey: getIsAdminUserTokenAccessEnabledQueryKey(), staleTime: Infinity } });
   const signInAsUser = useSignInAsUser();
+  const resendActivationMail = useResendActivationMail();
   const [edit, setEdit] = useState<EditState>({ open: false });
   const [deleting, setDeleting] = useState<User | null>(null);
   const [initialPassword, setInitialPassword] = useState<InitialPassword | null>(null);
@@ -57,6 +59,7 @@ export default function UsersPage() {
         onEdit={(user) => setEdit({ open: true, user })}
         onDelete={setDeleting}
         onSignInAsUser={(user) => signInAsUser.mutate(user.id)}
+        onResendActivationMail={resendActivationMail}
       />
       {users.data && (
         <TablePager

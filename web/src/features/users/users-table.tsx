@@ -1,5 +1,5 @@
-import { Button, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
-import { EditIcon, LogInIcon, PeopleIcon, TrashIcon } from '@blueprintjs/icons';
+import { Button, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { EditIcon, EnvelopeIcon, LogInIcon, PeopleIcon, TrashIcon } from '@blueprintjs/icons';
 import type { ReactElement } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import type { GetAdminUsersSortProperty } from '../../api/generated/model/getAdminUsersSortProperty';
@@ -9,7 +9,7 @@ import { SortableColumnHeader } from '../../components/table/sortable-column-hea
 import type { SortState } from '../../components/table/use-page-link';
 
 /** Each names the user it acts on, so screen readers tell the rows' buttons apart. */
-type RowActionLabel = 'user.login-as-user' | 'user.edit-user' | 'user.delete-user';
+type RowActionLabel = 'user.login-as-user' | 'user.resend-activation-mail' | 'user.edit-user' | 'user.delete-user';
 
 interface UsersTableProps {
   users: User[] | undefined;
@@ -23,10 +23,11 @@ interface UsersTableProps {
   onEdit: (user: User) => void;
   onDelete: (user: User) => void;
   onSignInAsUser: (user: User) => void;
+  onResendActivationMail: (user: User) => void;
 }
 
 /** The users list: a dense table sorted by its column headers. */
-export function UsersTable({ users, refreshing, sort, onSort, currentUserId, canSignInAsUser, onEdit, onDelete, onSignInAsUser }: UsersTableProps) {
+export function UsersTable({ users, refreshing, sort, onSort, currentUserId, canSignInAsUser, onEdit, onDelete, onSignInAsUser, onResendActivationMail }: UsersTableProps) {
   const intl = useIntl();
   if (users === undefined) return <Spinner className="users-page__loading" aria-label={intl.formatMessage({ id: 'common.loading' })} />;
   if (users.length === 0) return <NonIdealState icon={<PeopleIcon />} title={<FormattedMessage id="user.no-users-text" />} />;
@@ -61,11 +62,20 @@ export function UsersTable({ users, refreshing, sort, onSort, currentUserId, can
                 <td>
                   <FormattedDate value={user.createdTime} dateStyle="medium" timeStyle="short" />
                 </td>
-                <td>{user.email}</td>
+                <td>
+                  {user.email}
+                  {user.activationPending === true && (
+                    <Tag minimal className="users-table__pending">
+                      <FormattedMessage id="user.activation-pending" />
+                    </Tag>
+                  )}
+                </td>
                 <td>{user.firstName}</td>
                 <td>{user.lastName}</td>
                 <td className={TABLE_ACTIONS_CLASS}>
                   {canSignInAsUser && !self && rowAction('user.login-as-user', <LogInIcon />, () => onSignInAsUser(user))}
+                  {/* Only the bundled broker says which accounts await activation (extension accountActivation); TBMQ's users have no such field. */}
+                  {user.activationPending === true && rowAction('user.resend-activation-mail', <EnvelopeIcon />, () => onResendActivationMail(user))}
                   {rowAction('user.edit-user', <EditIcon />, () => onEdit(user))}
                   {/* The broker refuses to delete the signed-in user, so the console does not offer it. */}
                   {rowAction('user.delete-user', <TrashIcon />, () => onDelete(user), self)}
