@@ -9,6 +9,7 @@ import { getIsAdminUserTokenAccessEnabledQueryKey, useIsAdminUserTokenAccessEnab
 import type { GetAdminUsersSortProperty } from '../../api/generated/model/getAdminUsersSortProperty';
 import type { User } from '../../api/generated/model/user';
 import { useCurrentUser } from '../../api/use-current-user';
+import { entityLabels } from '../../components/entity/entity-labels';
 import { SearchInput } from '../../components/table/search-input';
 import { TablePager } from '../../components/table/table-pager';
 import { usePageLink } from '../../components/table/use-page-link';
@@ -44,7 +45,7 @@ export default function UsersPage() {
   return (
     <Card className="users-page">
       <div className="users-page__toolbar">
-        <SearchInput label={intl.formatMessage({ id: 'user.search' })} value={pageLink.searchText} onValueChange={pageLink.setSearchText} className="users-page__search" />
+        <SearchInput label={intl.formatMessage(entityLabels.USER.search)} value={pageLink.searchText} onValueChange={pageLink.setSearchText} className="users-page__search" />
         <Button intent="primary" icon={<PlusIcon />} onClick={() => setEdit({ open: true, user: null })} data-testid="add-user">
           <FormattedMessage id="user.add" />
         </Button>

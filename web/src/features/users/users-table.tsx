@@ -4,6 +4,7 @@ import type { ReactElement } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import type { GetAdminUsersSortProperty } from '../../api/generated/model/getAdminUsersSortProperty';
 import type { User } from '../../api/generated/model/user';
+import { entityLabels } from '../../components/entity/entity-labels';
 import { ActionsColumnHeader, TABLE_ACTIONS_CLASS } from '../../components/table/actions-column-header';
 import { SortableColumnHeader } from '../../components/table/sortable-column-header';
 import type { SortState } from '../../components/table/use-page-link';
@@ -30,7 +31,7 @@ interface UsersTableProps {
 export function UsersTable({ users, refreshing, sort, onSort, currentUserId, canSignInAsUser, onEdit, onDelete, onSignInAsUser, onResendActivationMail }: UsersTableProps) {
   const intl = useIntl();
   if (users === undefined) return <Spinner className="users-page__loading" aria-label={intl.formatMessage({ id: 'common.loading' })} />;
-  if (users.length === 0) return <NonIdealState icon={<PeopleIcon />} title={<FormattedMessage id="user.no-users-text" />} />;
+  if (users.length === 0) return <NonIdealState icon={<PeopleIcon />} title={<FormattedMessage {...entityLabels.USER.emptyText} />} />;
 
   const header = (property: GetAdminUsersSortProperty, label: 'user.created-time' | 'user.email' | 'user.first-name' | 'user.last-name') => (
     <SortableColumnHeader property={property} sort={sort} onSort={onSort}>
