@@ -98,10 +98,11 @@ test('an operator connects, subscribes in a colour, publishes JSON with user pro
   const subscriptionDialog = page.getByRole('dialog', { name: 'Add subscription' });
   await subscriptionDialog.getByRole('textbox', { name: /^Topic filter/ }).fill(`${ROOT}/#`);
   await subscriptionDialog.getByRole('button', { name: /^Choose a colour/ }).click();
-  await page.getByRole('textbox', { name: 'Colour value' }).fill(COLOUR.typed);
+  const colourDialog = page.getByRole('dialog', { name: 'Choose a colour' });
+  await colourDialog.getByRole('textbox', { name: 'Colour value' }).fill(COLOUR.typed);
+  await colourDialog.getByRole('button', { name: 'Select' }).click();
+  await expect(colourDialog).toBeHidden();
   await expect(subscriptionDialog.getByRole('button', { name: `Choose a colour, now ${COLOUR.typed}` })).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(page.getByRole('textbox', { name: 'Colour value' })).toBeHidden();
   await subscriptionDialog.getByTestId('ws-subscription-save').click();
   await expect(subscriptionDialog).toBeHidden();
   const subscription = page.getByTestId('ws-subscription-row').filter({ hasText: `${ROOT}/#` });

@@ -79,6 +79,7 @@ export const AUDIT_RULES: Record<string, AuditRule | NotAudited> = {
   getAdminUserToken: { entityType: 'USER', actionType: 'LOGIN_AS_USER', entityId: parameter('id'), snapshot: true },
   saveAdminUser: { entityType: 'USER', actionType: 'SAVED', entityId: savedId, snapshot: true },
   deleteAdminUser: { entityType: 'USER', actionType: 'DELETED', entityId: parameter('id'), snapshot: true },
+  resendUserActivationMail: { entityType: 'USER', actionType: 'MAIL_SENT', entityId: parameter('id'), snapshot: true },
   saveProfile: { entityType: 'USER', actionType: 'UPDATED', entityId: caller, snapshot: true },
   saveAdminSettings: { entityType: 'ADMIN_SETTINGS', actionType: 'UPDATED', entityId: bodyField('key'), snapshot: true },
   sendTestMail: { entityType: 'ADMIN_SETTINGS', actionType: 'MAIL_SENT', entityId: bodyField('key') },

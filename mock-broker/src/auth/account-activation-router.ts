@@ -13,6 +13,10 @@ export function accountActivationRouter(activation: AccountActivationService): R
     await activation.resend(String(request.contractParameters?.email ?? ''));
     response.status(200).end();
   });
+  router.post('/api/admin/user/:id/activationMail', async (request, response) => {
+    await activation.resendFor(request.params.id);
+    response.status(200).end();
+  });
   // Activation by e-mail code belongs to self-registration, which Starling does not offer:
   // administrators create accounts, activated through the link of /api/noauth/activate.
   router.post('/api/noauth/activateByEmailCode', () => {

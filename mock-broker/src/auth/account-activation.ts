@@ -80,13 +80,25 @@ export class AccountActivationService {
   }
 
   /**
+   * The administrator's resend (users page, spec section 7's resend): a new link voiding the last,
+   * with what went wrong said, unlike the anonymous call: an unknown user, an account already active,
+   * a mail the server did not take.
+   */
+  async resendFor(userId: string): Promise<void> {
+    const user = this.users.findById(userId);
+    if (!user) throw ApiError.notFound(`No user with id ${userId}`);
+    if (!user.activationPending) throw ApiError.conflict(`id: ${user.email} has already activated the account`);
+    await this.invite(user);
+  }
+
+  /**
    * A new link (voiding the last) for an account still awaiting activation; the same answer for any
    * other address, including 429 when one address asks too often.
    */
   async resend(email: string): Promise<void> {
     this.linkMails.take(email);
     const user = this.users.findByEmail(email.trim());
-    if (!user || this.users.passwordHash(user.id) !== undefined) return;
+    if (!user?.activationPending) return;
     await this.invite(user).catch((error: unknown) => console.error(`Could not mail an activation link to ${user.email}:`, error));
   }
 }

@@ -16,6 +16,7 @@ export const PUBLIC_VIEWER: User = {
   role: 'READ_ONLY',
   firstName: 'Public',
   lastName: 'view',
+  activationPending: false,
   additionalInfo: {},
 };
 

@@ -30,9 +30,13 @@ function toUser(row: Row): User {
     role: row.role as UserRole,
     firstName: nameOf(row.first_name),
     lastName: nameOf(row.last_name),
+    activationPending: Number(row.activation_pending) === 1,
     additionalInfo: JSON.parse(String(row.additional_info)) as UserAdditionalInfo,
   };
 }
+
+/** The account's columns and whether it awaits activation: its credentials have no password yet. */
+const USER_COLUMNS = 'user_account.*, (SELECT password_hash IS NULL FROM user_credentials WHERE user_id = user_account.id) AS activation_pending';
 
 export type UserSortProperty = 'createdTime' | 'email' | 'firstName' | 'lastName';
 
@@ -81,12 +85,12 @@ export class UserRepository {
   }
 
   findById(id: string): User | undefined {
-    const row = this.database.get('SELECT * FROM user_account WHERE id = ?', [id]);
+    const row = this.database.get(`SELECT ${USER_COLUMNS} FROM user_account WHERE id = ?`, [id]);
     return row ? toUser(row) : undefined;
   }
 
   findByEmail(email: string): User | undefined {
-    const row = this.database.get('SELECT * FROM user_account WHERE email = ?', [email]);
+    const row = this.database.get(`SELECT ${USER_COLUMNS} FROM user_account WHERE email = ?`, [email]);
     return row ? toUser(row) : undefined;
   }
 
@@ -103,7 +107,7 @@ export class UserRepository {
     const column = SORT_COLUMNS[query.sortProperty ?? 'createdTime'];
     const order = query.sortOrder === 'ASC' ? 'ASC' : 'DESC';
     const totalElements = Number(this.database.get(`SELECT COUNT(*) AS n FROM user_account ${where}`, parameters)?.n ?? 0);
-    const rows = this.database.all(`SELECT * FROM user_account ${where} ORDER BY ${column} COLLATE NOCASE ${order}, id LIMIT ? OFFSET ?`, [
+    const rows = this.database.all(`SELECT ${USER_COLUMNS} FROM user_account ${where} ORDER BY ${column} COLLATE NOCASE ${order}, id LIMIT ? OFFSET ?`, [
       ...parameters,
       query.pageSize,
       query.page * query.pageSize,

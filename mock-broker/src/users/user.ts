@@ -34,6 +34,8 @@ export interface User {
   /** Null when unset (TBMQ answers so; stored as an empty text). */
   firstName: string | null;
   lastName: string | null;
+  /** Created with an activation mail and no password set yet (openapi.yaml, extension accountActivation). */
+  activationPending: boolean;
   additionalInfo: UserAdditionalInfo;
 }
 

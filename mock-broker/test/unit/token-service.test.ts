@@ -12,6 +12,7 @@ const user: User = {
   role: 'ADMIN',
   firstName: 'Ada',
   lastName: 'Ops',
+  activationPending: false,
   additionalInfo: { userPasswordHistory: [{ ts: 1 }, { ts: 2 }] },
 };
 

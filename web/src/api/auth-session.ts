@@ -1,5 +1,6 @@
 import type { TokenPair } from './generated/model/tokenPair';
-import { clearTokens, isAccessTokenValid, isRefreshTokenValid, storeTokenPair } from './token-storage';
+import { type AuthUser, authUserOf } from './auth-user';
+import { clearTokens, getAccessToken, isAccessTokenValid, isRefreshTokenValid, storeTokenPair } from './token-storage';
 
 // Spec section 4 (auth): the stored token pair is the session. The HTTP layer ends it when a refresh
 // fails; the app shell subscribes to render the signed-in or signed-out state.
@@ -45,4 +46,19 @@ export function hasSession(): boolean {
 export function subscribeToSession(listener: SessionListener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+/** A renewed pair (token refresh): the session goes on with the new tokens, whose claims it tells. */
+export function renewSession(pair: TokenPair): void {
+  storeTokenPair(pair);
+  for (const listener of listeners) listener();
+}
+
+let decoded: { token: string | null; user: AuthUser | null } = { token: null, user: null };
+
+/** The stored access token decoded (spec section 3, authUser); the same object until the token changes. */
+export function getAuthUser(): AuthUser | null {
+  const token = signedIn ? getAccessToken() : null;
+  if (token !== decoded.token) decoded = { token, user: authUserOf(token) };
+  return decoded.user;
 }

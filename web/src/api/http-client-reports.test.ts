@@ -1,7 +1,7 @@
 import './refresh-request';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { endSession, startSession } from './auth-session';
-import { httpClient } from './http-client';
+import { httpClient, UNAUTHORIZED_MESSAGE_DELAY_MS } from './http-client';
 import { type HttpErrorReport, onHttpError } from './http-events';
 import { requestsInFlight } from './request-activity';
 import { makeTokenPair } from './test-tokens';
@@ -115,5 +115,20 @@ describe('httpClient error reports and request options (spec sections 7 and 8)',
     answer(new Response(''));
     await uncounted;
     expect(requestsInFlight()).toBe(0);
+  });
+
+  it('gives a 401 message the sign-out delay, and a request its own delay, or none (spec section 8, "with optional delay")', async () => {
+    stubFetch(() => errorBody(401, 10, 'Invalid username or password'));
+    await expect(httpClient({ url: '/api/auth/login', method: 'POST', data: {} })).rejects.toMatchObject({ status: 401 });
+    await expect(httpClient({ url: '/api/auth/login', method: 'POST', data: {} }, { errorMessageDelayMs: 0 })).rejects.toMatchObject({ status: 401 });
+    stubFetch(() => errorBody(400, 31, 'body.email: must be an e-mail'));
+    await expect(httpClient({ url: '/api/admin', method: 'POST', data: {} })).rejects.toMatchObject({ status: 400 });
+    await expect(httpClient({ url: '/api/admin', method: 'POST', data: {} }, { errorMessageDelayMs: 1500 })).rejects.toMatchObject({ status: 400 });
+    expect(reports).toEqual([
+      { kind: 'message', message: 'Invalid username or password', delayMs: UNAUTHORIZED_MESSAGE_DELAY_MS },
+      { kind: 'message', message: 'Invalid username or password' },
+      { kind: 'message', message: 'body.email: must be an e-mail' },
+      { kind: 'message', message: 'body.email: must be an e-mail', delayMs: 1500 },
+    ]);
   });
 });

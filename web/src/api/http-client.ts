@@ -43,7 +43,16 @@ export interface RequestOptions {
   ignoreLoading?: boolean;
   ignoreErrors?: boolean;
   resendRequest?: boolean;
+  /** Spec section 8: the server's message shows after this delay (ms); 401s wait UNAUTHORIZED_MESSAGE_DELAY_MS unless told. */
+  errorMessageDelayMs?: number;
 }
+
+/**
+ * Spec section 8, "the server message (with optional delay)": a 401 usually ends the session, and
+ * its message waits for the sign-out to reach the sign-in page, so that it shows there rather than
+ * over the page being left (as the production broker's console does).
+ */
+export const UNAUTHORIZED_MESSAGE_DELAY_MS = 200;
 
 /** Query parameters: lists are comma-joined (spec section 7, sessions filter); empty values are left out. */
 export function buildUrl(url: string, params: object | undefined): string {
@@ -71,7 +80,7 @@ export const httpClient = async <T>(config: RequestConfig, options: RequestOptio
   } catch (error) {
     // Not an error to show but the session's state: reported even for calls that show their own errors.
     if (isPasswordChangeRequired(error)) reportHttpError({ kind: 'password-change-required' });
-    else if (!options.ignoreErrors && !config.signal?.aborted) reportFailure(error, config);
+    else if (!options.ignoreErrors && !config.signal?.aborted) reportFailure(error, config, options);
     throw error;
   } finally {
     endTracking?.();
@@ -108,7 +117,7 @@ function isPasswordChangeRequired(error: unknown): boolean {
 }
 
 /** Spec section 8: what the console shows for a failed call. */
-function reportFailure(error: unknown, config: RequestConfig): void {
+function reportFailure(error: unknown, config: RequestConfig, options: RequestOptions): void {
   if (error instanceof SessionExpiredError) {
     reportHttpError({ kind: 'session', messageId: `access.${error.reason}` });
     return;
@@ -120,7 +129,8 @@ function reportFailure(error: unknown, config: RequestConfig): void {
     reportHttpError({ kind: 'message', message: `${config.method} ${config.url} ${error.status} ${error.statusText}`.trim() });
   } else if (error.status !== 401 || error.errorCode !== ErrorCodes.credentialsExpired) {
     // 401 with credentials expired is the login page's to handle (it opens the reset page).
-    reportHttpError({ kind: 'message', message: error.message });
+    const delayMs = options.errorMessageDelayMs ?? (error.status === 401 ? UNAUTHORIZED_MESSAGE_DELAY_MS : 0);
+    reportHttpError({ kind: 'message', message: error.message, ...(delayMs > 0 ? { delayMs } : {}) });
   }
 }
 

@@ -10,8 +10,8 @@ export type HttpErrorReport =
   | { kind: 'forbidden' }
   /** 403 with code 21: the broker asks for the password to be changed first (the forced-change screen). */
   | { kind: 'password-change-required' }
-  /** A text to show as it is: the broker's message, 'Unable to connect', the 404 line… */
-  | { kind: 'message'; message: string }
+  /** A text to show as it is: the broker's message, 'Unable to connect', the 404 line…, after delayMs when given. */
+  | { kind: 'message'; message: string; delayMs?: number }
   /** A translated text. */
   | { kind: 'session'; messageId: SessionMessageId };
 

@@ -1,6 +1,6 @@
-import { endSession } from './auth-session';
+import { endSession, renewSession } from './auth-session';
 import type { TokenPair } from './generated/model';
-import { getRefreshToken, isAccessTokenValid, isRefreshTokenValid, storeTokenPair } from './token-storage';
+import { getRefreshToken, isAccessTokenValid, isRefreshTokenValid } from './token-storage';
 
 // Spec section 4: one refresh serves every caller that needs it at the same time, so a burst of
 // requests with an expired access token sends a single POST /api/auth/token.
@@ -51,7 +51,7 @@ async function runRefresh(): Promise<void> {
     }
     if (requestRefresh === null) throw new Error('configureRefreshRequest was not called before the first refresh');
     try {
-      storeTokenPair(await requestRefresh(token));
+      renewSession(await requestRefresh(token));
     } catch (error) {
       endSession();
       throw new SessionExpiredError('refresh-token-failed', { cause: error });

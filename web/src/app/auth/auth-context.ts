@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { AuthUser } from '../../api/auth-user';
 import type { BrokerConfig } from '../../api/generated/model/brokerConfig';
 import type { User } from '../../api/generated/model/user';
 
@@ -8,6 +9,8 @@ export interface AuthState {
   isAuthenticated: boolean;
   /** False while the signed-in user loads; true once it loaded or there is nobody to load. */
   isUserLoaded: boolean;
+  /** The access token decoded (claims sub, userId, scopes, isPublic, iat, exp): known from sign-in on, before the user loads. */
+  authUser: AuthUser | null;
   user: User | null;
   brokerConfig: BrokerConfig | null;
   /** Spec section 6: whether signing in as another user is offered; loaded for SYS_ADMIN only. */

@@ -2,6 +2,7 @@ import { type ReactNode, useCallback, useEffect, useMemo } from 'react';
 import { endSession } from '../../api/auth-session';
 import { onHttpError } from '../../api/http-events';
 import { loadSessionData, reloadSessionUser } from '../../api/session-data';
+import { useAuthUser } from '../../api/use-auth-user';
 import { useSessionData } from '../../api/use-current-user';
 import { useHasSession } from '../../api/use-has-session';
 import { useLocation } from 'wouter';
@@ -19,7 +20,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signedIn = useHasSession();
   const session = useSessionData();
   const loadedUser = session.user.value;
-  const sysAdmin = signedIn && loadedUser?.authority === 'SYS_ADMIN';
+  const authUser = useAuthUser();
+  // Spec section 4: the authority the token was issued with (its scopes), known at sign-in.
+  const sysAdmin = signedIn && authUser?.authority === 'SYS_ADMIN';
   // Spec section 4: loaded once the SYS_ADMIN authority is known; false for anyone else. Not while
   // the password must change: the broker answers such a session only what the forced-change screen needs.
   const passwordSettled = loadedUser !== undefined && !mustChangePassword(loadedUser);
@@ -62,12 +65,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return {
       isAuthenticated: signedIn && loaded,
       isUserLoaded: !signedIn || loaded,
+      authUser: signedIn ? authUser : null,
       user,
       brokerConfig,
       tokenAccessEnabled,
       logout,
     };
-  }, [signedIn, user, brokerConfig, tokenAccessEnabled, logout]);
+  }, [signedIn, authUser, user, brokerConfig, tokenAccessEnabled, logout]);
 
   return <AuthContext.Provider value={state}>{children}</AuthContext.Provider>;
 }

@@ -11,13 +11,24 @@ import { showToast } from '../../components/toast/toast-store';
  */
 export function HttpErrorToasts() {
   const intl = useIntl();
-  useEffect(
-    () =>
-      onHttpError((report) => {
-        if (report.kind === 'message') showToast({ message: plainTextToastMessage(report.message), type: 'error' });
-        if (report.kind === 'session') showToast({ message: intl.formatMessage({ id: report.messageId }), type: 'error' });
-      }),
-    [intl],
-  );
+  useEffect(() => {
+    const waiting = new Set<ReturnType<typeof setTimeout>>();
+    const stop = onHttpError((report) => {
+      if (report.kind === 'session') showToast({ message: intl.formatMessage({ id: report.messageId }), type: 'error' });
+      if (report.kind !== 'message') return;
+      const show = () => showToast({ message: plainTextToastMessage(report.message), type: 'error' });
+      if (!report.delayMs) return show();
+      // Spec section 8: the server's message may wait a delay (see UNAUTHORIZED_MESSAGE_DELAY_MS).
+      const timer = setTimeout(() => {
+        waiting.delete(timer);
+        show();
+      }, report.delayMs);
+      waiting.add(timer);
+    });
+    return () => {
+      stop();
+      for (const timer of waiting) clearTimeout(timer);
+    };
+  }, [intl]);
   return null;
 }

@@ -7,7 +7,7 @@ import { makeUser } from '../../test-support/test-user';
 import { AuthContext, type AuthState } from '../auth/auth-context';
 import { SideMenu } from './side-menu';
 
-const auth: AuthState = { isAuthenticated: true, isUserLoaded: true, user: makeUser(), brokerConfig: null, tokenAccessEnabled: false, logout: () => undefined };
+const auth: AuthState = { isAuthenticated: true, isUserLoaded: true, user: makeUser(), authUser: null, brokerConfig: null, tokenAccessEnabled: false, logout: () => undefined };
 
 /** Shows what the console knows of the auditLog extension, so a test can wait until the broker has answered. */
 function ExtensionProbe() {

@@ -1,4 +1,4 @@
-import { defineMessages, type MessageDescriptor } from 'react-intl';
+import type { MessageDescriptor } from 'react-intl';
 
 /**
  * Spec section 3, entity types: each has labels for type, plural, list, details, add, empty text,
@@ -15,90 +15,41 @@ export interface EntityLabelSet {
   selectedItems: MessageDescriptor;
 }
 
-const mqttSession = defineMessages({
-  type: { id: 'entity.type-mqtt-session' },
-  plural: { id: 'entity.type-mqtt-sessions' },
-  list: { id: 'entity.list-of-mqtt-sessions' },
-  details: { id: 'entity.mqtt-session-details' },
-  add: { id: 'entity.add-mqtt-session' },
-  emptyText: { id: 'entity.no-mqtt-sessions-text' },
-  search: { id: 'entity.search-mqtt-sessions' },
-  selectedItems: { id: 'entity.selected-mqtt-sessions' },
-});
+/**
+ * The eight message ids of a type from its singular and plural names (e.g. 'kafka-topic',
+ * 'kafka-topics'): written out as template types, so that the type-check still finds an id the
+ * locale file lacks.
+ */
+function labelsOf<Singular extends string, Plural extends string>(singular: Singular, plural: Plural) {
+  return {
+    type: { id: `entity.type-${singular}` as const },
+    plural: { id: `entity.type-${plural}` as const },
+    list: { id: `entity.list-of-${plural}` as const },
+    details: { id: `entity.${singular}-details` as const },
+    add: { id: `entity.add-${singular}` as const },
+    emptyText: { id: `entity.no-${plural}-text` as const },
+    search: { id: `entity.search-${plural}` as const },
+    selectedItems: { id: `entity.selected-${plural}` as const },
+  };
+}
 
-const sharedSubscriptionGroup = defineMessages({
-  type: { id: 'entity.type-shared-subscription-group' },
-  plural: { id: 'entity.type-shared-subscription-groups' },
-  list: { id: 'entity.list-of-shared-subscription-groups' },
-  details: { id: 'entity.shared-subscription-group-details' },
-  add: { id: 'entity.add-shared-subscription-group' },
-  emptyText: { id: 'entity.no-shared-subscription-groups-text' },
-  search: { id: 'entity.search-shared-subscription-groups' },
-  selectedItems: { id: 'entity.selected-shared-subscription-groups' },
-});
-
-const retainedMessage = defineMessages({
-  type: { id: 'entity.type-retained-message' },
-  plural: { id: 'entity.type-retained-messages' },
-  list: { id: 'entity.list-of-retained-messages' },
-  details: { id: 'entity.retained-message-details' },
-  add: { id: 'entity.add-retained-message' },
-  emptyText: { id: 'entity.no-retained-messages-text' },
-  search: { id: 'entity.search-retained-messages' },
-  selectedItems: { id: 'entity.selected-retained-messages' },
-});
-
-const sharedSubscription = defineMessages({
-  type: { id: 'entity.type-shared-subscription' },
-  plural: { id: 'entity.type-shared-subscriptions' },
-  list: { id: 'entity.list-of-shared-subscriptions' },
-  details: { id: 'entity.shared-subscription-details' },
-  add: { id: 'entity.add-shared-subscription' },
-  emptyText: { id: 'entity.no-shared-subscriptions-text' },
-  search: { id: 'entity.search-shared-subscriptions' },
-  selectedItems: { id: 'entity.selected-shared-subscriptions' },
-});
-
-const kafkaTopic = defineMessages({
-  type: { id: 'entity.type-kafka-topic' },
-  plural: { id: 'entity.type-kafka-topics' },
-  list: { id: 'entity.list-of-kafka-topics' },
-  details: { id: 'entity.kafka-topic-details' },
-  add: { id: 'entity.add-kafka-topic' },
-  emptyText: { id: 'entity.no-kafka-topics-text' },
-  search: { id: 'entity.search-kafka-topics' },
-  selectedItems: { id: 'entity.selected-kafka-topics' },
-});
-
-const kafkaConsumerGroup = defineMessages({
-  type: { id: 'entity.type-kafka-consumer-group' },
-  plural: { id: 'entity.type-kafka-consumer-groups' },
-  list: { id: 'entity.list-of-kafka-consumer-groups' },
-  details: { id: 'entity.kafka-consumer-group-details' },
-  add: { id: 'entity.add-kafka-consumer-group' },
-  emptyText: { id: 'entity.no-kafka-consumer-groups-text' },
-  search: { id: 'entity.search-kafka-consumer-groups' },
-  selectedItems: { id: 'entity.selected-kafka-consumer-groups' },
-});
-
-const kafkaBroker = defineMessages({
-  type: { id: 'entity.type-kafka-broker' },
-  plural: { id: 'entity.type-kafka-brokers' },
-  list: { id: 'entity.list-of-kafka-brokers' },
-  details: { id: 'entity.kafka-broker-details' },
-  add: { id: 'entity.add-kafka-broker' },
-  emptyText: { id: 'entity.no-kafka-brokers-text' },
-  search: { id: 'entity.search-kafka-brokers' },
-  selectedItems: { id: 'entity.selected-kafka-brokers' },
-});
-
-/** The label sets of the entity types the console lists so far. */
+/** The twelve entity types of spec section 3, each with its labels in en_US and de_DE. */
 export const entityLabels = {
-  MQTT_SESSION: mqttSession,
-  SHARED_SUBSCRIPTION_GROUP: sharedSubscriptionGroup,
-  RETAINED_MESSAGE: retainedMessage,
-  SHARED_SUBSCRIPTION: sharedSubscription,
-  KAFKA_TOPIC: kafkaTopic,
-  KAFKA_CONSUMER_GROUP: kafkaConsumerGroup,
-  KAFKA_BROKER: kafkaBroker,
+  USER: labelsOf('user', 'users'),
+  MQTT_CLIENT_CREDENTIALS: labelsOf('mqtt-client-credential', 'mqtt-client-credentials'),
+  MQTT_SESSION: labelsOf('mqtt-session', 'mqtt-sessions'),
+  SHARED_SUBSCRIPTION: labelsOf('shared-subscription', 'shared-subscriptions'),
+  SHARED_SUBSCRIPTION_GROUP: labelsOf('shared-subscription-group', 'shared-subscription-groups'),
+  RETAINED_MESSAGE: labelsOf('retained-message', 'retained-messages'),
+  KAFKA_TOPIC: labelsOf('kafka-topic', 'kafka-topics'),
+  KAFKA_CONSUMER_GROUP: labelsOf('kafka-consumer-group', 'kafka-consumer-groups'),
+  KAFKA_BROKER: labelsOf('kafka-broker', 'kafka-brokers'),
+  WS_CONNECTION: labelsOf('ws-connection', 'ws-connections'),
+  WS_SUBSCRIPTION: labelsOf('ws-subscription', 'ws-subscriptions'),
+  WS_MESSAGE: labelsOf('ws-message', 'ws-messages'),
 } satisfies Record<string, EntityLabelSet>;
+
+export type EntityType = keyof typeof entityLabels;
+
+/** The entity types in the spec's order, e.g. for a filter by entity type. */
+export const ENTITY_TYPES = Object.keys(entityLabels) as EntityType[];

@@ -2,7 +2,7 @@ import { Button, Classes, Dialog, DialogBody, DialogFooter, Spinner } from '@blu
 import { MaximizeIcon, MinimizeIcon } from '@blueprintjs/icons';
 import { lazy, Suspense, useState } from 'react';
 import { type MessageDescriptor, FormattedMessage, useIntl } from 'react-intl';
-import { checkJsonObject, minify, parseJson, tidy } from './json-editor-rules';
+import { jsonEditorErrors, minify, parseJson, problemOf, tidy } from './json-editor-rules';
 import { jsonProblemText } from './json-problem-text';
 import './json-edit-dialog.css';
 
@@ -40,7 +40,8 @@ export function JsonEditDialog({ isOpen, title, value, onSave, onCancel, objectO
     if (isOpen) setText(value);
   }
 
-  const problem = objectOnly ? checkJsonObject(text, { required }).problem : anyJsonProblem(text, required);
+  // Spec section 5: a parse error is the form error jsonParseError; save waits for a valid text.
+  const problem = problemOf(jsonEditorErrors(text, { required, objectOnly }));
   const error = problem ? jsonProblemText(intl, problem) : undefined;
   const reformat = (format: (text: string) => string | null) => setText((current) => format(current) ?? current);
   const valid = parseJson(text).problem === undefined;
@@ -94,9 +95,4 @@ export function JsonEditDialog({ isOpen, title, value, onSave, onCancel, objectO
       <DialogFooter actions={actions}>{tools}</DialogFooter>
     </Dialog>
   );
-}
-
-function anyJsonProblem(text: string, required: boolean) {
-  const { problem } = parseJson(text);
-  return problem?.kind === 'required' && !required ? undefined : problem;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkJsonObject, minify, parseJson, tidy } from './json-editor-rules';
+import { checkJsonObject, jsonEditorErrors, minify, parseJson, problemOf, tidy } from './json-editor-rules';
 
 describe('JSON editor rules (spec section 5)', () => {
   it('accepts a JSON object', () => {
@@ -39,5 +39,32 @@ describe('JSON editor rules (spec section 5)', () => {
   it('parses any JSON value, arrays and scalars too', () => {
     expect(parseJson('[1]')).toEqual({ value: [1] });
     expect(parseJson('"x"')).toEqual({ value: 'x' });
+  });
+
+  describe('the form errors of the editor (spec section 5: form error key jsonParseError)', () => {
+    const object = { required: true, objectOnly: true };
+
+    it('sets jsonParseError on a parse error, holding the name and message the error line shows', () => {
+      const errors = jsonEditorErrors('{"a": ', object);
+      expect(Object.keys(errors ?? {})).toEqual(['jsonParseError']);
+      expect(problemOf(errors)).toMatchObject({ kind: 'parse', name: 'SyntaxError' });
+      expect(jsonEditorErrors('{"a": ', { required: false, objectOnly: false })).toHaveProperty('jsonParseError');
+    });
+
+    it('sets jsonParseError for JSON that is no object only when the editor takes objects only', () => {
+      expect(jsonEditorErrors('[1]', object)).toEqual({ jsonParseError: { kind: 'not-object', found: 'array' } });
+      expect(jsonEditorErrors('[1]', { ...object, objectOnly: false })).toBeNull();
+    });
+
+    it("keeps an empty text apart: 'required' when the editor is required, no error otherwise", () => {
+      expect(jsonEditorErrors(' ', object)).toEqual({ required: { kind: 'required' } });
+      expect(jsonEditorErrors('', { required: false, objectOnly: true })).toBeNull();
+      expect(jsonEditorErrors('', { required: false, objectOnly: false })).toBeNull();
+    });
+
+    it('has no error for a valid object', () => {
+      expect(jsonEditorErrors('{"a": 1}', object)).toBeNull();
+      expect(problemOf(null)).toBeUndefined();
+    });
   });
 });

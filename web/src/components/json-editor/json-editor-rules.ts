@@ -49,6 +49,27 @@ export function checkJsonObject(text: string, { required }: { required: boolean 
   return { value: parsed.value as Record<string, unknown> };
 }
 
+/**
+ * The editor's validation as its form sees it (spec section 5), null when the text is valid: a
+ * required empty text under 'required', any other problem (a parse error; with objectOnly, JSON that
+ * is not an object) under the form error key jsonParseError.
+ */
+export type JsonEditorErrors = { required: JsonProblem } | { [JSON_PARSE_ERROR]: JsonProblem };
+
+export function jsonEditorErrors(text: string, { required, objectOnly }: { required: boolean; objectOnly: boolean }): JsonEditorErrors | null {
+  const parsed = parseJson(text);
+  const problem = objectOnly ? checkJsonObject(text, { required }).problem : parsed.problem;
+  if (problem === undefined) return null;
+  if (problem.kind === 'required') return required ? { required: problem } : null;
+  return { [JSON_PARSE_ERROR]: problem };
+}
+
+/** The one problem a validation holds. */
+export function problemOf(errors: JsonEditorErrors | null): JsonProblem | undefined {
+  if (errors === null) return undefined;
+  return 'required' in errors ? errors.required : errors[JSON_PARSE_ERROR];
+}
+
 /** The text indented by two spaces, or null when it is not valid JSON. */
 export function tidy(text: string): string | null {
   const parsed = parseJson(text);

@@ -2,11 +2,13 @@ import { Classes } from '@blueprintjs/core';
 import { lazy, Suspense } from 'react';
 import { useCurrentUser } from '../../api/use-current-user';
 import { ExtensionPanel } from '../../components/broker-support/extension-panel';
+import { useBreakpointChoice } from '../../components/media-query/use-media-query';
 import { AlertsCard } from './alerts-card';
 import { useAfterFirstPaint } from './after-first-paint';
 import { ClientCredentialsCard } from './client-credentials-card';
 import { ConfigCard } from './config-card';
 import { GettingStartedCard } from './getting-started-card';
+import { gridColumns, HOME_CARD_COLUMNS } from './home-layout';
 import { KafkaBrokersCard } from './kafka-brokers-card';
 import { KafkaConsumerGroupsCard } from './kafka-consumer-groups-card';
 import { KafkaTopicsCard } from './kafka-topics-card';
@@ -36,8 +38,9 @@ export default function HomePage() {
   const gettingStarted = useGettingStartedProgress(user?.id);
   const rest = useAfterFirstPaint();
   const showGettingStarted = () => gettingStarted.record({ hidden: false });
+  const columns = useBreakpointChoice(HOME_CARD_COLUMNS, 1);
   return (
-    <div className="home-page__cards">
+    <div className="home-page__cards" style={gridColumns(columns)}>
       {rest ? (
         <Suspense fallback={<CardPlaceholder variant="wide" />}>
           <MonitoringCard />

@@ -8,7 +8,9 @@ import { useTimeseries } from '../../components/charts/use-timeseries';
 import { resolveTimewindow } from '../../components/time-window/resolve-timewindow';
 import { defaultTimewindow } from '../../components/time-window/timewindow';
 import { useMaxDatapoints } from '../../components/time-window/use-max-datapoints';
+import { useBreakpointChoice } from '../../components/media-query/use-media-query';
 import { HomeCard } from './home-card';
+import { gridColumns, HOME_CHART_COLUMNS, HOME_CHART_COLUMNS_WIDE } from './home-layout';
 import { HOME_REFRESH_MS } from './home-refresh';
 import './monitoring-card.css';
 
@@ -42,6 +44,7 @@ export function MonitoringCard() {
   const maxDatapoints = useMaxDatapoints();
   const [timewindow] = useState(() => defaultTimewindow(Date.now()));
   const resolveQuery = useMemo(() => (now: number) => resolveTimewindow(timewindow, now, maxDatapoints), [timewindow, maxDatapoints]);
+  const chartColumns = useBreakpointChoice(HOME_CHART_COLUMNS, HOME_CHART_COLUMNS_WIDE);
   return (
     <HomeCard
       id="monitoring"
@@ -51,7 +54,7 @@ export function MonitoringCard() {
       link="/monitoring"
       docsPage="monitoring"
     >
-      <div className="home-monitoring-card__charts">
+      <div className="home-monitoring-card__charts" style={gridColumns(chartColumns)}>
         {HOME_METRICS.map((metric) => (
           <CompactChart key={metric} metric={metric} resolveQuery={resolveQuery} />
         ))}

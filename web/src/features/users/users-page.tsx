@@ -9,12 +9,14 @@ import { getIsAdminUserTokenAccessEnabledQueryKey, useIsAdminUserTokenAccessEnab
 import type { GetAdminUsersSortProperty } from '../../api/generated/model/getAdminUsersSortProperty';
 import type { User } from '../../api/generated/model/user';
 import { useCurrentUser } from '../../api/use-current-user';
+import { entityLabels } from '../../components/entity/entity-labels';
 import { SearchInput } from '../../components/table/search-input';
 import { TablePager } from '../../components/table/table-pager';
 import { usePageLink } from '../../components/table/use-page-link';
 import { DeleteUserDialog } from './delete-user-dialog';
 import type { InitialPassword } from './initial-password';
 import { InitialPasswordDialog } from './initial-password-dialog';
+import { useResendActivationMail } from './use-resend-activation-mail';
 import { useSignInAsUser } from './use-sign-in-as-user';
 import { UserDialog } from './user-dialog';
 import { UsersTable } from './users-table';
@@ -39,6 +41,7 @@ export default function UsersPage() {
   const signInAsUser = useSignInAsUser();
   const withRoles = useExtension('roles') === 'available';
   const lastAdministrator = withRoles ? lastAdministratorId(users.data, params) : undefined;
+  const resendActivationMail = useResendActivationMail();
   const [edit, setEdit] = useState<EditState>({ open: false });
   const [deleting, setDeleting] = useState<User | null>(null);
   const [initialPassword, setInitialPassword] = useState<InitialPassword | null>(null);
@@ -47,7 +50,7 @@ export default function UsersPage() {
   return (
     <Card className="users-page">
       <div className="users-page__toolbar">
-        <SearchInput label={intl.formatMessage({ id: 'user.search' })} value={pageLink.searchText} onValueChange={pageLink.setSearchText} className="users-page__search" />
+        <SearchInput label={intl.formatMessage(entityLabels.USER.search)} value={pageLink.searchText} onValueChange={pageLink.setSearchText} className="users-page__search" />
         <ChangeAction>
           <Button intent="primary" icon={<PlusIcon />} onClick={() => setEdit({ open: true, user: null })} data-testid="add-user">
             <FormattedMessage id="user.add" />
@@ -66,6 +69,7 @@ export default function UsersPage() {
         onEdit={(user) => setEdit({ open: true, user })}
         onDelete={setDeleting}
         onSignInAsUser={(user) => signInAsUser.mutate(user.id)}
+        onResendActivationMail={resendActivationMail}
       />
       {users.data && (
         <TablePager

@@ -1,9 +1,10 @@
-import { Button, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
-import { EditIcon, LogInIcon, PeopleIcon, TrashIcon } from '@blueprintjs/icons';
+import { Button, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { EditIcon, EnvelopeIcon, LogInIcon, PeopleIcon, TrashIcon } from '@blueprintjs/icons';
 import type { ReactElement } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import type { GetAdminUsersSortProperty } from '../../api/generated/model/getAdminUsersSortProperty';
 import type { User } from '../../api/generated/model/user';
+import { entityLabels } from '../../components/entity/entity-labels';
 import { ActionsColumnHeader, TABLE_ACTIONS_CLASS } from '../../components/table/actions-column-header';
 import { SortableColumnHeader } from '../../components/table/sortable-column-header';
 import type { SortState } from '../../components/table/use-page-link';
@@ -12,7 +13,7 @@ import { ChangeAction } from '../../components/roles/change-action';
 import { ROLE_LABELS } from '../../components/roles/role-labels';
 
 /** Each names the user it acts on, so screen readers tell the rows' buttons apart. */
-type RowActionLabel = 'user.login-as-user' | 'user.edit-user' | 'user.delete-user';
+type RowActionLabel = 'user.login-as-user' | 'user.resend-activation-mail' | 'user.edit-user' | 'user.delete-user';
 
 interface UsersTableProps {
   users: User[] | undefined;
@@ -30,13 +31,14 @@ interface UsersTableProps {
   onEdit: (user: User) => void;
   onDelete: (user: User) => void;
   onSignInAsUser: (user: User) => void;
+  onResendActivationMail: (user: User) => void;
 }
 
 /** The users list: a dense table sorted by its column headers. */
-export function UsersTable({ users, refreshing, sort, onSort, currentUserId, withRoles, lastAdministratorId, canSignInAsUser, onEdit, onDelete, onSignInAsUser }: UsersTableProps) {
+export function UsersTable({ users, refreshing, sort, onSort, currentUserId, withRoles, lastAdministratorId, canSignInAsUser, onEdit, onDelete, onSignInAsUser, onResendActivationMail }: UsersTableProps) {
   const intl = useIntl();
   if (users === undefined) return <Spinner className="users-page__loading" aria-label={intl.formatMessage({ id: 'common.loading' })} />;
-  if (users.length === 0) return <NonIdealState icon={<PeopleIcon />} title={<FormattedMessage id="user.no-users-text" />} />;
+  if (users.length === 0) return <NonIdealState icon={<PeopleIcon />} title={<FormattedMessage {...entityLabels.USER.emptyText} />} />;
 
   const header = (property: GetAdminUsersSortProperty, label: 'user.created-time' | 'user.email' | 'user.first-name' | 'user.last-name') => (
     <SortableColumnHeader property={property} sort={sort} onSort={onSort}>
@@ -74,7 +76,14 @@ export function UsersTable({ users, refreshing, sort, onSort, currentUserId, wit
                 <td>
                   <FormattedDate value={user.createdTime} dateStyle="medium" timeStyle="short" />
                 </td>
-                <td>{user.email}</td>
+                <td>
+                  {user.email}
+                  {user.activationPending === true && (
+                    <Tag minimal className="users-table__pending">
+                      <FormattedMessage id="user.activation-pending" />
+                    </Tag>
+                  )}
+                </td>
                 <td>{user.firstName}</td>
                 <td>{user.lastName}</td>
                 {withRoles && (
@@ -84,6 +93,8 @@ export function UsersTable({ users, refreshing, sort, onSort, currentUserId, wit
                 )}
                 <td className={TABLE_ACTIONS_CLASS}>
                   {canSignInAsUser && !self && <ChangeAction>{rowAction('user.login-as-user', <LogInIcon />, () => onSignInAsUser(user))}</ChangeAction>}
+                  {/* Only the bundled broker says which accounts await activation (extension accountActivation); TBMQ's users have no such field. */}
+                  {user.activationPending === true && <ChangeAction>{rowAction('user.resend-activation-mail', <EnvelopeIcon />, () => onResendActivationMail(user))}</ChangeAction>}
                   {rowAction('user.edit-user', <EditIcon />, () => onEdit(user))}
                   {/* The broker refuses to delete the signed-in user and the last administrator, so the console does not offer it. */}
                   <ChangeAction>

@@ -66,6 +66,8 @@ export interface User {
   /** Null when unset. */
   lastName: UserLastName;
   role?: UserRole;
+  /** Starling's: true while an account created with sendActivationMail has no password yet (its activation link was not used); the users page offers to mail a new link then. */
+  activationPending?: boolean;
   /** Null for a user that was never saved with any (TBMQ answers so until the first sign-in). */
   additionalInfo: UserAdditionalInfoProperty;
 }

@@ -1,3 +1,4 @@
+
 import { Dialog, DialogBody } from '@blueprintjs/core';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -12,6 +13,7 @@ import type { MqttClientCredentials } from '../../../api/generated/model/mqttCli
 import type { ShortMqttClientCredentials } from '../../../api/generated/model/shortMqttClientCredentials';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { DialogLoading } from '../../../components/dialogs/dialog-loading';
+import { entityLabels } from '../../../components/entity/entity-labels';
 import { ApiErrorCallout } from '../../../components/form/api-error-callout';
 import { FormDialogFooter } from '../../../components/form/form-dialog-footer';
 import { entityHelpIds } from '../../../components/help/help-ids';
@@ -33,10 +35,10 @@ interface CredentialsDialogProps {
 
 /** Add or edit client credentials, with the fields of their credentials type (issue 6). */
 export function CredentialsDialog({ credentials, isOpen, onClose, onAdded }: CredentialsDialogProps) {
-  const label = credentials ? 'mqtt-client-credentials.details' : 'mqtt-client-credentials.add';
+  const label = credentials ? entityLabels.MQTT_CLIENT_CREDENTIALS.details : entityLabels.MQTT_CLIENT_CREDENTIALS.add;
   const title = (
     <TitleWithHelp helpId={entityHelpIds.MQTT_CLIENT_CREDENTIALS}>
-      <FormattedMessage id={label} />
+      <FormattedMessage {...label} />
     </TitleWithHelp>
   );
   return (
@@ -94,7 +96,7 @@ function CredentialsForm({ credentials, initial, onClose, onAdded }: Credentials
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label={intl.formatMessage({ id: adding ? 'mqtt-client-credentials.add' : 'mqtt-client-credentials.details' })}>
+    <form onSubmit={submit} noValidate aria-label={intl.formatMessage(adding ? entityLabels.MQTT_CLIENT_CREDENTIALS.add : entityLabels.MQTT_CLIENT_CREDENTIALS.details)}>
       <DialogBody>
         {brokerFieldError === undefined && <ApiErrorCallout error={save.error} />}
         <ReadOnlyFieldset>

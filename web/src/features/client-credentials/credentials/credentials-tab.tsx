@@ -8,6 +8,7 @@ import { getGetMqttClientCredentialsPageQueryKey, useGetMqttClientCredentialsPag
 import type { GetMqttClientCredentialsPageSortProperty } from '../../../api/generated/model/getMqttClientCredentialsPageSortProperty';
 import type { ShortMqttClientCredentials } from '../../../api/generated/model/shortMqttClientCredentials';
 import { ExtensionPanel } from '../../../components/broker-support/extension-panel';
+import { entityLabels } from '../../../components/entity/entity-labels';
 import { usePageLink } from '../../../components/table/use-page-link';
 import { AnonymousAccessControl } from '../anonymous-access/anonymous-access-control';
 import { CheckConnectivityDialog, type ConnectivityRequest } from '../connectivity/check-connectivity-dialog';
@@ -51,11 +52,11 @@ export function CredentialsTab() {
         <AnonymousAccessControl />
       </ExtensionPanel>
       <div className="client-access__toolbar">
-        <ListSearch label={intl.formatMessage({ id: 'mqtt-client-credentials.search' })} value={pageLink.searchText} onValueChange={pageLink.setSearchText} />
+        <ListSearch label={intl.formatMessage(entityLabels.MQTT_CLIENT_CREDENTIALS.search)} value={pageLink.searchText} onValueChange={pageLink.setSearchText} />
         <CredentialsFilters filter={filter} onChange={changeFilter} />
         <ChangeAction>
           <Button intent="primary" icon={<PlusIcon />} onClick={() => setEdit({ open: true, credentials: null })} data-testid="add-credentials">
-            <FormattedMessage id="mqtt-client-credentials.add" />
+            <FormattedMessage {...entityLabels.MQTT_CLIENT_CREDENTIALS.add} />
           </Button>
         </ChangeAction>
       </div>
@@ -63,7 +64,7 @@ export function CredentialsTab() {
         page={page.data}
         pageLink={pageLink}
         emptyIcon={<KeyIcon />}
-        emptyText={<FormattedMessage id="mqtt-client-credentials.no-client-credentials-text" />}
+        emptyText={<FormattedMessage {...entityLabels.MQTT_CLIENT_CREDENTIALS.emptyText} />}
       >
         {(credentialsRows) => (
           <CredentialsTable

@@ -6,6 +6,7 @@ import { getGetWsConnectionsQueryKey, useGetWsConnections } from '../../../api/g
 import type { GetWsConnectionsParams } from '../../../api/generated/model/getWsConnectionsParams';
 import type { WsConnection } from '../../../api/generated/model/wsConnection';
 import type { WsConnectionInfo } from '../../../api/generated/model/wsConnectionInfo';
+import { entityLabels } from '../../../components/entity/entity-labels';
 import { connectionPageOf } from './connection-page';
 import { SearchInput } from '../../../components/table/search-input';
 import { useDebouncedValue } from '../../../components/table/use-debounced-value';
@@ -51,7 +52,7 @@ export function ConnectionsPanel({ selectedId, onSelect, statusOf, onDeleted }: 
   };
   const addButton = (
     <Button icon={<PlusIcon />} intent="primary" onClick={() => setEditing({ open: true, duplicate: false })} data-testid="ws-connection-add">
-      <FormattedMessage id="ws-client.connection.add" />
+      <FormattedMessage {...entityLabels.WS_CONNECTION.add} />
     </Button>
   );
 
@@ -64,8 +65,8 @@ export function ConnectionsPanel({ selectedId, onSelect, statusOf, onDeleted }: 
           <Button
             icon={<PlusIcon />}
             variant="minimal"
-            aria-label={intl.formatMessage({ id: 'ws-client.connection.add' })}
-            title={intl.formatMessage({ id: 'ws-client.connection.add' })}
+            aria-label={intl.formatMessage(entityLabels.WS_CONNECTION.add)}
+            title={intl.formatMessage(entityLabels.WS_CONNECTION.add)}
             onClick={() => setEditing({ open: true, duplicate: false })}
           />
         </div>

@@ -9,6 +9,7 @@ import type { WsConnection } from '../../../api/generated/model/wsConnection';
 import type { WsSubscription } from '../../../api/generated/model/wsSubscription';
 import type { WsSubscriptionConfiguration } from '../../../api/generated/model/wsSubscriptionConfiguration';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
+import { entityLabels } from '../../../components/entity/entity-labels';
 import { showToast } from '../../../components/toast/toast-store';
 import { toastMessageWith } from '../../../components/toast/toast-message';
 import { changesClientSubscription } from './subscription-rules';
@@ -94,7 +95,7 @@ export function SubscriptionsPanel({ connection, connected, brokerMessageRate, o
         </Button>
       </div>
       {list.isPending && <Spinner size={20} />}
-      {subscriptions?.length === 0 && <NonIdealState className="ws-client__empty-small" description={<FormattedMessage id="ws-client.subscription.none" />} />}
+      {subscriptions?.length === 0 && <NonIdealState className="ws-client__empty-small" description={<FormattedMessage {...entityLabels.WS_SUBSCRIPTION.emptyText} />} />}
       {subscriptions && subscriptions.length > 0 && (
         <ul className="ws-client__subscription-list" aria-label={intl.formatMessage({ id: 'ws-client.subscription.subscriptions' })}>
           {subscriptions.map((subscription) => (
