@@ -28,7 +28,9 @@ export class ApiClient {
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
     const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+    // A CSV or text answer (an export, the metrics) is handed over as it came.
+    const json = response.headers.get('content-type')?.includes('json') ?? false;
+    return { status: response.status, body: (text ? (json ? JSON.parse(text) : text) : undefined) as T };
   }
 
   async signIn(username: string = DEFAULT_ADMIN.username, password = ADMIN_PASSWORD): Promise<{ token: string; refreshToken: string }> {
