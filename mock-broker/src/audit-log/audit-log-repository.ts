@@ -5,6 +5,12 @@ import type { AuditLogActionStatus, AuditLogActionType, AuditLogEntityType, Audi
 
 /** actionData past this many bytes of JSON is cut, and the entry says so: one entry never grows the log by more. */
 export const MAX_ACTION_DATA_BYTES = 16 * 1024;
+/**
+ * A refused call changed nothing: its entry keeps who tried what (the parameters, the start of the
+ * body) in at most this much, so that repeated refused calls, which anyone signed in can make,
+ * grow the log by little.
+ */
+export const MAX_FAILED_ACTION_DATA_BYTES = 1024;
 /** Names, ids and messages come from callers: each is kept to a length a page can show. */
 const MAX_NAME_CHARACTERS = 1024;
 const MAX_DETAILS_CHARACTERS = 4096;
@@ -30,12 +36,12 @@ const SORT_COLUMNS: Record<AuditLogSortProperty, string> = {
 };
 
 /** The stored JSON of actionData: as given, or cut with the mark `truncated` when it is too large. */
-export function storedActionData(data: Record<string, unknown>): string {
+export function storedActionData(data: Record<string, unknown>, maxBytes = MAX_ACTION_DATA_BYTES): string {
   const text = JSON.stringify(data);
   const bytes = Buffer.byteLength(text, 'utf8');
-  if (bytes <= MAX_ACTION_DATA_BYTES) return text;
+  if (bytes <= maxBytes) return text;
   // Room for the wrapper; the excerpt is cut by characters, at most three bytes each in UTF-8.
-  const excerpt = boundedText(text, Math.floor((MAX_ACTION_DATA_BYTES - 256) / 3));
+  const excerpt = boundedText(text, Math.floor((maxBytes - 256) / 3));
   return JSON.stringify({ truncated: true, originalBytes: bytes, excerpt });
 }
 
@@ -117,7 +123,7 @@ export class AuditLogRepository {
         entry.actionType,
         entry.actionStatus,
         entry.actionFailureDetails === undefined ? null : boundedText(entry.actionFailureDetails, MAX_DETAILS_CHARACTERS),
-        storedActionData(entry.actionData),
+        storedActionData(entry.actionData, entry.actionStatus === 'FAILURE' ? MAX_FAILED_ACTION_DATA_BYTES : MAX_ACTION_DATA_BYTES),
       ],
     );
   }

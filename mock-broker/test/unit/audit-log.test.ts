@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { csvCell } from '../../src/audit-log/audit-log-csv.js';
 import type { NewAuditLogEntry } from '../../src/audit-log/audit-log-entry.js';
-import { AuditLogRepository, MAX_ACTION_DATA_BYTES } from '../../src/audit-log/audit-log-repository.js';
+import { AuditLogRepository, MAX_ACTION_DATA_BYTES, MAX_FAILED_ACTION_DATA_BYTES } from '../../src/audit-log/audit-log-repository.js';
 import { AUDIT_RULES } from '../../src/audit-log/audit-rules.js';
 import { changingOperations } from '../../src/audit-log/changing-operations.js';
 import { scrubSecrets, SECRET_PLACEHOLDER } from '../../src/audit-log/secret-scrubber.js';
@@ -88,6 +88,14 @@ describe('audit log storage', () => {
     expect(small?.actionData).toEqual({ item: { payload: 'x' } });
     expect(large?.actionData).toMatchObject({ truncated: true, originalBytes: expect.any(Number) });
     expect(Buffer.byteLength(JSON.stringify(large?.actionData), 'utf8')).toBeLessThanOrEqual(MAX_ACTION_DATA_BYTES);
+  });
+
+  it('keeps a refused call to 1 KiB: repeated refusals, which any signed-in caller can make, grow the log by little', () => {
+    const store = repository();
+    store.append({ ...entry(1, 'refused', { body: { payload: 'x'.repeat(MAX_ACTION_DATA_BYTES) } }), actionStatus: 'FAILURE' });
+    const [refused] = store.page({}, { pageSize: 10, page: 0 }, 'createdTime', 'DESC').data;
+    expect(refused?.actionData).toMatchObject({ truncated: true, excerpt: expect.stringContaining('"payload":"xxx') });
+    expect(Buffer.byteLength(JSON.stringify(refused?.actionData), 'utf8')).toBeLessThanOrEqual(MAX_FAILED_ACTION_DATA_BYTES);
   });
 
   it('reads an export in chunks, newest first, up to the limit, with the same filters as the list', () => {
