@@ -184,6 +184,8 @@ export class Member implements PartitionClaimant {
       });
       this.consumer = consumer;
       consumer.on('consumer:group:join', (payload: ConsumerGroupJoinPayload) => this.assignmentChanged(payload));
+      // Emitted when a rejoin after a failed heartbeat gives up: unheard, it would end the broker.
+      consumer.on('error', (error: Error) => this.failed(error));
       const stream = await consumer.consume({
         topics: [subscription.kafkaTopic],
         mode: MessagesStreamModes.COMMITTED,
