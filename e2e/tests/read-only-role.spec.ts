@@ -44,6 +44,7 @@ const PAGES: { path: string; disabledActions: number }[] = [
 ];
 
 let device: MqttClient | undefined;
+let credentialsId: string | undefined;
 
 test.beforeAll(async () => {
   const admin = await signInToApi(OPERATOR.username, OPERATOR.password);
@@ -59,7 +60,7 @@ test.beforeAll(async () => {
 
   // Something on each list to be refused: credentials, a connected session with a retained message,
   // a blocked client and an unauthorized client.
-  await createMqttCredentials(admin, { name: `Read-only ${RUN}`, username: CREDENTIALS_USERNAME, password: 'device-pass' });
+  credentialsId = await createMqttCredentials(admin, { name: `Read-only ${RUN}`, username: CREDENTIALS_USERNAME, password: 'device-pass' });
   device = await connectMqttClient(`read-only-device-${RUN}`, { username: CREDENTIALS_USERNAME, password: 'device-pass' });
   await device.publishAsync(RETAINED_TOPIC, 'on', { qos: 1, retain: true });
   await callApi('POST', '/api/blockedClient', { type: 'CLIENT_ID', clientId: `blocked-${RUN}` }, admin);
@@ -69,8 +70,13 @@ test.beforeAll(async () => {
   );
 });
 
+// The credentials close AUTO anonymous access for the spec files after this one: deleted again here,
+// with the blocked client.
 test.afterAll(async () => {
   await device?.endAsync();
+  const admin = await signInToApi(OPERATOR.username, OPERATOR.password);
+  if (credentialsId) await callApi('DELETE', `/api/mqtt/client/credentials/${credentialsId}`, undefined, admin);
+  await callApi('DELETE', `/api/blockedClient?type=CLIENT_ID&value=${encodeURIComponent(`blocked-${RUN}`)}`, undefined, admin);
 });
 
 /** Waits until the page shows its actions: as many disabled ones as it holds for a read-only account, or its calls done. */
