@@ -30,9 +30,6 @@ export function auditLogFilterOf(parameters: Record<string, unknown>): AuditLogF
   }
   const startTime = optionalNumber(parameters.startTime);
   const endTime = optionalNumber(parameters.endTime);
-  if (startTime !== undefined && endTime !== undefined && endTime < startTime) {
-    throw ApiError.badRequest('Invalid request: query.endTime must not be before query.startTime');
-  }
   return {
     textSearch: typeof parameters.textSearch === 'string' ? parameters.textSearch : undefined,
     userIds,

@@ -73,7 +73,6 @@ describe('filters', () => {
       ['actionTypeList=ADDED,LAUNCHED', 'actionTypeList'],
       ['actionStatus=MAYBE', 'actionStatus'],
       ['startTime=-1', 'startTime'],
-      ['startTime=2000&endTime=1000', 'endTime'],
       ['sortProperty=address', 'sortProperty'],
     ];
     for (const [query, field] of cases) {
@@ -85,6 +84,10 @@ describe('filters', () => {
       expect(exported.status, query).toBe(400);
       expect(((await exported.json()) as { message: string }).message, query).toContain(field);
     }
+    // A window that ends before it starts finds nothing (as every value the contract allows is taken).
+    const inverted = await admin.call<{ data: unknown[]; totalElements: number }>('GET', '/api/audit-log?pageSize=10&page=0&startTime=2000&endTime=1000');
+    expect(inverted.status).toBe(200);
+    expect(inverted.body.totalElements).toBe(0);
     // One hundred ids are within the limit.
     const hundred = Array.from({ length: 99 }, (_, index) => `user-${index}`).concat(adminId).join(',');
     expect((await auditEntries(admin, `userIdList=${hundred}`)).length).toBeGreaterThan(0);

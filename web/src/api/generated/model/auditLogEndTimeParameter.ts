@@ -52,6 +52,6 @@ Conventions:
  */
 
 /**
- * Entries before this time, epoch milliseconds.
+ * Entries before this time, epoch milliseconds; a window that ends before it starts finds nothing.
  */
 export type AuditLogEndTimeParameter = number;
