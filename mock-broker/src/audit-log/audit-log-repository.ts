@@ -14,6 +14,19 @@ export const MAX_FAILED_ACTION_DATA_BYTES = 1024;
 /** Names, ids and messages come from callers: each is kept to a length a page can show. */
 const MAX_NAME_CHARACTERS = 1024;
 const MAX_DETAILS_CHARACTERS = 4096;
+/** What a row costs beside its text: its numbers, kinds and the table's and index's bookkeeping. */
+const ROW_OVERHEAD_BYTES = 64;
+/** A stored row's size in bytes, counted the same way by SQL (sizes of rows already written) and by storedSize. */
+const ROW_BYTES_SQL = `(${ROW_OVERHEAD_BYTES} + ${['user_name', 'address', 'entity_id', 'entity_name', 'action_failure_details', 'action_data']
+  .map((column) => `COALESCE(length(CAST(${column} AS BLOB)), 0)`)
+  .join(' + ')})`;
+
+/** Where the log stops growing: the oldest entries go first once either is reached. */
+export interface AuditLogLimits {
+  maxEntries: number;
+  /** Bytes of stored text (names, addresses, details, actionData) with a fixed cost per row. */
+  maxBytes: number;
+}
 
 /** What the list and the export filter by (openapi.yaml getAuditLogs); each absent filter finds everything. */
 export interface AuditLogFilter {
@@ -84,58 +97,69 @@ function whereOf(filter: AuditLogFilter): WhereClause {
 
 /** The audit log's rows in the node's database: appended, listed, exported in chunks, pruned. */
 export class AuditLogRepository {
-  /** Kept in memory so that keeping the count takes no query per entry. */
-  private count: number;
+  /** Rows and their bytes, kept in memory so that keeping the limits takes no query per entry. */
+  private count = 0;
+  private bytes = 0;
 
   constructor(
     private readonly database: Database,
-    private readonly maxEntries: number,
+    private readonly limits: AuditLogLimits,
   ) {
-    this.count = Number(database.get('SELECT COUNT(*) AS n FROM audit_log')?.n ?? 0);
+    this.recount();
   }
 
-  /** One insert; past the maximum, the oldest entry goes in the same commit (a delete by primary key). */
+  /** Rows stored now, and their bytes as the limit counts them. */
+  size(): { entries: number; bytes: number } {
+    return { entries: this.count, bytes: this.bytes };
+  }
+
+  /** One insert; past a limit, the oldest entries go in the same commit. */
   append(entry: NewAuditLogEntry): void {
-    if (this.count < this.maxEntries) {
-      this.insert(entry);
+    const row = rowOf(entry);
+    const rowBytes = storedBytes(row);
+    if (this.count < this.limits.maxEntries && this.bytes + rowBytes <= this.limits.maxBytes) {
+      this.insert(row);
       this.count += 1;
+      this.bytes += rowBytes;
       return;
     }
-    inTransaction(this.database, () => {
-      this.insert(entry);
-      this.dropOldest(this.count + 1 - this.maxEntries);
-    });
-    this.count = this.maxEntries;
+    try {
+      const dropped = inTransaction(this.database, () => {
+        const id = this.insert(row);
+        return this.dropOldest(this.count + 1 - this.limits.maxEntries, this.bytes + rowBytes - this.limits.maxBytes, id);
+      });
+      this.count += 1 - dropped.entries;
+      this.bytes += rowBytes - dropped.bytes;
+    } catch (error) {
+      this.recount();
+      throw error;
+    }
   }
 
-  private insert(entry: NewAuditLogEntry): void {
+  private insert(row: StoredRow): number {
     this.database.run(
       `INSERT INTO audit_log (created_time, user_id, user_name, address, entity_type, entity_id, entity_name, action_type, action_status, action_failure_details, action_data)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [
-        entry.createdTime,
-        entry.userId ?? null,
-        boundedText(entry.userName, MAX_NAME_CHARACTERS),
-        boundedText(entry.address, MAX_NAME_CHARACTERS),
-        entry.entityType,
-        entry.entityId === undefined ? null : boundedText(entry.entityId, MAX_NAME_CHARACTERS),
-        entry.entityName === undefined ? null : boundedText(entry.entityName, MAX_NAME_CHARACTERS),
-        entry.actionType,
-        entry.actionStatus,
-        entry.actionFailureDetails === undefined ? null : boundedText(entry.actionFailureDetails, MAX_DETAILS_CHARACTERS),
-        storedActionData(entry.actionData, entry.actionStatus === 'FAILURE' ? MAX_FAILED_ACTION_DATA_BYTES : MAX_ACTION_DATA_BYTES),
-      ],
+      row,
     );
+    return Number(this.database.get('SELECT last_insert_rowid() AS id')?.id);
   }
 
-  /** Entries older than the cut-off go, and any beyond the maximum. */
+  /** Entries older than the cut-off go, and the oldest of the rest while a limit is passed. */
   prune(olderThan: number): void {
     this.database.run('DELETE FROM audit_log WHERE created_time < ?', [olderThan]);
-    this.count = Number(this.database.get('SELECT COUNT(*) AS n FROM audit_log')?.n ?? 0);
-    if (this.count > this.maxEntries) {
-      this.dropOldest(this.count - this.maxEntries);
-      this.count = this.maxEntries;
+    this.recount();
+    if (this.count > this.limits.maxEntries || this.bytes > this.limits.maxBytes) {
+      const dropped = this.dropOldest(this.count - this.limits.maxEntries, this.bytes - this.limits.maxBytes, Number.MAX_SAFE_INTEGER);
+      this.count -= dropped.entries;
+      this.bytes -= dropped.bytes;
     }
+  }
+
+  private recount(): void {
+    const totals = this.database.get(`SELECT COUNT(*) AS n, COALESCE(SUM(${ROW_BYTES_SQL}), 0) AS bytes FROM audit_log`);
+    this.count = Number(totals?.n ?? 0);
+    this.bytes = Number(totals?.bytes ?? 0);
   }
 
   page(filter: AuditLogFilter, request: PageRequest, sortProperty: AuditLogSortProperty, sortOrder: 'ASC' | 'DESC'): Page<AuditLogEntry> {
@@ -163,7 +187,53 @@ export class AuditLogRepository {
     }
   }
 
-  private dropOldest(howMany: number): void {
-    this.database.run('DELETE FROM audit_log WHERE id IN (SELECT id FROM audit_log ORDER BY id LIMIT ?)', [howMany]);
+  /**
+   * Deletes the oldest rows until at least `entries` rows and `bytes` bytes are gone, never the row
+   * `keepFrom` or a newer one (the entry just written stays, however small the limit).
+   */
+  private dropOldest(entries: number, bytes: number, keepFrom: number): { entries: number; bytes: number } {
+    const dropped = { entries: 0, bytes: 0 };
+    let lastId: number | undefined;
+    while (dropped.entries < entries || dropped.bytes < bytes) {
+      const rows = this.database.all(`SELECT id, ${ROW_BYTES_SQL} AS bytes FROM audit_log WHERE id > ? AND id < ? ORDER BY id LIMIT 256`, [lastId ?? -1, keepFrom]);
+      if (rows.length === 0) break;
+      for (const row of rows) {
+        lastId = Number(row.id);
+        dropped.entries += 1;
+        dropped.bytes += Number(row.bytes);
+        if (dropped.entries >= entries && dropped.bytes >= bytes) break;
+      }
+    }
+    if (lastId !== undefined) this.database.run('DELETE FROM audit_log WHERE id <= ?', [lastId]);
+    return dropped;
   }
+}
+
+/** An entry's column values as stored: every caller-given text bounded, actionData cut to its limit. */
+type StoredRow = [number, string | null, string, string, string, string | null, string | null, string, string, string | null, string];
+
+function rowOf(entry: NewAuditLogEntry): StoredRow {
+  return [
+    entry.createdTime,
+    entry.userId ?? null,
+    boundedText(entry.userName, MAX_NAME_CHARACTERS),
+    boundedText(entry.address, MAX_NAME_CHARACTERS),
+    entry.entityType,
+    entry.entityId === undefined ? null : boundedText(entry.entityId, MAX_NAME_CHARACTERS),
+    entry.entityName === undefined ? null : boundedText(entry.entityName, MAX_NAME_CHARACTERS),
+    entry.actionType,
+    entry.actionStatus,
+    entry.actionFailureDetails === undefined ? null : boundedText(entry.actionFailureDetails, MAX_DETAILS_CHARACTERS),
+    storedActionData(entry.actionData, entry.actionStatus === 'FAILURE' ? MAX_FAILED_ACTION_DATA_BYTES : MAX_ACTION_DATA_BYTES),
+  ];
+}
+
+/** The row's bytes as ROW_BYTES_SQL counts them once it is stored. */
+function storedBytes(row: StoredRow): number {
+  const [, , userName, address, , entityId, entityName, , , failureDetails, actionData] = row;
+  let bytes = ROW_OVERHEAD_BYTES;
+  for (const text of [userName, address, entityId, entityName, failureDetails, actionData]) {
+    if (text !== null) bytes += Buffer.byteLength(text, 'utf8');
+  }
+  return bytes;
 }

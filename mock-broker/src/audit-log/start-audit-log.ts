@@ -42,7 +42,7 @@ export function startAuditLog(needs: AuditLogNeeds): {
   recorder: AuditRecorder;
   cleanups: (() => void)[];
 } {
-  const repository = new AuditLogRepository(needs.database, needs.settings.maxEntries);
+  const repository = new AuditLogRepository(needs.database, needs.settings);
   const prune = () => repository.prune(Date.now() - needs.settings.retentionDays * DAY_MS);
   prune();
   const pruning = setInterval(prune, PRUNE_INTERVAL_MS).unref();

@@ -87,6 +87,8 @@ export interface AuditLogSettings {
   retentionDays: number;
   /** Entries kept at most; the oldest go first. */
   maxEntries: number;
+  /** Bytes of entries kept at most (their text and a fixed cost per entry); the oldest go first. */
+  maxBytes: number;
 }
 
 /** How integrations deliver and what they keep (openapi.yaml Integration, EventInfo). */
@@ -204,6 +206,7 @@ export function loadConfig(environment: Environment = process.env, cwd = process
     auditLog: {
       retentionDays: integer(environment, 'STARLING_AUDIT_LOG_RETENTION_DAYS', 90, 'count'),
       maxEntries: integer(environment, 'STARLING_AUDIT_LOG_MAX_ENTRIES', 100_000, 'count'),
+      maxBytes: integer(environment, 'STARLING_AUDIT_LOG_MAX_BYTES', 64 * 1024 * 1024, 'storageBytes'),
     },
   };
 }

@@ -142,7 +142,7 @@ describe('the CSV export', () => {
 
 describe('what the node keeps', () => {
   it('keeps at most STARLING_AUDIT_LOG_MAX_ENTRIES entries: the oldest go first', async () => {
-    const small = await startTestNode({ auditLog: { retentionDays: 90, maxEntries: 5 } });
+    const small = await startTestNode({ auditLog: { retentionDays: 90, maxEntries: 5, maxBytes: 1024 * 1024 } });
     try {
       const api = new ApiClient(small.baseUrl);
       await api.signIn();
@@ -158,7 +158,7 @@ describe('what the node keeps', () => {
 
   it('keeps entries STARLING_AUDIT_LOG_RETENTION_DAYS days: older ones are gone once the node prunes (at start, then every minute)', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'starling-audit-age-'));
-    const settings = { dataDir, auditLog: { retentionDays: 1, maxEntries: 100 } };
+    const settings = { dataDir, auditLog: { retentionDays: 1, maxEntries: 100, maxBytes: 1024 * 1024 } };
     let aged = await startTestNode(settings);
     try {
       const api = new ApiClient(aged.baseUrl);

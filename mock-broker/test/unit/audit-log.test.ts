@@ -54,9 +54,9 @@ describe('audit log storage', () => {
   let opened: ReturnType<typeof openTemporaryDatabase> | undefined;
   afterEach(() => opened?.destroy());
 
-  function repository(maxEntries = 100): AuditLogRepository {
+  function repository(maxEntries = 100, maxBytes = 64 * 1024 * 1024): AuditLogRepository {
     opened = openTemporaryDatabase();
-    return new AuditLogRepository(opened.database, maxEntries);
+    return new AuditLogRepository(opened.database, { maxEntries, maxBytes });
   }
 
   const names = (store: AuditLogRepository) => store.page({}, { pageSize: 100, page: 0 }, 'createdTime', 'DESC').data.map((found) => found.entityName);
@@ -75,9 +75,35 @@ describe('audit log storage', () => {
     const store = repository(3);
     for (let index = 0; index < 5; index++) store.append(entry(1000 + index, `entry ${index}`));
     expect(names(store)).toEqual(['entry 4', 'entry 3', 'entry 2']);
-    const reopened = new AuditLogRepository(opened?.database as NonNullable<typeof opened>['database'], 2);
+    const reopened = new AuditLogRepository(opened?.database as NonNullable<typeof opened>['database'], { maxEntries: 2, maxBytes: 1024 * 1024 });
     reopened.prune(0);
     expect(names(reopened)).toEqual(['entry 4', 'entry 3']);
+  });
+
+  it('keeps at most the maximum bytes: large entries push out as many old ones as they need, counted as stored', () => {
+    const payload = (kib: number) => ({ item: { payload: 'x'.repeat(kib * 1024) } });
+    const store = repository(1000, 40 * 1024);
+    for (let index = 0; index < 10; index++) store.append(entry(index, `small ${index}`, payload(1)));
+    expect(names(store)).toHaveLength(10);
+    // Each of these is about 12.1 KiB and each small one 1.1 KiB: three large and the three newest small fit in 40 KiB.
+    for (let index = 0; index < 3; index++) store.append(entry(100 + index, `large ${index}`, payload(12)));
+    expect(names(store)).toEqual(['large 2', 'large 1', 'large 0', 'small 9', 'small 8', 'small 7']);
+    expect(store.size().bytes).toBeLessThanOrEqual(40 * 1024);
+    // The running total equals what a fresh count of the stored rows gives.
+    const reopened = new AuditLogRepository(opened?.database as NonNullable<typeof opened>['database'], { maxEntries: 1000, maxBytes: 40 * 1024 });
+    expect(reopened.size()).toEqual(store.size());
+    // A lower limit after a restart applies at the first pruning.
+    const smaller = new AuditLogRepository(opened?.database as NonNullable<typeof opened>['database'], { maxEntries: 1000, maxBytes: 20 * 1024 });
+    smaller.prune(0);
+    expect(names(smaller)).toEqual(['large 2']);
+  });
+
+  it('keeps the entry just written even when it alone passes the byte limit', () => {
+    const store = repository(1000, 4 * 1024);
+    store.append(entry(1, 'first', { item: 'x'.repeat(1024) }));
+    store.append(entry(2, 'too large', { item: 'x'.repeat(8 * 1024) }));
+    expect(names(store)).toEqual(['too large']);
+    expect(store.size().entries).toBe(1);
   });
 
   it('cuts actionData past 16 KiB and marks it truncated', () => {

@@ -42,8 +42,8 @@ describe('configuration', () => {
 
 describe('audit log', () => {
   it('keeps entries 90 days and at most 100,000 unless told otherwise, and refuses 0 naming the variable', () => {
-    expect(loadConfig({}).auditLog).toEqual({ retentionDays: 90, maxEntries: 100_000 });
-    expect(loadConfig({ STARLING_AUDIT_LOG_RETENTION_DAYS: '7', STARLING_AUDIT_LOG_MAX_ENTRIES: '500' }).auditLog).toEqual({ retentionDays: 7, maxEntries: 500 });
+    expect(loadConfig({}).auditLog).toEqual({ retentionDays: 90, maxEntries: 100_000, maxBytes: 64 * 1024 * 1024 });
+    expect(loadConfig({ STARLING_AUDIT_LOG_RETENTION_DAYS: '7', STARLING_AUDIT_LOG_MAX_ENTRIES: '500', STARLING_AUDIT_LOG_MAX_BYTES: '1048576' }).auditLog).toEqual({ retentionDays: 7, maxEntries: 500, maxBytes: 1048576 });
     expect(() => loadConfig({ STARLING_AUDIT_LOG_RETENTION_DAYS: '0' })).toThrow('STARLING_AUDIT_LOG_RETENTION_DAYS must be a whole number above 0, got "0"');
     expect(() => loadConfig({ STARLING_AUDIT_LOG_MAX_ENTRIES: 'many' })).toThrow('STARLING_AUDIT_LOG_MAX_ENTRIES must be a whole number above 0, got "many"');
   });

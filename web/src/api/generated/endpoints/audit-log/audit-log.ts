@@ -77,7 +77,7 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * Starling's own. Kept in the node's database for `STARLING_AUDIT_LOG_RETENTION_DAYS` days and at most `STARLING_AUDIT_LOG_MAX_ENTRIES` entries (the oldest go first). `textSearch` matches the user's e-mail, the entity's name or id, any case.
+ * Starling's own. Kept in the node's database for `STARLING_AUDIT_LOG_RETENTION_DAYS` days and at most `STARLING_AUDIT_LOG_MAX_ENTRIES` entries and `STARLING_AUDIT_LOG_MAX_BYTES` bytes (the oldest go first). `textSearch` matches the user's e-mail, the entity's name or id, any case.
  * @summary A page of audit-log entries, newest first by default.
  */
 export const getAuditLogs = (
