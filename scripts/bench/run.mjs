@@ -3,7 +3,7 @@
 // retained messages API, and the monitoring time series; writes results/<date>-<part>.md and .json.
 // Flags: --console --broker --durable --sessions --retained --monitoring --app-shared --integrations (default: all), --quick (short smoke run), --profile (CPU profiles);
 // for --sessions: --million (1,000,000 sessions) or --sessions-count N, --sessions-created N (created through MQTT, the rest copied in the stopped broker's file), --broker-main <file> (another build), --result <name>;
-// --skip-build measures the builds as they are.
+// for --broker: --scenario p2p-qos0,fanout-qos1 runs only those throughput scenarios; --skip-build measures the builds as they are.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from '../build.mjs';
@@ -38,6 +38,7 @@ const { values: flags } = parseArgs({
     'sessions-count': { type: 'string' },
     'sessions-created': { type: 'string' },
     'broker-main': { type: 'string' },
+    scenario: { type: 'string' },
     result: { type: 'string' },
     'skip-build': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
@@ -45,7 +46,7 @@ const { values: flags } = parseArgs({
 });
 
 if (flags.help) {
-  console.log('usage: node scripts/bench/run.mjs [--console] [--broker] [--durable] [--sessions] [--retained] [--monitoring] [--app-shared] [--integrations] [--quick] [--profile] [--million | --sessions-count N] [--sessions-created N] [--broker-main FILE] [--result NAME] [--skip-build]\nSee scripts/bench/README.md.');
+  console.log('usage: node scripts/bench/run.mjs [--console] [--broker] [--durable] [--sessions] [--retained] [--monitoring] [--app-shared] [--integrations] [--quick] [--profile] [--million | --sessions-count N] [--sessions-created N] [--broker-main FILE] [--scenario ID,...] [--result NAME] [--skip-build]\nSee scripts/bench/README.md.');
   process.exit(0);
 }
 
@@ -64,7 +65,7 @@ for (const part of parts) {
     const count = flags.million ? 1_000_000 : flags['sessions-count'] === undefined ? undefined : Number(flags['sessions-count']);
     const main = flags['broker-main'] === undefined ? undefined : path.resolve(flags['broker-main']);
     const created = flags['sessions-created'] === undefined ? undefined : Number(flags['sessions-created']);
-    const { data, markdown } = await PARTS[part]({ quick: flags.quick, profile: flags.profile, count, created, main });
+    const { data, markdown } = await PARTS[part]({ quick: flags.quick, profile: flags.profile, count, created, main, scenario: flags.scenario });
     const { markdownFile } = writeResult({ part, quick: flags.quick, environment, data, markdown, name: flags.result });
     console.log(`[bench] ${part} done in ${Math.round((Date.now() - started) / 1000)} s: ${markdownFile}`);
   } catch (error) {

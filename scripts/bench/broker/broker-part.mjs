@@ -59,8 +59,8 @@ function medianOf(trials, phase, key) {
  * so the generator works hardest), gives the rate the generator could drive on its cores; a broker
  * whose throughput comes near it was measured against the generator, not against itself.
  */
-function generatorCheck(results, plan) {
-  return SCENARIOS.map((scenario) => {
+function generatorCheck(results, plan, scenarios) {
+  return scenarios.map((scenario) => {
     const mosquitto = results.mosquitto?.[scenario.id];
     const reference = mosquitto ?? results.aedes?.[scenario.id];
     const costMicros = medianOf(reference, 'saturation', 'generatorCpuMicrosPerDelivery');
@@ -101,8 +101,8 @@ function costAgainst(starling, baseline) {
   };
 }
 
-function summarizeResults(brokers, results, checks) {
-  return SCENARIOS.map((scenario) => {
+function summarizeResults(brokers, results, checks, scenarios) {
+  return scenarios.map((scenario) => {
     const row = { scenario: scenario.id, label: scenario.label, brokers: {} };
     const capacity = checks.find((check) => check.scenario === scenario.id).generatorCapacityPerSecond;
     for (const broker of brokers) {
@@ -248,7 +248,17 @@ function collectProfiles(directory) {
   return profiles;
 }
 
-export async function runBrokerPart({ quick, profile }) {
+/** The scenarios to run: all, or those whose ids are given (`--scenario p2p-qos0,fanout-qos1`). */
+function chosenScenarios(ids) {
+  if (ids === undefined) return SCENARIOS;
+  const wanted = ids.split(',').map((id) => id.trim());
+  const unknown = wanted.filter((id) => !SCENARIOS.some((scenario) => scenario.id === id));
+  if (unknown.length > 0) throw new Error(`unknown scenario ${unknown.join(', ')}: one of ${SCENARIOS.map((scenario) => scenario.id).join(', ')}`);
+  return SCENARIOS.filter((scenario) => wanted.includes(scenario.id));
+}
+
+export async function runBrokerPart({ quick, profile, scenario }) {
+  const scenarios = chosenScenarios(scenario);
   const plan = corePlan();
   if (plan.shared) console.warn('Only one core: the broker and the load generator share it; numbers mean little.');
   const phases = timings(quick);
@@ -273,8 +283,8 @@ export async function runBrokerPart({ quick, profile }) {
     }
     // Mosquitto first in every round: its runs are the generator check.
     const order = [...brokers].sort((a, b) => (a.id === 'mosquitto' ? -1 : b.id === 'mosquitto' ? 1 : 0));
-    const results = Object.fromEntries(brokers.map((broker) => [broker.id, Object.fromEntries(SCENARIOS.map((scenario) => [scenario.id, []]))]));
-    for (const scenario of SCENARIOS) {
+    const results = Object.fromEntries(brokers.map((broker) => [broker.id, Object.fromEntries(scenarios.map((scenario) => [scenario.id, []]))]));
+    for (const scenario of scenarios) {
       for (let repetition = 1; repetition <= phases.repetitions; repetition += 1) {
         for (const broker of order) {
           console.log(`  ${scenario.label}, ${broker.label}, run ${repetition}/${phases.repetitions}`);
@@ -291,10 +301,10 @@ export async function runBrokerPart({ quick, profile }) {
     console.log('  packet parser: alone, beside the HTTP stack, with quiet loggers');
     const parser = await measureParserCost(phases.repetitions);
 
-    const checks = generatorCheck(results, plan);
-    const summary = summarizeResults(measured, results, checks);
+    const checks = generatorCheck(results, plan, scenarios);
+    const summary = summarizeResults(measured, results, checks, scenarios);
     return {
-      data: { plan, phases, scenarios: SCENARIOS, bundledBrokerEnvironment: { STARLING_MAX_CONNECTIONS_PER_ADDRESS: BENCH_CONNECTIONS_PER_ADDRESS }, idle, generatorCheck: checks, summary, parser, trials: results, profiles },
+      data: { plan, phases, scenarios, bundledBrokerEnvironment: { STARLING_MAX_CONNECTIONS_PER_ADDRESS: BENCH_CONNECTIONS_PER_ADDRESS }, idle, generatorCheck: checks, summary, parser, trials: results, profiles },
       markdown: markdown({ brokers: measured, summary, checks, idle, parser, plan, phases, profiles }),
     };
   } finally {
