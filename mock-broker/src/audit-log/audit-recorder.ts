@@ -33,6 +33,12 @@ export interface AuditRecorderNeeds {
  * flood cannot push everything else out of the log.
  */
 const UNAUTHENTICATED_ENTRIES = { maxAttempts: 30, windowMs: 10 * 60_000 };
+/**
+ * Refused calls of a signed-in user (a read-only account's changes, say) change nothing: at most
+ * this many of their entries are written per user in the window, so that no account can push the
+ * other entries out of the log by making refused calls.
+ */
+export const REFUSED_ENTRIES_PER_USER = { maxAttempts: 100, windowMs: 10 * 60_000 };
 
 interface PendingEntry {
   rule: AuditRule;
@@ -67,6 +73,7 @@ function failureDetails(answer: unknown, status: number): string {
 export class AuditRecorder {
   private readonly pending = new WeakMap<Request, PendingEntry>();
   private readonly unauthenticatedEntries = new AttemptCounter(UNAUTHENTICATED_ENTRIES);
+  private readonly refusedEntries = new AttemptCounter(REFUSED_ENTRIES_PER_USER);
 
   constructor(private readonly needs: AuditRecorderNeeds) {}
 
@@ -145,6 +152,10 @@ export class AuditRecorder {
     const after = succeeded && rule.snapshot && actionType !== 'DELETED' && entityId !== undefined ? this.read(rule.entityType, entityId) : undefined;
     const actor = rule.unauthenticated ? this.unauthenticatedActor(request, rule, call, succeeded) : this.signedInActor(request);
     if (!actor) return;
+    if (!succeeded && !rule.unauthenticated && actor.userId !== undefined) {
+      if (this.refusedEntries.retryAfterSeconds(actor.userId) !== undefined) return;
+      this.refusedEntries.record(actor.userId);
+    }
     const entry: NewAuditLogEntry = {
       createdTime: pending.createdTime,
       ...actor,

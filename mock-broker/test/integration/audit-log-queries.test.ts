@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiClient } from '../support/api-client.js';
+import { REFUSED_ENTRIES_PER_USER } from '../../src/audit-log/audit-recorder.js';
 import { auditEntries, auditEntry } from '../support/audit-log.js';
+import { signedInUserWithRole } from '../support/roles.js';
 import { startTestNode, type TestNode } from '../support/test-node.js';
 import { claimsOf } from '../support/users.js';
 import { eventually } from '../support/waits.js';
@@ -141,6 +143,23 @@ describe('the CSV export', () => {
 });
 
 describe('what the node keeps', () => {
+  it('writes at most 100 entries of refused calls per user in 10 minutes: no account floods the others out of the log', async () => {
+    const { user, api: viewer } = await signedInUserWithRole(admin, 'flooding-viewer@example.com', 'READ_ONLY');
+    const tries = REFUSED_ENTRIES_PER_USER.maxAttempts + 20;
+    for (let index = 0; index < tries; index++) {
+      expect((await viewer.call('POST', '/api/monitoring/alert-rule', alertRule(`Flood ${index}`))).status).toBe(403);
+    }
+    // Entries are written in the order the calls end: once a later change of the viewer's own is in
+    // the log, every refused call before it has been either written or left out.
+    expect((await viewer.call('POST', '/api/admin/user', { firstName: 'After the flood' })).status).toBe(200);
+    await auditEntry(admin, `userIdList=${user.id}&actionStatus=SUCCESS&entityTypeList=USER`);
+    const kept = await auditEntries(admin, `userIdList=${user.id}&actionStatus=FAILURE&entityTypeList=ALERT_RULE`);
+    expect(kept).toHaveLength(REFUSED_ENTRIES_PER_USER.maxAttempts);
+    // Another account's refused call is still recorded.
+    expect((await admin.call('POST', '/api/monitoring/alert-rule', { ...alertRule('Refused after the flood'), threshold: 'many' })).status).toBe(400);
+    await auditEntry(admin, `userIdList=${adminId}&actionStatus=FAILURE&textSearch=refused after the flood`);
+  });
+
   it('keeps at most STARLING_AUDIT_LOG_MAX_ENTRIES entries: the oldest go first', async () => {
     const small = await startTestNode({ auditLog: { retentionDays: 90, maxEntries: 5, maxBytes: 1024 * 1024 } });
     try {
