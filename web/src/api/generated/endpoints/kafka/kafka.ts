@@ -40,7 +40,9 @@ Conventions:
   password reset, activation) are outside roles.
 - Audit log (extension `auditLog`): every call that changes something, whether it succeeded or
   was refused, and every sign-in, failed sign-in, password reset and activation leaves an entry
-  (GET /api/audit-log). Secrets (passwords, tokens, keys) are never stored in an entry.
+  (GET /api/audit-log). Secrets (passwords, tokens, keys) are never stored in an entry. So that
+  nobody can flood the log, refused calls leave at most 100 entries per signed-in user, and
+  failed sign-ins, reset and activation requests at most 30 per address, in 10 minutes.
 - Production brokers: wherever this contract and TBMQ 2.3 both have a call, it is TBMQ 2.3's call
   as that broker answers it (recorded answers in test-fixtures/tbmq-2.3.0 are checked against
   this file). What Starling adds is an extension: an operation marked `x-starling-extension:
