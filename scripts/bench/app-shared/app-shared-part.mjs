@@ -44,9 +44,16 @@ async function api(httpUrl, token, path, body) {
 const connect = (port, clientId, credentials) =>
   mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { protocolVersion: 5, clientId, ...credentials, reconnectPeriod: 0, properties: { receiveMaximum: 100 } });
 
+/** Tells the rounds' messages apart (bytes 8–11 of a payload): a round counts only its own. */
+let roundsStarted = 0;
+
 /** Publishes `count` QoS 1 messages with a window; answers once every member received all of them, with the latency per message. */
-async function measureFlow(port, flow, round, count, processes) {
-  const filter = `${flow.prefix}/#`;
+async function measureFlow(port, flow, round, count, processes, beforeRound) {
+  // Each round has topics of its own (through Kafka: an application shared subscription, so a Kafka topic, of its own).
+  const prefix = `${flow.prefix}/r${round}`;
+  const filter = `${prefix}/#`;
+  await beforeRound?.(filter);
+  const tag = ++roundsStarted;
   const members = await Promise.all(Array.from({ length: MEMBERS }, (_, index) => connect(port, `${flow.id}-member-${round}-${index}`, flow.credentials)));
   const latencies = [];
   let received = 0;
@@ -55,11 +62,13 @@ async function measureFlow(port, flow, round, count, processes) {
   const primed = new Set();
   for (const member of members) {
     member.on('message', (topic, payload) => {
-      if (topic.startsWith(`${flow.prefix}/prime/`)) return void primed.add(member);
+      if (topic.startsWith(`${prefix}/prime/`)) return void primed.add(member);
+      // Only this round's messages count (a tag in the payload), whatever else a member may get.
+      if (payload.length < 12 || payload.readUInt32BE(8) !== tag) return;
       latencies.push(performance.now() - payload.readDoubleBE(0));
       if (++received === count) done();
     });
-    await member.subscribeAsync(`$share/bench-${round}/${filter}`, { qos: 1 });
+    await member.subscribeAsync(`$share/bench/${filter}`, { qos: 1 });
   }
   const publisher = await connect(port, `${flow.id}-publisher-${round}`, DEVICE);
   // The consumer group forms after the SUBACKs (each member joins, Kafka spreads the partitions):
@@ -67,7 +76,7 @@ async function measureFlow(port, flow, round, count, processes) {
   const joinDeadline = performance.now() + JOIN_TIMEOUT_MS;
   for (let prime = 0; primed.size < MEMBERS; prime++) {
     if (performance.now() > joinDeadline) throw new Error(`${flow.id}: ${primed.size} of ${MEMBERS} members got a message within ${JOIN_TIMEOUT_MS / 1000} s`);
-    await publisher.publishAsync(`${flow.prefix}/prime/t${prime % TOPICS}`, Buffer.alloc(8), { qos: 1 });
+    await publisher.publishAsync(`${prefix}/prime/t${prime % TOPICS}`, Buffer.alloc(8), { qos: 1 });
     await new Promise((resolve) => setTimeout(resolve, PRIME_EVERY_MS));
   }
   const cpuBefore = cpuOf(processes);
@@ -90,8 +99,9 @@ async function measureFlow(port, flow, round, count, processes) {
       while (inFlight < WINDOW && next < count) {
         const payload = Buffer.alloc(64);
         payload.writeDoubleBE(performance.now(), 0);
+        payload.writeUInt32BE(tag, 8);
         inFlight++;
-        publisher.publishAsync(`${flow.prefix}/t${next % TOPICS}`, payload, { qos: 1 }).then(() => {
+        publisher.publishAsync(`${prefix}/t${next % TOPICS}`, payload, { qos: 1 }).then(() => {
           inFlight--;
           acknowledged++;
           if (next === count && inFlight === 0) resolve();
@@ -183,12 +193,16 @@ export async function runAppSharedPart({ quick, profile, main }) {
     for (const [name, credentials, clientType] of [['Bench applications', APPLICATION, 'APPLICATION'], ['Bench devices', DEVICE, 'DEVICE']]) {
       await api(broker.httpUrl, token, '/api/mqtt/client/credentials', { name, clientType, credentialsType: 'MQTT_BASIC', credentialsValue: JSON.stringify({ userName: credentials.username, password: credentials.password }) });
     }
-    await api(broker.httpUrl, token, '/api/app/shared/subs', { name: 'Bench', topicFilter: 'bench-app/#', partitions: PARTITIONS });
+    // Through Kafka each round gets a subscription (a Kafka topic) of its own: a consumer group that is
+    // new starts with the oldest message its topic holds, so in one topic a round would first read
+    // every earlier round's messages again.
+    const beforeRound = (flow) => (filter) =>
+      flow.id === 'application' ? api(broker.httpUrl, token, '/api/app/shared/subs', { name: `Bench ${filter}`, topicFilter: filter, partitions: PARTITIONS }) : undefined;
     // A warm-up of each flow, then the rounds with the two flows back to back.
-    for (const flow of FLOWS) await measureFlow(broker.mqttPort, flow, 'warmup', 2000, processes);
+    for (const flow of FLOWS) await measureFlow(broker.mqttPort, flow, 'warmup', 2000, processes, beforeRound(flow));
     for (let round = 0; round < rounds; round++) {
       for (const flow of FLOWS) {
-        const result = await measureFlow(broker.mqttPort, flow, String(round), count, processes);
+        const result = await measureFlow(broker.mqttPort, flow, String(round), count, processes, beforeRound(flow));
         const cpu = Object.entries(result.cpuMicrosPerMessage).map(([name, micros]) => `${name} ${format(micros)}`).join(', ');
         console.log(`  round ${round + 1}, ${flow.id}: ${format(result.messagesPerSecond)} messages/s; CPU µs per message: ${cpu}`);
         results[flow.id].push(result);
@@ -214,7 +228,7 @@ export async function runAppSharedPart({ quick, profile, main }) {
   const markdown = [
     '## How it was measured',
     '',
-    `The bundled broker from its build with a real Kafka node (${kafka.version}) on the same machine, neither pinned. One mqtt.js publisher (MQTT 5, DEVICE credentials) sends ${format(count)} QoS 1 messages of 64 bytes over ${TOPICS} topics, ${WINDOW} on their way at once; ${MEMBERS} mqtt.js members (MQTT 5, Receive Maximum 100, acknowledging at once) share them. Application: APPLICATION members of an application shared subscription with ${PARTITIONS} partitions, so each message is written to Kafka before its PUBACK and read back from it; device: DEVICE members of the same kind of \`$share\` subscription, delivered in memory. Before each round's clock starts, the publisher sends a message every ${PRIME_EVERY_MS} ms on other topics under the filter until every member has had one (the consumer group has formed and spread the partitions); then messages/s from the first publish to the last delivery; median of ${rounds} round(s), the two flows back to back in each. The broker runs with STARLING_MAX_QUEUED_MESSAGES=${format(count)}, so that DEVICE members that fall behind on a busy machine get every message rather than a dropped overflow. CPU per message: the CPU time the broker, the Kafka node and this process (all the MQTT clients) used during a round ÷ messages.${main ? ` Broker: \`${path.relative(process.cwd(), main)}\`.` : ''}`,
+    `The bundled broker from its build with a real Kafka node (${kafka.version}) on the same machine, neither pinned. One mqtt.js publisher (MQTT 5, DEVICE credentials) sends ${format(count)} QoS 1 messages of 64 bytes over ${TOPICS} topics, ${WINDOW} on their way at once; ${MEMBERS} mqtt.js members (MQTT 5, Receive Maximum 100, acknowledging at once) share them. Application: APPLICATION members of an application shared subscription with ${PARTITIONS} partitions, so each message is written to Kafka before its PUBACK and read back from it; device: DEVICE members of the same kind of \`$share\` subscription, delivered in memory. Before each round's clock starts, the publisher sends a message every ${PRIME_EVERY_MS} ms on other topics under the filter until every member has had one (the consumer group has formed and spread the partitions); then messages/s from the first publish to the last delivery; each round publishes to topics of its own, through Kafka those of an application shared subscription made for the round (a consumer group that is new starts with the oldest message its Kafka topic holds: in one topic a round would first read the earlier rounds' messages again); median of ${rounds} round(s), the two flows back to back in each. The broker runs with STARLING_MAX_QUEUED_MESSAGES=${format(count)}, so that DEVICE members that fall behind on a busy machine get every message rather than a dropped overflow. CPU per message: the CPU time the broker, the Kafka node and this process (all the MQTT clients) used during a round ÷ messages.${main ? ` Broker: \`${path.relative(process.cwd(), main)}\`.` : ''}`,
     '',
     '## Results',
     '',
