@@ -1,7 +1,9 @@
 // The broker's side of the monitoring page's 7-day views (issue 29): the requests the page's 12
 // charts × 3 lines make after Update, sent at once as the page sends them, timed to the last byte.
 // Tells how much of "drawn after Update" the broker takes. Standalone, after npm run build:
-//   node scripts/bench/monitoring/console-queries.mjs [--rounds N] [--columns N]
+//   node scripts/bench/monitoring/console-queries.mjs [--rounds N] [--columns N] [--settle-ms N]
+// --settle-ms: a pause after each scenario's untimed round (a broker that reads the samples into
+// memory after its first aggregated answer has then done so before the timed rounds).
 import { stopAllOnSignals, temporaryDirectory } from '../lib/processes.mjs';
 import { signInToApi, startStarling } from '../lib/starling-broker.mjs';
 import { median } from '../lib/stats.mjs';
@@ -17,6 +19,7 @@ const argument = (name, fallback) => {
 };
 const ROUNDS = argument('--rounds', 3);
 const COLUMNS = argument('--columns', 1100);
+const SETTLE_MS = argument('--settle-ms', 0);
 
 async function timeAll(httpUrl, token, paths) {
   const started = performance.now();
@@ -50,10 +53,11 @@ async function main() {
     const token = await signInToApi(starling.httpUrl);
     console.log(`load average ${os.loadavg().map((load) => load.toFixed(2)).join(' / ')}; ${seed.samplesPerSeries} samples per series`);
     for (const scenario of scenarios(seed.end)) {
-      await timeAll(starling.httpUrl, token, scenario.paths);
+      const untimed = await timeAll(starling.httpUrl, token, scenario.paths);
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
       const runs = [];
       for (let round = 0; round < ROUNDS; round += 1) runs.push(await timeAll(starling.httpUrl, token, scenario.paths));
-      console.log(`${scenario.name}: ${runs.map((run) => `${Math.round(run.ms)} ms`).join(', ')} (median ${Math.round(median(runs.map((run) => run.ms)))} ms, ${runs[0].requests} requests, ${Math.round(runs[0].bytes / 1024)} KiB)`);
+      console.log(`${scenario.name}: ${runs.map((run) => `${Math.round(run.ms)} ms`).join(', ')} (median ${Math.round(median(runs.map((run) => run.ms)))} ms; untimed first round ${Math.round(untimed.ms)} ms; ${runs[0].requests} requests, ${Math.round(runs[0].bytes / 1024)} KiB)`);
     }
     console.log(`load average ${os.loadavg().map((load) => load.toFixed(2)).join(' / ')}`);
   } finally {

@@ -75,6 +75,14 @@ export class SampleCache {
     }
   }
 
+  /** The entity's samples if they are held with at least `keys` loaded; never reads SQLite. */
+  held(entityId: string, keys: readonly TimeseriesKey[]): HeldSamples | undefined {
+    const held = this.#held.get(entityId);
+    if (!held || !keys.every((key) => held.columns.has(key))) return undefined;
+    held.lastUsed = (this.#uses += 1);
+    return held;
+  }
+
   /** A sample stored (after its transaction committed). */
   stored(entityId: string, ts: number, values: Partial<Record<TimeseriesKey, number>>): void {
     const progress = this.#progress.get(entityId);

@@ -1,5 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { TimeseriesKey } from '../timeseries-keys.js';
+import { heldAggregates } from './held-aggregates.js';
 import { PixelColumnReducer, pixelColumnOf, type PixelGrid } from './pixel-columns.js';
 import { type HeldSamples, lowerBound } from './sample-cache.js';
 import type { CountedPoints, PointsText, SampleColumns, TimeseriesRepository } from './timeseries-repository.js';
@@ -162,8 +163,23 @@ function* slices(startTs: number, endTs: number, width: number, order: SortOrder
   }
 }
 
-/** Buckets of `interval` ms per key, a slice of whole buckets at a time. */
+/**
+ * Buckets of `interval` ms per key: from the samples held in memory when they are (held-aggregates.ts,
+ * the same answer in a few milliseconds), else from SQLite a slice of whole buckets at a time, after
+ * which the entity's samples are read into memory for the next query, beside other work.
+ */
 export async function slicedAggregates(repository: TimeseriesRepository, query: SlicedQuery, interval: number, aggregation: Aggregation): Promise<PointsText> {
+  const held = repository.heldSamplesIfLoaded(query.entityId, query.keys);
+  const answer = held && (await heldAggregates(held, { ...query, interval, aggregation }, () => nextTurn()));
+  if (answer) return answer;
+  const points = await sqliteAggregates(repository, query, interval, aggregation);
+  // After this answer has gone: the first slice of reading would otherwise delay it.
+  if (!held) void nextTurn().then(() => repository.heldSamples(query.entityId, query.keys, () => nextTurn())).catch(() => undefined);
+  return points;
+}
+
+/** Buckets of `interval` ms per key from SQLite, a slice of whole buckets at a time. */
+export async function sqliteAggregates(repository: TimeseriesRepository, query: SlicedQuery, interval: number, aggregation: Aggregation): Promise<PointsText> {
   const gathered = new Gathered(query.keys, query.limit);
   const bucketsPerSlice = Math.max(1, Math.floor(SLICE_POINTS / query.keys.length));
   for (const slice of slices(query.startTs, query.endTs, bucketsPerSlice * interval, query.order)) {

@@ -105,6 +105,11 @@ export class TimeseriesRepository {
     return this.#held.samples(entityId, keys, nextTurn);
   }
 
+  /** The entity's samples if they are held in memory with `keys` loaded, without reading SQLite. */
+  heldSamplesIfLoaded(entityId: string, keys: readonly TimeseriesKey[]): HeldSamples | undefined {
+    return this.#held.held(entityId, keys);
+  }
+
   /** A write that failed may have told the held samples of rows its transaction did not keep. */
   #writing<T>(write: () => T): T {
     try {

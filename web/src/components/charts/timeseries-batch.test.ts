@@ -32,6 +32,20 @@ describe('time-series queries of one page', () => {
     expect(answers[2]?.incomingMsgs).toEqual([{ ts: WEEK.startTs, value: 'node-a:incomingMsgs' }]);
   });
 
+  it('are sent together: in one later task, or at once when flushed', async () => {
+    const { requests, batcher } = recordingBroker();
+    const signal = new AbortController().signal;
+    const asked = [batcher('total', { ...WEEK, keys: 'sessions' }, false, signal), batcher('node-a', { ...WEEK, keys: 'sessions' }, false, signal)];
+    expect(requests).toHaveLength(0);
+    batcher.flush();
+    expect(requests.map((request) => request.entityId)).toEqual(['total', 'node-a']);
+    await Promise.all(asked);
+    const later = [batcher('total', { ...WEEK, keys: 'cpuUsage' }, false, signal), batcher('node-b', { ...WEEK, keys: 'cpuUsage' }, false, signal)];
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(requests.map((request) => request.entityId)).toEqual(['total', 'node-a', 'total', 'node-b']);
+    await Promise.all(later);
+  });
+
   it('keep apart what asks for another range, aggregation or quietness', async () => {
     const { requests, batcher } = recordingBroker();
     const signal = new AbortController().signal;

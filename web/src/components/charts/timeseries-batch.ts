@@ -43,8 +43,12 @@ const abortReason = (signal: AbortSignal): unknown => signal.reason ?? new DOMEx
  * and reads its own key; a caller that gave up is answered with its abort, and the request itself
  * is aborted only when every caller gave up.
  */
-export function timeseriesBatcher(fetchValues: FetchTimeseriesValues): FetchTimeseriesValues {
+export function timeseriesBatcher(fetchValues: FetchTimeseriesValues): FetchTimeseriesValues & { flush(): void } {
   const open = new Map<string, Batch>();
+  // Every batch started in a task is sent in one later task (or at once by flush()): one timer
+  // each let other tasks (a page rendering its charts) run between the requests of one Update.
+  let pending: { id: string; batch: Batch }[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
 
   const send = (id: string, batch: Batch) => {
     if (open.get(id) === batch) open.delete(id);
@@ -71,7 +75,15 @@ export function timeseriesBatcher(fetchValues: FetchTimeseriesValues): FetchTime
     );
   };
 
-  return (entityId, { keys, ...params }, quiet, signal) => {
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    const batches = pending;
+    pending = [];
+    for (const { id, batch } of batches) send(id, batch);
+  };
+
+  const batched: FetchTimeseriesValues = (entityId, { keys, ...params }, quiet, signal) => {
     if (signal.aborted) return Promise.reject(abortReason(signal));
     const id = JSON.stringify([entityId, params, quiet]);
     const asked = keys.split(',');
@@ -80,13 +92,16 @@ export function timeseriesBatcher(fetchValues: FetchTimeseriesValues): FetchTime
     if (!batch || (batch.keys.size > 0 && !room(batch))) {
       const started: Batch = { entityId, params, quiet, keys: new Set(), waiters: [] };
       open.set(id, started);
-      setTimeout(() => send(id, started), 0);
+      pending.push({ id, batch: started });
+      timer ??= setTimeout(flush, 0);
       batch = started;
     }
     for (const key of asked) batch.keys.add(key);
     const joined = batch;
     return new Promise<TimeseriesData>((resolve, reject) => joined.waiters.push({ resolve, reject, signal }));
   };
+  /** Sends the batches started so far now, not in a later task. */
+  return Object.assign(batched, { flush });
 }
 
 /**

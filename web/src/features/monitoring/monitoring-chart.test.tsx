@@ -1,10 +1,12 @@
-import { waitFor } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultTimewindow, type Timewindow } from '../../components/time-window/timewindow';
 import { ALL_EXTENSIONS, type RecordedCall, stubBrokerCalls } from '../../test-support/broker-stub';
 import { renderPage, setUpSignedInPageTests } from '../../test-support/page-test';
 import { PLOT_BOX_SETTLE_MS } from '../../components/charts/use-plot-box';
-import { MonitoringChart } from './monitoring-chart';
+import { sendAhead } from '../../components/charts/timeseries-ahead';
+import { type ChartsAhead, MonitoringChart, requestsAhead } from './monitoring-chart';
 
 /** Where the plot stand-in says it draws, in device pixels (uPlot's bbox). */
 const box = vi.hoisted(() => ({ left: 60.5, width: 627 }));
@@ -94,5 +96,38 @@ describe('a monitoring chart asks at its width', () => {
     const calls = showChart(raw, []);
     await waitFor(() => expect(valuesCalls(calls)).toHaveLength(LINES.entityIds.length));
     for (const params of valuesCalls(calls)) expect(params.has('pixelColumns')).toBe(false);
+  });
+
+  it('takes the answers the page asked ahead from the click, rather than asking again once it renders the new window', async () => {
+    const calls = stubBrokerCalls(({ url }) => {
+      if (url.pathname === '/api/starling/extensions') return Response.json({ extensions: ALL_EXTENSIONS });
+      if (url.pathname.endsWith('/values')) return Response.json({ incomingMsgs: [{ ts: NOW - 1000, value: 1 }] });
+      return undefined;
+    });
+    // The page's click in two steps: its requests are sent, and only later is the new window rendered.
+    const ahead: ChartsAhead = new Map();
+    let show: (next: Timewindow) => void = () => {};
+    function Page() {
+      const [timewindow, setTimewindow] = useState(averaged);
+      show = setTimewindow;
+      return <MonitoringChart metric="incomingMsgs" lines={LINES} pageTimewindow={timewindow} maxDatapoints={100_000} pollMs={10_000} ahead={ahead} />;
+    }
+    renderPage(<Page />);
+    await waitFor(() => expect(valuesCalls(calls)).toHaveLength(LINES.entityIds.length));
+    await waitFor(() => expect(document.querySelector('[aria-busy="false"]')).not.toBeNull());
+    // The chart knows its plot's box and the broker's extensions: it can tell what it will ask.
+    await waitFor(() => expect(requestsAhead(ahead, LINES.entityIds, raw)(NOW)[0]?.params.pixelColumns).toBe(627));
+    sendAhead(requestsAhead(ahead, LINES.entityIds, raw));
+    // Sent before the chart rendered the raw window, on the pixels its plot draws in.
+    await waitFor(() => expect(valuesCalls(calls)).toHaveLength(2 * LINES.entityIds.length));
+    act(() => show(raw));
+    await waitFor(() => expect(valuesCalls(calls)).toHaveLength(2 * LINES.entityIds.length));
+    for (const params of valuesCalls(calls).slice(LINES.entityIds.length)) {
+      expect(params.get('agg')).toBe('NONE');
+      expect(params.get('pixelColumns')).toBe('627');
+    }
+    await waitFor(() => expect(document.querySelector('[aria-busy="false"]')).not.toBeNull());
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(valuesCalls(calls)).toHaveLength(2 * LINES.entityIds.length);
   });
 });

@@ -1,13 +1,13 @@
 import { Button } from '@blueprintjs/core';
 import { ResetIcon } from '@blueprintjs/icons';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { TimeseriesKey } from '../../api/generated/model/timeseriesKey';
 import { useExtension } from '../../components/broker-support/broker-extensions';
 import type { TimeRange } from '../../components/charts/time-range';
 import { TimeSeriesChart } from '../../components/charts/time-series-chart';
 import { TIMESERIES_METRICS } from '../../components/charts/timeseries-metrics';
-import { type ChartQuery, pixelColumnsFor, plotPixelsFor, zoomedQuery } from '../../components/charts/timeseries-request';
+import { type ChartQuery, pixelColumnsFor, type PlotBox, plotPixelsFor, rangeParams, zoomedQuery } from '../../components/charts/timeseries-request';
 import { usePlotBox } from '../../components/charts/use-plot-box';
 import { useTimeseries } from '../../components/charts/use-timeseries';
 import { resolveTimewindow } from '../../components/time-window/resolve-timewindow';
@@ -20,6 +20,46 @@ export interface ChartLines {
   labels: readonly string[];
 }
 
+/** Per chart that follows the page's window: what it will ask for a window (undefined: nothing yet). */
+export type ChartsAhead = Map<TimeseriesKey, (timewindow: Timewindow) => ((now: number) => ChartQuery) | undefined>;
+
+/** The requests the charts following the page's window will make for `next` at a moment (timeseries-ahead.ts). */
+export function requestsAhead(ahead: ChartsAhead, entityIds: readonly string[], next: Timewindow) {
+  return (now: number) =>
+    [...ahead].flatMap(([metric, queryFor]) => {
+      const resolve = queryFor(next);
+      if (!resolve) return [];
+      const params = rangeParams(metric, resolve(now));
+      return entityIds.map((entityId) => ({ entityId, params }));
+    });
+}
+
+/**
+ * Raw samples are asked on the plot's pixels (a broker with timeseriesPixelColumns answers what
+ * each pixel column shows: a raw week is 60,480 points a line, a chart 700 pixels wide): exactly
+ * uPlot's, from the box it draws in, so the reduced line is drawn as the full one pixel for pixel;
+ * the container's width, a little finer, where the box has no whole number of pixels.
+ */
+function plotPixels(timewindow: Timewindow, extension: string, plotBox: PlotBox | undefined, plotWidth: number | undefined) {
+  const raw = timewindow.aggregation.type === 'NONE';
+  const exact = plotBox === undefined ? undefined : plotPixelsFor(plotBox);
+  const estimated = plotWidth === undefined ? undefined : pixelColumnsFor(plotWidth, window.devicePixelRatio);
+  const pixelColumns = raw && extension === 'available' && plotBox !== undefined ? (exact?.pixelColumns ?? estimated) : undefined;
+  const pixelLeft = pixelColumns === undefined ? undefined : exact?.pixelLeft;
+  // A raw view waits for the plot's box (reported once the plot is first drawn) rather than ask twice.
+  const boxPending = raw && (extension === 'unknown' || (extension === 'available' && pixelColumns === undefined));
+  return { pixelColumns, pixelLeft, boxPending };
+}
+
+function queryResolver(timewindow: Timewindow, maxDatapoints: number, { pixelColumns, pixelLeft, boxPending }: ReturnType<typeof plotPixels>) {
+  if (boxPending) return undefined;
+  return (now: number): ChartQuery => {
+    const query = resolveTimewindow(timewindow, now, maxDatapoints);
+    if (pixelColumns === undefined) return query;
+    return pixelLeft === undefined ? { ...query, pixelColumns } : { ...query, pixelColumns, pixelLeft };
+  };
+}
+
 interface MonitoringChartProps {
   metric: TimeseriesKey;
   lines: ChartLines;
@@ -27,13 +67,15 @@ interface MonitoringChartProps {
   pageTimewindow: Timewindow;
   maxDatapoints: number;
   pollMs: number;
+  /** Where the chart tells the page what it will ask (see ChartsAhead). */
+  ahead?: ChartsAhead;
 }
 
 /**
  * One statistic's chart on the monitoring page (issue 16): the page's time window or its own,
  * realtime updates, and a zoom that asks the broker for the zoomed range in finer buckets.
  */
-export function MonitoringChart({ metric, lines, pageTimewindow, maxDatapoints, pollMs }: MonitoringChartProps) {
+export function MonitoringChart({ metric, lines, pageTimewindow, maxDatapoints, pollMs, ahead }: MonitoringChartProps) {
   const intl = useIntl();
   const [ownTimewindow, setOwnTimewindow] = useState<Timewindow>();
   const timewindow = ownTimewindow ?? pageTimewindow;
@@ -41,28 +83,19 @@ export function MonitoringChart({ metric, lines, pageTimewindow, maxDatapoints, 
   const [zoomState, setZoomState] = useState<{ range: TimeRange; timewindow: Timewindow }>();
   const zoom = zoomState?.timewindow === timewindow ? zoomState.range : undefined;
 
-  // Raw samples are asked on the plot's pixels (a broker with timeseriesPixelColumns answers what
-  // each pixel column shows: a raw week is 60,480 points a line, a chart 700 pixels wide): exactly
-  // uPlot's, from the box it draws in, so the reduced line is drawn as the full one pixel for pixel;
-  // the container's width, a little finer, where the box has no whole number of pixels.
   const [plotWidth, setPlotWidth] = useState<number>();
   const [plotBox, onPlotBox] = usePlotBox();
-  const raw = timewindow.aggregation.type === 'NONE';
   const extension = useExtension('timeseriesPixelColumns');
-  const exact = plotBox === undefined ? undefined : plotPixelsFor(plotBox);
-  const estimated = plotWidth === undefined ? undefined : pixelColumnsFor(plotWidth, window.devicePixelRatio);
-  const pixelColumns = raw && extension === 'available' && plotBox !== undefined ? (exact?.pixelColumns ?? estimated) : undefined;
-  const pixelLeft = pixelColumns === undefined ? undefined : exact?.pixelLeft;
-  // A raw view waits for the plot's box (reported once the plot is first drawn) rather than ask twice.
-  const boxPending = raw && (extension === 'unknown' || (extension === 'available' && pixelColumns === undefined));
-  const resolveQuery = useMemo(() => {
-    if (boxPending) return undefined;
-    return (now: number): ChartQuery => {
-      const query = resolveTimewindow(timewindow, now, maxDatapoints);
-      if (pixelColumns === undefined) return query;
-      return pixelLeft === undefined ? { ...query, pixelColumns } : { ...query, pixelColumns, pixelLeft };
+  const { pixelColumns, pixelLeft, boxPending } = plotPixels(timewindow, extension, plotBox, plotWidth);
+  const resolveQuery = useMemo(() => queryResolver(timewindow, maxDatapoints, { pixelColumns, pixelLeft, boxPending }), [timewindow, maxDatapoints, pixelColumns, pixelLeft, boxPending]);
+  // What this chart will ask for a window the page is given: the page sends it from the click.
+  useEffect(() => {
+    if (!ahead || ownTimewindow) return undefined;
+    ahead.set(metric, (next) => queryResolver(next, maxDatapoints, plotPixels(next, extension, plotBox, plotWidth)));
+    return () => {
+      ahead.delete(metric);
     };
-  }, [timewindow, maxDatapoints, pixelColumns, pixelLeft, boxPending]);
+  }, [ahead, ownTimewindow, metric, maxDatapoints, extension, plotBox, plotWidth]);
   const resolveZoomed = useMemo(() => (zoom && resolveQuery ? () => zoomedQuery(resolveQuery(zoom.endTs), zoom) : undefined), [zoom, resolveQuery]);
   const whole = useTimeseries({ key: metric, entityIds: lines.entityIds, resolveQuery, pollMs });
   const zoomed = useTimeseries({ key: metric, entityIds: lines.entityIds, resolveQuery: resolveZoomed, pollMs });

@@ -4,12 +4,13 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { getGetBrokerConfigQueryKey, getGetBrokerServiceIdsQueryKey, useGetBrokerConfig, useGetBrokerServiceIds } from '../../api/generated/endpoints/app/app';
 import type { TimeseriesKey } from '../../api/generated/model/timeseriesKey';
 import { ExtensionPanel } from '../../components/broker-support/extension-panel';
+import { sendAhead } from '../../components/charts/timeseries-ahead';
 import { TOTAL_ENTITY_ID } from '../../components/charts/timeseries-metrics';
 import { useSampleIntervalState } from '../../components/charts/use-sample-interval';
 import { defaultTimewindow, type Timewindow } from '../../components/time-window/timewindow';
 import { TimewindowPicker } from '../../components/time-window/timewindow-picker';
 import { useMaxDatapointsState } from '../../components/time-window/use-max-datapoints';
-import { type ChartLines, MonitoringChart } from './monitoring-chart';
+import { type ChartLines, type ChartsAhead, MonitoringChart, requestsAhead } from './monitoring-chart';
 import { AlertsSection } from './alerts/alerts-section';
 import { BROKER_METRICS, connectionAndResourceMetrics } from './monitoring-metrics';
 import { ResourceUsageTable } from './resource-usage-table';
@@ -44,6 +45,12 @@ export default function MonitoringPage() {
   const lines = useChartLines();
   const config = useGetBrokerConfig({ query: { ...ONCE, queryKey: getGetBrokerConfigQueryKey() }, request: { ignoreLoading: true, ignoreErrors: true } });
 
+  const [ahead] = useState<ChartsAhead>(() => new Map());
+  const chooseTimewindow = (next: Timewindow) => {
+    sendAhead(requestsAhead(ahead, lines?.entityIds ?? [], next));
+    startTransition(() => setTimewindow(next));
+  };
+
   const group = (titleId: 'monitoring.broker-statistics' | 'monitoring.connections-and-resources', metrics: readonly TimeseriesKey[]) => (
     <section aria-labelledby={titleId} className="monitoring-page__section">
       <H4 id={titleId}>
@@ -52,7 +59,7 @@ export default function MonitoringPage() {
       {lines && limitKnown && intervalKnown ? (
         <div className="monitoring-page__charts">
           {metrics.map((metric) => (
-            <MonitoringChart key={metric} metric={metric} lines={lines} pageTimewindow={timewindow} maxDatapoints={maxDatapoints} pollMs={pollMs} />
+            <MonitoringChart key={metric} metric={metric} lines={lines} pageTimewindow={timewindow} maxDatapoints={maxDatapoints} pollMs={pollMs} ahead={ahead} />
           ))}
         </div>
       ) : (
@@ -64,8 +71,8 @@ export default function MonitoringPage() {
   return (
     <div className="monitoring-page">
       <div className="monitoring-page__toolbar">
-        {/* A transition: the 12 charts render in slices after the click, not in its task. */}
-        <TimewindowPicker value={timewindow} onChange={(next) => startTransition(() => setTimewindow(next))} aggregation timezone maxDatapoints={maxDatapoints} />
+        {/* The charts' requests leave from the click; the 12 charts render as a transition, in slices after it. */}
+        <TimewindowPicker value={timewindow} onChange={(next) => chooseTimewindow(next)} aggregation timezone maxDatapoints={maxDatapoints} />
       </div>
       {group('monitoring.broker-statistics', BROKER_METRICS)}
       {group('monitoring.connections-and-resources', connectionAndResourceMetrics(config.data))}
