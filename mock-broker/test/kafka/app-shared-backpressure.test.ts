@@ -1,0 +1,93 @@
+// Members of an application shared subscription whose in-flight window fills: the member stops
+// its Kafka stream while messages wait and starts it again once the client has acknowledged, so a
+// backlog far beyond the window (many fetches, many pauses) must still reach the members whole.
+import { randomUUID } from 'node:crypto';
+import type mqttPacket from 'mqtt-packet';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ApiClient } from '../support/api-client.js';
+import { saveCredentials } from '../support/client-credentials.js';
+import { MqttClients } from '../support/mqtt-clients.js';
+import { RawMqttClient } from '../support/raw-mqtt-client.js';
+import { startTestNode, type TestNode } from '../support/test-node.js';
+
+const bootstrap = inject('kafkaBootstrap');
+const [host, port] = bootstrap.split(':') as [string, string];
+const run = randomUUID().slice(0, 8);
+const APP = { username: `app-bp-${run}`, password: 'app-secret' };
+const DEVICE = { username: `device-bp-${run}`, password: 'device-secret' };
+const TOPICS = 16;
+
+let node: TestNode;
+let api: ApiClient;
+let clients: MqttClients;
+const opened: RawMqttClient[] = [];
+
+beforeAll(async () => {
+  node = await startTestNode({ kafka: { bootstrap: [{ host, port: Number(port) }], sasl: undefined, tls: false, tlsCaFile: undefined } });
+  api = new ApiClient(node.baseUrl);
+  await api.signIn();
+  await saveCredentials(api, { name: `Applications ${run}`, clientType: 'APPLICATION', value: { userName: APP.username, password: APP.password } });
+  await saveCredentials(api, { name: `Devices ${run}`, clientType: 'DEVICE', value: { userName: DEVICE.username, password: DEVICE.password } });
+  clients = new MqttClients(node);
+});
+
+afterAll(async () => {
+  for (const client of opened) client.socket.destroy();
+  await clients?.closeAll();
+  await node?.destroy();
+});
+
+/** Publishes `count` QoS 1 messages over TOPICS topics under `prefix`, 500 on their way at once. */
+async function publish(prefix: string, count: number, from = 0): Promise<void> {
+  const publisher = await clients.connect({ protocolVersion: 5, clientId: `pub-${prefix}-${from}`, ...DEVICE });
+  let next = from;
+  const end = from + count;
+  await Promise.all(
+    Array.from({ length: 500 }, async () => {
+      while (next < end) {
+        const index = next++;
+        await publisher.publishAsync(`${prefix}/t${index % TOPICS}`, `m-${index}`, { qos: 1 });
+      }
+    }),
+  );
+}
+
+/** An APPLICATION member acknowledging at once, with the bench's Receive Maximum; answers the distinct payloads it got. */
+async function member(clientId: string, filter: string, seen: Set<string>): Promise<RawMqttClient> {
+  const { client, connack } = await RawMqttClient.connect(
+    { port: node.mqttPort, autoAcknowledge: true, onPacket: (packet) => packet.cmd === 'publish' && seen.add((packet as mqttPacket.IPublishPacket).payload.toString()) },
+    { clientId, username: APP.username, password: Buffer.from(APP.password), properties: { receiveMaximum: 100 } },
+  );
+  expect(connack.reasonCode ?? connack.returnCode).toBe(0);
+  opened.push(client);
+  expect((await client.subscribe(`$share/bp/${filter}`, { qos: 1 })).granted).toEqual([1]);
+  return client;
+}
+
+describe('an application shared subscription with members whose window fills', () => {
+  it('delivers a backlog of many fetches whole to one member (its stream paused and resumed again and again)', async () => {
+    const prefix = `bp-one-${run}`;
+    expect((await api.call('POST', '/api/app/shared/subs', { name: `${prefix} ${run}`, topicFilter: `${prefix}/#`, partitions: 4 })).status).toBe(200);
+    const count = 12_000;
+    await publish(prefix, count);
+    const seen = new Set<string>();
+    await member(`m-one-${run}`, `${prefix}/#`, seen);
+    await expect.poll(() => seen.size, { timeout: 90_000, interval: 200 }).toBe(count);
+  });
+
+  it('delivers whole to members joining and leaving in the middle of a backlog (rebalances while the first one is paused)', async () => {
+    const prefix = `bp-many-${run}`;
+    expect((await api.call('POST', '/api/app/shared/subs', { name: `${prefix} ${run}`, topicFilter: `${prefix}/#`, partitions: 4 })).status).toBe(200);
+    const count = 12_000;
+    await publish(prefix, count);
+    const seen = new Set<string>();
+    await member(`m-many-a-${run}`, `${prefix}/#`, seen);
+    await expect.poll(() => seen.size, { timeout: 60_000, interval: 50 }).toBeGreaterThan(1000);
+    await member(`m-many-b-${run}`, `${prefix}/#`, seen);
+    const third = await member(`m-many-c-${run}`, `${prefix}/#`, seen);
+    await publish(prefix, count / 2, count);
+    third.socket.destroy();
+    await publish(prefix, count / 2, count + count / 2);
+    await expect.poll(() => seen.size, { timeout: 90_000, interval: 200 }).toBe(2 * count);
+  });
+});
