@@ -12,6 +12,7 @@ import { checkBundleBudget } from './check-bundle-budget.mjs';
 import { checkGenerated } from './check-generated.mjs';
 import { CHROMIUM, ensureSystemPackages, NGINX } from './ensure-system-packages.mjs';
 import { ensureDependencies } from './ensure-dependencies.mjs';
+import { ensureSchemathesis } from './contract-fuzzing/python-tools.mjs';
 import { ensureKafka } from './kafka/kafka-install.mjs';
 import { log, run } from './lib.mjs';
 
@@ -149,10 +150,16 @@ async function kafkaReady() {
   }
 }
 
-await stage('install: npm dependencies', ensureDependencies, { install: true });
-await stage('install: Debian packages', ensureSystemPackages, { install: true });
+// The installs wait on the network and need only Node's built-ins, so they run side by side: npm's
+// packages; Debian's, then Kafka's jars (fetched with Debian's Maven); schemathesis (with python3).
+// The checks start once npm's packages are in; each waits for the rest only where it needs them.
 let hasKafka = false;
-await stage('install: Apache Kafka', async () => (hasKafka = await kafkaReady()), { install: true });
+const systemAndKafka = stage('install: Debian packages', ensureSystemPackages, { install: true }).then(() =>
+  stage('install: Apache Kafka', async () => (hasKafka = await kafkaReady()), { install: true }),
+);
+// A failed install is reported by the fuzzing, which asks for schemathesis again.
+const schemathesis = stage('install: schemathesis', () => ensureSchemathesis().catch((error) => console.error(error.message)), { install: true });
+await stage('install: npm dependencies', ensureDependencies, { install: true });
 
 await stage('generated client matches openapi.yaml', async () => {
   if (!(await checkGenerated())) failures.push('generated client');
@@ -160,6 +167,8 @@ await stage('generated client matches openapi.yaml', async () => {
 await check('type-check', 'npm', ['run', 'typecheck', '--silent']);
 await check('lint', 'npm', ['run', 'lint', '--silent']);
 await vitest('unit: web', 'web');
+// The broker's tests drive Debian's openssl and mosquitto clients, and Kafka.
+await systemAndKafka;
 await vitest('unit: broker', 'mock-broker', 'unit');
 await vitest('contract', 'mock-broker', 'contract');
 await vitest('integration', 'mock-broker', 'integration');
@@ -170,6 +179,7 @@ await stage('build', () => build(), { install: true });
 await stage('bundle budget (login route, whole app)', async () => {
   if (!checkBundleBudget()) failures.push('bundle budget');
 });
+await schemathesis;
 await stage('contract fuzzing (schemathesis)', fuzzing);
 await playwright('end-to-end (Playwright in Chromium)', 'playwright.config.ts');
 // The console in upstream mode in front of a second broker process, and under a sub-path behind nginx.
