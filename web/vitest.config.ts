@@ -1,3 +1,4 @@
+import os from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -12,6 +13,9 @@ export default defineConfig({
     // a broker in their hooks. A passing test spends none of it.
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // A worker per core. Vitest's default keeps one core for its own process, which idles while the
+    // workers import, set up jsdom and run the tests: on 2 cores that was one file at a time.
+    maxWorkers: os.availableParallelism(),
     restoreMocks: true,
     unstubGlobals: true,
   },

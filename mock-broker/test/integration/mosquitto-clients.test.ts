@@ -24,7 +24,8 @@ async function subscribe(args: string[], count = 1): Promise<() => Promise<strin
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   let errors = '';
   child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  // 'close', not 'exit': the process may end before its output has been read.
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
   // mosquitto_sub prints nothing once subscribed: the broker's session says when it is.
   await eventually(() => expect(node.mqtt.sessions.get(clientId)?.subscriptions).toHaveLength(1));
   return async () => {
