@@ -4,14 +4,13 @@
 import { randomUUID } from 'node:crypto';
 import type mqttPacket from 'mqtt-packet';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ApiClient } from '../support/api-client.js';
-import { saveCredentials } from '../support/client-credentials.js';
-import { MqttClients } from '../support/mqtt-clients.js';
+import type { ApiClient } from '../support/api-client.js';
+import type { MqttClients } from '../support/mqtt-clients.js';
 import { RawMqttClient } from '../support/raw-mqtt-client.js';
-import { startTestNode, type TestNode } from '../support/test-node.js';
+import { startKafkaTestNode } from '../support/kafka-test-node.js';
+import type { TestNode } from '../support/test-node.js';
 
 const bootstrap = inject('kafkaBootstrap');
-const [host, port] = bootstrap.split(':') as [string, string];
 const run = randomUUID().slice(0, 8);
 const APP = { username: `app-bp-${run}`, password: 'app-secret' };
 const DEVICE = { username: `device-bp-${run}`, password: 'device-secret' };
@@ -23,12 +22,7 @@ let clients: MqttClients;
 const opened: RawMqttClient[] = [];
 
 beforeAll(async () => {
-  node = await startTestNode({ kafka: { bootstrap: [{ host, port: Number(port) }], sasl: undefined, tls: false, tlsCaFile: undefined } });
-  api = new ApiClient(node.baseUrl);
-  await api.signIn();
-  await saveCredentials(api, { name: `Applications ${run}`, clientType: 'APPLICATION', value: { userName: APP.username, password: APP.password } });
-  await saveCredentials(api, { name: `Devices ${run}`, clientType: 'DEVICE', value: { userName: DEVICE.username, password: DEVICE.password } });
-  clients = new MqttClients(node);
+  ({ node, api, clients } = await startKafkaTestNode(bootstrap, { run, app: APP, device: DEVICE }));
 });
 
 afterAll(async () => {

@@ -6,11 +6,11 @@ import { randomUUID } from 'node:crypto';
 import { Admin } from '@platformatic/kafka';
 import type mqttPacket from 'mqtt-packet';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ApiClient } from '../support/api-client.js';
-import { saveCredentials } from '../support/client-credentials.js';
+import type { ApiClient } from '../support/api-client.js';
 import { MqttClients, pause } from '../support/mqtt-clients.js';
 import { RawMqttClient } from '../support/raw-mqtt-client.js';
-import { startTestNode, type TestNode } from '../support/test-node.js';
+import { startKafkaTestNode } from '../support/kafka-test-node.js';
+import type { TestNode } from '../support/test-node.js';
 
 interface Subscription {
   id: string;
@@ -18,7 +18,6 @@ interface Subscription {
 }
 
 const bootstrap = inject('kafkaBootstrap');
-const [host, port] = bootstrap.split(':') as [string, string];
 const run = randomUUID().slice(0, 8);
 const APP = { username: `app-${run}`, password: 'app-secret' };
 const DEVICE = { username: `device-${run}`, password: 'device-secret' };
@@ -50,12 +49,7 @@ const publishes = (client: RawMqttClient) => client.received.filter((packet): pa
 const payloads = (client: RawMqttClient) => publishes(client).map((packet) => packet.payload.toString());
 
 beforeAll(async () => {
-  node = await startTestNode({ kafka: { bootstrap: [{ host, port: Number(port) }], sasl: undefined, tls: false, tlsCaFile: undefined } });
-  api = new ApiClient(node.baseUrl);
-  await api.signIn();
-  await saveCredentials(api, { name: `Applications ${run}`, clientType: 'APPLICATION', value: { userName: APP.username, password: APP.password } });
-  await saveCredentials(api, { name: `Devices ${run}`, clientType: 'DEVICE', value: { userName: DEVICE.username, password: DEVICE.password } });
-  clients = new MqttClients(node);
+  ({ node, api, clients } = await startKafkaTestNode(bootstrap, { run, app: APP, device: DEVICE }));
 });
 
 afterAll(async () => {
