@@ -3,7 +3,7 @@ import { kafkaClientOptions } from '../kafka/kafka-connection.js';
 import { DEFAULT_KAFKA_LIMITS, type KafkaSettings } from '../kafka/kafka-settings.js';
 import { encodeKafkaMessage, type KafkaMessage } from './app-shared-subscription.js';
 
-/** How long a write waits for others to join its batch. */
+/** How long a write waits for others to join its batch (time spent waiting for the request before counts too). */
 const LINGER_MS = 2;
 /** Records in one produce request at most. */
 const MAX_BATCH = 2000;
@@ -15,6 +15,17 @@ const RECORD_OVERHEAD_BYTES = 128;
 const MAX_CACHED_KEYS = 4096;
 
 type Done = (error?: Error) => void;
+
+/** What the writer needs of a Kafka producer: send a batch of records, close. */
+export interface RecordSender {
+  send(request: { messages: MessageToProduce<Buffer, Buffer, Buffer, Buffer>[]; acks: number }): Promise<unknown>;
+  close(): Promise<unknown>;
+}
+
+/** The real producer: acks from all in-sync replicas, the writer's partitioning. */
+function kafkaProducer(settings: KafkaSettings, partitioner: Partitioner<Buffer, Buffer, Buffer, Buffer>): RecordSender {
+  return new Producer<Buffer, Buffer, Buffer, Buffer>({ ...kafkaClientOptions(settings, 'starling-app-shared-writer'), retries: 3, acks: ProduceAcks.ALL, partitioner });
+}
 
 interface Waiting {
   record: MessageToProduce<Buffer, Buffer, Buffer, Buffer>;
@@ -30,8 +41,10 @@ export class KafkaQueueFull extends Error {}
  * partition) keep the order they were written in, even when a request is retried.
  */
 export class KafkaWriter {
-  private producer: Producer<Buffer, Buffer, Buffer, Buffer> | undefined;
+  private producer: RecordSender | undefined;
   private waiting: Waiting[] = [];
+  /** When the oldest waiting record came (performance.now()). */
+  private waitingSince = 0;
   /** Bytes of the records waiting or being sent: they are held until Kafka answers. */
   private heldBytes = 0;
   private heldRecords = 0;
@@ -51,7 +64,10 @@ export class KafkaWriter {
     return hash;
   };
 
-  constructor(private readonly settings: KafkaSettings | undefined) {}
+  constructor(
+    private readonly settings: KafkaSettings | undefined,
+    private readonly makeProducer: (settings: KafkaSettings, partitioner: Partitioner<Buffer, Buffer, Buffer, Buffer>) => RecordSender = kafkaProducer,
+  ) {}
 
   /**
    * Writes the message to each Kafka topic; calls done once Kafka acknowledged every record, or
@@ -71,6 +87,7 @@ export class KafkaWriter {
       done(new KafkaQueueFull('Too much waits for Kafka: the message cannot be taken now'));
       return;
     }
+    if (this.waiting.length === 0) this.waitingSince = performance.now();
     let left = kafkaTopics.length;
     let failure: Error | undefined;
     const each = (error?: Error) => {
@@ -109,20 +126,28 @@ export class KafkaWriter {
     await producer?.close().catch(() => undefined);
   }
 
+  /** Sends the waiting records once the oldest has lingered LINGER_MS: those that came while a request was on its way may go at once. */
   private schedule(): void {
     if (this.sending || this.timer !== undefined) return;
+    const left = LINGER_MS - (performance.now() - this.waitingSince);
+    if (left <= 0) {
+      void this.flush();
+      return;
+    }
     this.timer = setTimeout(() => {
       this.timer = undefined;
       void this.flush();
-    }, LINGER_MS);
+    }, left);
   }
 
   private async flush(): Promise<void> {
     if (this.sending || this.waiting.length === 0 || this.settings === undefined) return;
     this.sending = true;
     const batch = this.waiting.splice(0, MAX_BATCH);
+    // Records left behind by a full batch have waited since before it went.
+    if (this.waiting.length > 0) this.waitingSince = performance.now() - LINGER_MS;
     try {
-      this.producer ??= new Producer({ ...kafkaClientOptions(this.settings, 'starling-app-shared-writer'), retries: 3, acks: ProduceAcks.ALL, partitioner: this.partitioner });
+      this.producer ??= this.makeProducer(this.settings, this.partitioner);
       await this.producer.send({ messages: batch.map((each) => each.record), acks: ProduceAcks.ALL });
       for (const each of batch) each.done();
     } catch (error) {
