@@ -96,9 +96,12 @@ export function pointsOf(points: KeyPoints): Points {
     });
   } else {
     times = new Float64Array(points.ts.length);
-    values = Float64Array.from(points.value, Number);
+    values = new Float64Array(times.length);
     let ts = 0;
-    for (let index = 0; index < times.length; index += 1) times[index] = ts += points.ts[index] as number;
+    for (let index = 0; index < times.length; index += 1) {
+      times[index] = ts += points.ts[index] as number;
+      values[index] = Number(points.value[index]);
+    }
   }
   const count = times.length;
   if (count > 1 && (times[0] as number) > (times[count - 1] as number)) {
