@@ -97,7 +97,7 @@ pixelColumns?: number;
  */
 pixelLeft?: number;
 /**
- * `columns`: the same points, in the same order, answered as TimeseriesColumns (per key an array of times and one of values) rather than as a list of objects: about half the text to send and to parse (a raw week of 12 keys reduced to a chart's pixels, 0.7 MB a node). Left out, the answer is TimeseriesData, as the production broker answers (it ignores this parameter).
+ * `columns`: the same points, in the same order, answered as TimeseriesColumns (per key an array of times and one of values) rather than as a list of objects: about 40 % of the text (a raw week of 12 keys reduced to 1,100 pixel columns: 0.6 MB a node against 1.5 MB), and no object a point to parse. Left out, the answer is TimeseriesData, as the production broker answers (it ignores this parameter).
  */
 format?: GetTimeseriesValuesFormat;
 };
