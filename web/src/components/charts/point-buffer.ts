@@ -118,8 +118,9 @@ export function alignLines(lines: readonly Points[]): AlignedLines {
     const values: (number | undefined)[] = new Array<number | undefined>(times.length).fill(undefined);
     let cursor = 0;
     for (let index = 0; index < line.times.length; index += 1) {
-      while (times[cursor] !== line.times[index]) cursor += 1;
-      values[cursor] = line.values[index] as number;
+      // A line out of time order (a malformed answer) loses the points behind it, rather than loop forever.
+      while (cursor < times.length && times[cursor] !== line.times[index]) cursor += 1;
+      if (cursor < times.length) values[cursor] = line.values[index] as number;
     }
     return values;
   });
