@@ -1,6 +1,6 @@
 import { ApiError } from '../http/api-error.js';
 import { QueryGate } from './query-gate.js';
-import { slicedAggregates, slicedSamples } from './storage/sliced-points.js';
+import { asColumns, slicedAggregates, slicedSamples } from './storage/sliced-points.js';
 import type { PointsText, TimeseriesRepository } from './storage/timeseries-repository.js';
 import type { Aggregation, SortOrder } from './storage/timeseries-sql.js';
 import { TIMESERIES_KEYS, type TimeseriesKey } from './timeseries-keys.js';
@@ -19,6 +19,8 @@ export interface ValuesParameters {
   pixelColumns?: number;
   /** With pixelColumns: the plot area's left edge in device pixels, for columns that are the chart's pixels. */
   pixelLeft?: number;
+  /** `columns`: answered as TimeseriesColumns (Starling's timeseriesColumns). */
+  format?: 'columns';
 }
 
 /** GET /api/timeseries/latest, as the contract validated it. */
@@ -85,21 +87,24 @@ export class TimeseriesService {
     private readonly maxDatapoints: number,
   ) {}
 
-  /** The answer as JSON text (TimeseriesData); checked at once, then run in its turn unless `signal` aborts first. */
+  /** The answer as JSON text (TimeseriesData, or TimeseriesColumns with format=columns); checked at once, then run in its turn unless `signal` aborts first. */
   async values(parameters: ValuesParameters, signal?: AbortSignal): Promise<string> {
     const keys = keysOf(parameters.keys);
     const { entityId, startTs, endTs, agg = 'NONE', limit = DEFAULT_LIMIT, orderBy: order = 'DESC' } = parameters;
     if (endTs <= startTs) throw ApiError.badRequest('Invalid request: endTs must be after startTs');
     if (limit > this.maxDatapoints) throw ApiError.badRequest(`Invalid request: limit must be at most ${this.maxDatapoints} (/api/dashboard/maxDatapointsLimit)`);
     const range = { entityId, keys, startTs, endTs, limit, order, signal };
-    if (agg === 'NONE') return keys.length === 0 ? '{}' : objectText(await this.#gate.run(() => slicedSamples(this.repository, range, parameters.pixelColumns, parameters.pixelLeft), signal));
+    const columns = parameters.format === 'columns';
+    if (agg === 'NONE') return keys.length === 0 ? '{}' : objectText(await this.#gate.run(() => slicedSamples(this.repository, range, parameters.pixelColumns, parameters.pixelLeft, columns), signal));
     const { interval } = parameters;
     if (interval === undefined || interval < MIN_INTERVAL_MS) throw ApiError.badRequest(`Invalid request: interval must be at least ${MIN_INTERVAL_MS} ms with agg ${agg}`);
     const buckets = Math.ceil((endTs - startTs) / interval);
     if (buckets > this.maxDatapoints) {
       throw ApiError.badRequest(`Invalid request: interval cuts the range into ${buckets} buckets, more than ${this.maxDatapoints} (/api/dashboard/maxDatapointsLimit)`);
     }
-    return keys.length === 0 ? '{}' : objectText(await this.#gate.run(() => slicedAggregates(this.repository, range, interval, agg), signal));
+    if (keys.length === 0) return '{}';
+    const answer = await this.#gate.run(() => slicedAggregates(this.repository, range, interval, agg), signal);
+    return objectText(columns ? asColumns(answer) : answer);
   }
 
   /** The answer as JSON text (TimeseriesData). */

@@ -92,3 +92,58 @@ describe('raw samples at a chart’s resolution (pixelColumns)', () => {
     }
   });
 });
+
+interface TestColumns {
+  ts: number[];
+  value: (number | string)[];
+}
+
+/** A TimeseriesColumns key's arrays as the points they stand for: each time the sum of the differences up to it. */
+function columnPoints({ ts, value }: TestColumns): TestPoint[] {
+  expect(value).toHaveLength(ts.length);
+  let time = 0;
+  return ts.map((difference, index) => ({ ts: (time += difference), value: value[index] as number }));
+}
+
+// format=columns (openapi.yaml, Starling's timeseriesColumns): the same points as two arrays a key.
+describe('the compact answer (format=columns)', () => {
+  const keys = 'incomingMsgs,sessions,cpuUsage';
+  const both = async (query: string) => {
+    const plain = await api.call<Record<string, TestPoint[]>>('GET', `/api/timeseries/day-node/values?keys=${keys}&startTs=${startTs}&endTs=${endTs}&${query}`);
+    const compact = await api.call<Record<string, TestColumns>>('GET', `/api/timeseries/day-node/values?keys=${keys}&startTs=${startTs}&endTs=${endTs}&${query}&format=columns`);
+    expect([plain.status, compact.status], JSON.stringify(compact.body).slice(0, 300)).toEqual([200, 200]);
+    return { plain: plain.body, compact: compact.body };
+  };
+
+  it('holds exactly the points of the plain answer, in its order, for samples reduced or not and for buckets', async () => {
+    const queries = [
+      'agg=NONE&orderBy=DESC&limit=100000&pixelColumns=1381&pixelLeft=52.5',
+      'agg=NONE&orderBy=ASC&limit=100000&pixelColumns=233',
+      'agg=NONE&orderBy=DESC&limit=5000',
+      'agg=AVG&interval=3600000&orderBy=ASC&limit=100',
+    ];
+    for (const query of queries) {
+      const { plain, compact } = await both(query);
+      expect(Object.keys(compact), query).toEqual(Object.keys(plain));
+      // A key without samples (cpuUsage here) answers two empty arrays.
+      expect(compact.cpuUsage, query).toEqual({ ts: [], value: [] });
+      for (const key of ['incomingMsgs', 'sessions']) {
+        expect(plain[key]?.length, `${query} ${key}`).toBeGreaterThan(20);
+        expect(columnPoints(compact[key] as TestColumns), `${query} ${key}`).toEqual(plain[key]);
+      }
+    }
+  });
+
+  it('refuses any other format, naming format', async () => {
+    for (const format of ['rows', 'COLUMNS', '']) {
+      const answer = await api.call<{ message: string }>('GET', `/api/timeseries/day-node/values?keys=sessions&startTs=${startTs}&endTs=${endTs}&format=${format}`);
+      expect(answer.status, format).toBe(400);
+      expect(answer.body.message, format).toContain('format');
+    }
+  });
+
+  it('is listed among the extensions this broker serves', async () => {
+    const answer = await api.call<{ extensions: string[] }>('GET', '/api/starling/extensions');
+    expect(answer.body.extensions).toContain('timeseriesColumns');
+  });
+});

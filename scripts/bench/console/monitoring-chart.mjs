@@ -54,7 +54,8 @@ function weekDrawn({ since, any }) {
 
 /**
  * `at`: the page's clock stands still there (timers still run), so two visits draw the same range.
- * `allSamples`: the broker is made to look as if it lacked timeseriesPixelColumns, so the page asks for every raw sample.
+ * `allSamples`: the broker is made to look as if it lacked timeseriesPixelColumns and timeseriesColumns (as TBMQ does),
+ * so the page asks for every raw sample in TBMQ's shape.
  */
 async function openMonitoring(browser, baseUrl, credentials, { at, allSamples = false } = {}) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -67,7 +68,7 @@ async function openMonitoring(browser, baseUrl, credentials, { at, allSamples = 
     await context.route('**/api/starling/extensions', async (route) => {
       const response = await route.fetch();
       const { extensions } = await response.json();
-      await route.fulfill({ response, json: { extensions: extensions.filter((name) => name !== 'timeseriesPixelColumns') } });
+      await route.fulfill({ response, json: { extensions: extensions.filter((name) => name !== 'timeseriesPixelColumns' && name !== 'timeseriesColumns') } });
     });
   }
   const page = await context.newPage();

@@ -41,6 +41,8 @@ function scenarios(end) {
     { name: 'aggregated: AVG 1 hour, 12 keys joined, one request per line', paths: ENTITIES.map((entity) => `/api/timeseries/${entity}/values?${week}&agg=AVG&interval=3600000&limit=168&keys=${KEYS.join(',')}`) },
     { name: `raw: ${COLUMNS} pixel columns, one key a request (36)`, paths: ENTITIES.flatMap((entity) => KEYS.map((key) => `/api/timeseries/${entity}/values?${raw(key)}`)) },
     { name: `raw: ${COLUMNS} pixel columns, 12 keys joined, one request per line`, paths: ENTITIES.map((entity) => `/api/timeseries/${entity}/values?${raw(KEYS.join(','))}`) },
+    // The compact answer (openapi.yaml format=columns, extension timeseriesColumns): the same points.
+    { name: `raw: ${COLUMNS} pixel columns, 12 keys joined, one request per line, format=columns`, paths: ENTITIES.map((entity) => `/api/timeseries/${entity}/values?${raw(KEYS.join(','))}&format=columns`) },
   ];
 }
 

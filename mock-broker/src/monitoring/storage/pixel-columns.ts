@@ -1,3 +1,4 @@
+import { columnsText, pointsText } from './points-text.js';
 import type { SortOrder } from './timeseries-sql.js';
 
 /** The columns a range is cut into (openapi.yaml, `pixelColumns` and `pixelLeft`). */
@@ -26,10 +27,11 @@ export function pixelColumnOf(ts: number, grid: PixelGrid): number {
  * Samples are given one at a time in the query's order (oldest or newest first), so a column is
  * done as soon as a sample of another one comes: it holds four points at most whatever the number
  * of samples (as plain numbers: a raw week is 60,480 samples a key), and the points kept are
- * written as JSON text in that order.
+ * written as JSON text in that order, as TimeseriesData's list or TimeseriesColumns' arrays.
  */
 export class PixelColumnReducer {
-  readonly #parts: string[] = [];
+  readonly #times: number[] = [];
+  readonly #values: number[] = [];
   #column = Number.NaN;
   #empty = true;
   #firstTs = 0;
@@ -80,10 +82,10 @@ export class PixelColumnReducer {
     }
   }
 
-  /** The points kept, as a JSON array in the query's order; the reducer is done with. */
-  text(): string {
+  /** The points kept in the query's order, as TimeseriesData's list (or TimeseriesColumns' arrays); the reducer is done with. */
+  text(columns = false): string {
     this.#close();
-    return `[${this.#parts.join(',')}]`;
+    return columns ? columnsText(this.#times, this.#values) : pointsText(this.#times, this.#values);
   }
 
   #close(): void {
@@ -100,7 +102,8 @@ export class PixelColumnReducer {
       const ts = times[index] as number;
       // The same time as the point written just before it (in either order): the same sample.
       if (step > 0 && ts === times[ascending ? index - 1 : index + 1]) continue;
-      this.#parts.push(`{"ts":${ts},"value":${JSON.stringify(values[index])}}`);
+      this.#times.push(ts);
+      this.#values.push(values[index] as number);
     }
     this.#empty = true;
   }

@@ -2,6 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { TimeseriesKey } from '../timeseries-keys.js';
 import { heldAggregates } from './held-aggregates.js';
 import { PixelColumnReducer, pixelColumnOf, type PixelGrid } from './pixel-columns.js';
+import { pointsToColumns } from './points-text.js';
 import { type HeldSamples, lowerBound } from './sample-cache.js';
 import type { CountedPoints, PointsText, SampleColumns, TimeseriesRepository } from './timeseries-repository.js';
 import type { Aggregation, SortOrder } from './timeseries-sql.js';
@@ -129,8 +130,9 @@ class Reduced {
     });
   }
 
-  text(): PointsText {
-    return Object.fromEntries(this.keys.map((key, index) => [key, (this.reducers[index] as PixelColumnReducer).text()]));
+  /** Each key's points kept, as TimeseriesData's lists or (`columns`) TimeseriesColumns' arrays. */
+  text(columns: boolean): PointsText {
+    return Object.fromEntries(this.keys.map((key, index) => [key, (this.reducers[index] as PixelColumnReducer).text(columns)]));
   }
 }
 
@@ -226,12 +228,13 @@ const REDUCED_SLICE_POINTS = 4 * SLICE_POINTS;
 /**
  * Samples per key, a slice of time at a time; with `pixelColumns`, reduced as they are read to
  * those a chart that wide shows (pixel-columns.ts), every key's from one pass over the rows.
+ * With `columns`, each key's as TimeseriesColumns' arrays rather than TimeseriesData's list.
  */
-export async function slicedSamples(repository: TimeseriesRepository, query: SlicedQuery, pixelColumns?: number, pixelLeft?: number): Promise<PointsText> {
+export async function slicedSamples(repository: TimeseriesRepository, query: SlicedQuery, pixelColumns?: number, pixelLeft?: number, columns = false): Promise<PointsText> {
   if (pixelColumns === undefined) {
     const gathered = new Gathered(query.keys, query.limit);
     await eachSampleSlice(repository, query, SLICE_POINTS, (slice) => gathered.add(repository.rawPoints({ ...query, ...slice, ...gathered.open() })), () => gathered.open().keys.length === 0);
-    return gathered.text();
+    return columns ? asColumns(gathered.text()) : gathered.text();
   }
   const grid = { startTs: query.startTs, endTs: query.endTs, columns: pixelColumns, ...(pixelLeft === undefined ? {} : { left: pixelLeft }) };
   const reduced = new Reduced(query.keys, query.limit, grid, query.order);
@@ -239,7 +242,7 @@ export async function slicedSamples(repository: TimeseriesRepository, query: Sli
   query.signal?.throwIfAborted();
   if (held) {
     await reduceHeld(held, query, reduced);
-    return reduced.text();
+    return reduced.text(columns);
   }
   const reader = repository.sampleColumnsReader(query.entityId, query.keys, query.order);
   try {
@@ -247,5 +250,10 @@ export async function slicedSamples(repository: TimeseriesRepository, query: Sli
   } finally {
     reader.close();
   }
-  return reduced.text();
+  return reduced.text(columns);
+}
+
+/** Each key's TimeseriesData list rewritten as TimeseriesColumns' arrays. */
+export function asColumns(points: PointsText): PointsText {
+  return Object.fromEntries(Object.entries(points).map(([key, text]) => [key, pointsToColumns(text)]));
 }

@@ -57,6 +57,12 @@ describe('lines on one time axis', () => {
       [undefined, 2, undefined, 9],
     ]);
   });
+
+  it('keeps the page alive when a line comes out of time order, drawing what precedes the disorder', () => {
+    const aligned = alignLines([points([[1000, 3], [3000, 5]]), points([[2000, 2], [4000, 9], [1500, 1]])]);
+    expect([...aligned.times]).toEqual([1000, 1500, 2000, 3000, 4000]);
+    expect(aligned.series[1]).toStrictEqual([undefined, undefined, 2, undefined, 9]);
+  });
 });
 
 describe('gaps where nothing was measured', () => {

@@ -2,7 +2,7 @@
 // time window for 160–280 ms before the charts' effects asked anything. The page sends each
 // chart's requests from the click that chose the window; a chart then takes its answer instead of
 // asking again, as long as it asks the same thing (same moment, same pixels) soon after.
-import type { GetTimeseriesValuesParams, TimeseriesData } from '../../api/generated/model';
+import type { GetTimeseriesValuesParams, GetTimeseriesValues200 } from '../../api/generated/model';
 import { batchedTimeseriesValues } from './timeseries-batch';
 
 /** A request sent ahead and not taken within this is forgotten (its chart asked something else, or is gone). */
@@ -10,7 +10,7 @@ const KEPT_MS = 10_000;
 /** Charts render their new window within this after the click, however busy the page (then they ask anew). */
 const MOMENT_MS = 3_000;
 
-const sent = new Map<string, { answer: Promise<TimeseriesData>; sentAt: number }>();
+const sent = new Map<string, { answer: Promise<GetTimeseriesValues200>; sentAt: number }>();
 let moment: { now: number; sentAt: number } | undefined;
 
 const idOf = (entityId: string, params: GetTimeseriesValuesParams) => JSON.stringify([entityId, params]);
@@ -44,7 +44,7 @@ export function sendAhead(requestsAt: (now: number) => readonly { entityId: stri
 }
 
 /** The answer of a request sent ahead with exactly these parameters, once; undefined if none was. */
-export function takeSentAhead(entityId: string, params: GetTimeseriesValuesParams): Promise<TimeseriesData> | undefined {
+export function takeSentAhead(entityId: string, params: GetTimeseriesValuesParams): Promise<GetTimeseriesValues200> | undefined {
   const id = idOf(entityId, params);
   const entry = sent.get(id);
   if (!entry) return undefined;

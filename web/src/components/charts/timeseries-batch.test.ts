@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GetTimeseriesValuesParams, TimeseriesData } from '../../api/generated/model';
+import type { GetTimeseriesValuesParams, GetTimeseriesValues200 } from '../../api/generated/model';
 import { MAX_POINTS_PER_REQUEST, timeseriesBatcher } from './timeseries-batch';
 
 const WEEK = { startTs: 1_000, endTs: 605_001_000, agg: 'AVG', interval: 3_600_000, limit: 169 } as const;
@@ -7,7 +7,7 @@ const WEEK = { startTs: 1_000, endTs: 605_001_000, agg: 'AVG', interval: 3_600_0
 /** A broker answering every key asked with one point whose value names the entity; it records the requests. */
 function recordingBroker() {
   const requests: { entityId: string; params: GetTimeseriesValuesParams }[] = [];
-  const fetchValues = async (entityId: string, params: GetTimeseriesValuesParams): Promise<TimeseriesData> => {
+  const fetchValues = async (entityId: string, params: GetTimeseriesValuesParams): Promise<GetTimeseriesValues200> => {
     requests.push({ entityId, params });
     return Object.fromEntries(params.keys.split(',').map((key) => [key, [{ ts: params.startTs, value: `${entityId}:${key}` }]]));
   };

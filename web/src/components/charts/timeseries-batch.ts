@@ -1,10 +1,10 @@
 import { getTimeseriesValues } from '../../api/generated/endpoints/monitoring/monitoring';
-import type { GetTimeseriesValuesParams, TimeseriesData } from '../../api/generated/model';
+import type { GetTimeseriesValuesParams, GetTimeseriesValues200 } from '../../api/generated/model';
 
-export type FetchTimeseriesValues = (entityId: string, params: GetTimeseriesValuesParams, quiet: boolean, signal: AbortSignal) => Promise<TimeseriesData>;
+export type FetchTimeseriesValues = (entityId: string, params: GetTimeseriesValuesParams, quiet: boolean, signal: AbortSignal) => Promise<GetTimeseriesValues200>;
 
 interface Waiter {
-  resolve(answer: TimeseriesData): void;
+  resolve(answer: GetTimeseriesValues200): void;
   reject(reason: unknown): void;
   signal: AbortSignal;
 }
@@ -98,7 +98,7 @@ export function timeseriesBatcher(fetchValues: FetchTimeseriesValues): FetchTime
     }
     for (const key of asked) batch.keys.add(key);
     const joined = batch;
-    return new Promise<TimeseriesData>((resolve, reject) => joined.waiters.push({ resolve, reject, signal }));
+    return new Promise<GetTimeseriesValues200>((resolve, reject) => joined.waiters.push({ resolve, reject, signal }));
   };
   /** Sends the batches started so far now, not in a later task. */
   return Object.assign(batched, { flush });

@@ -59,6 +59,26 @@ describe('answers', () => {
     expect([...points.values]).toEqual([1, 2.5, 3]);
   });
 
+  it('in the compact shape (timeseriesColumns: times as differences) become the same points', () => {
+    const listed = [
+      { ts: 3000, value: 3 },
+      { ts: 2000, value: '2.5' },
+      { ts: 990, value: 0.1 },
+    ];
+    const compact = pointsOf({ ts: [3000, -1000, -1010], value: [3, '2.5', 0.1] });
+    expect(compact).toEqual(pointsOf(listed));
+    expect(pointsOf({ ts: [990, 1010, 1000], value: [0.1, '2.5', 3] })).toEqual(compact);
+    expect(pointsOf({ ts: [], value: [] }).times.length).toBe(0);
+  });
+
+  it('are asked in the compact shape when the query says so, also in realtime and zoomed', () => {
+    const compact = { ...raw, columns: true };
+    expect(rangeParams('sessions', compact)).toMatchObject({ format: 'columns' });
+    expect(newerParams('sessions', compact, HOUR - 500)).toMatchObject({ format: 'columns' });
+    expect(rangeParams('sessions', zoomedQuery(compact, { startTs: 5, endTs: 50 }))).toMatchObject({ format: 'columns' });
+    expect(rangeParams('sessions', raw)).not.toHaveProperty('format');
+  });
+
   it('without points for a key are an empty line', () => {
     expect(pointsOf(undefined).times.length).toBe(0);
   });

@@ -1,6 +1,6 @@
 // How a chart asks the broker for its points (openapi.yaml, getTimeseriesValues): the whole range
 // once, then in realtime only what is newer than the last point it holds.
-import type { GetTimeseriesValuesParams, TimeseriesAggregation, TimeseriesKey, TimeseriesPoint } from '../../api/generated/model';
+import type { GetTimeseriesValuesParams, TimeseriesAggregation, TimeseriesColumns, TimeseriesKey, TimeseriesPoint } from '../../api/generated/model';
 import type { Points } from './point-buffer';
 import type { TimeRange } from './time-range';
 
@@ -17,6 +17,8 @@ export interface ChartQuery extends TimeRange {
   pixelColumns?: number;
   /** With pixelColumns: the plot area's left edge in device pixels, so the columns are the pixels uPlot draws (the broker's pixelLeft). */
   pixelLeft?: number;
+  /** Ask for the compact answer (the broker's timeseriesColumns: format=columns). */
+  columns?: boolean;
 }
 
 /** The broker's smallest bucket (openapi.yaml: interval at least 1000). */
@@ -56,9 +58,11 @@ export function pixelColumnsFor(cssWidth: number, devicePixelRatio: number): num
 /** The query of the whole range. Raw samples (NONE) come newest first, so that a limit keeps the newest. */
 export function rangeParams(key: TimeseriesKey, query: ChartQuery): GetTimeseriesValuesParams {
   const { startTs, endTs, agg, limit } = query;
-  if (agg === 'NONE') return { keys: key, startTs, endTs, agg, limit, orderBy: 'DESC', ...pixelsOf(query) };
-  return { keys: key, startTs, endTs, agg, interval: query.interval, limit };
+  if (agg === 'NONE') return { keys: key, startTs, endTs, agg, limit, orderBy: 'DESC', ...pixelsOf(query), ...formatOf(query) };
+  return { keys: key, startTs, endTs, agg, interval: query.interval, limit, ...formatOf(query) };
 }
+
+const formatOf = ({ columns }: ChartQuery): Pick<GetTimeseriesValuesParams, 'format'> => (columns ? { format: 'columns' } : {});
 
 /**
  * The query of what is newer than `lastTs`, the newest point held. An aggregation bucket is asked
@@ -67,24 +71,47 @@ export function rangeParams(key: TimeseriesKey, query: ChartQuery): GetTimeserie
  */
 export function newerParams(key: TimeseriesKey, query: ChartQuery, lastTs: number): GetTimeseriesValuesParams {
   const endTs = Math.max(query.endTs, lastTs + 1);
-  if (query.agg === 'NONE') return { keys: key, startTs: lastTs + 1, endTs: Math.max(endTs, lastTs + 2), agg: 'NONE', limit: query.limit };
+  if (query.agg === 'NONE') return { keys: key, startTs: lastTs + 1, endTs: Math.max(endTs, lastTs + 2), agg: 'NONE', limit: query.limit, ...formatOf(query) };
   const buckets = Math.ceil((endTs - lastTs) / query.interval);
-  return { keys: key, startTs: lastTs, endTs, agg: query.agg, interval: query.interval, limit: Math.max(1, buckets) };
+  return { keys: key, startTs: lastTs, endTs, agg: query.agg, interval: query.interval, limit: Math.max(1, buckets), ...formatOf(query) };
 }
 
-/** An answer's points, oldest first; values a production broker sends as strings become numbers. */
-export function pointsOf(points: readonly TimeseriesPoint[] | undefined): Points {
-  const answer = points ?? [];
-  const descending = answer.length > 1 && (answer[0] as TimeseriesPoint).ts > (answer[answer.length - 1] as TimeseriesPoint).ts;
-  const times = new Float64Array(answer.length);
-  const values = new Float64Array(answer.length);
-  for (let index = 0; index < answer.length; index += 1) {
-    const point = answer[descending ? answer.length - 1 - index : index] as TimeseriesPoint;
-    times[index] = point.ts;
-    values[index] = Number(point.value);
+/** One key of an answer: TimeseriesData's list of points, or TimeseriesColumns' arrays (times as differences). */
+export type KeyPoints = readonly TimeseriesPoint[] | TimeseriesColumns[string] | undefined;
+
+/**
+ * An answer's points, oldest first, straight into typed arrays; values a production broker sends
+ * as strings become numbers. Either shape comes oldest or newest first.
+ */
+export function pointsOf(points: KeyPoints): Points {
+  let times: Float64Array;
+  let values: Float64Array;
+  if (points === undefined || isList(points)) {
+    const list = points ?? [];
+    times = new Float64Array(list.length);
+    values = new Float64Array(list.length);
+    list.forEach((point, index) => {
+      times[index] = point.ts;
+      values[index] = Number(point.value);
+    });
+  } else {
+    times = new Float64Array(points.ts.length);
+    values = new Float64Array(times.length);
+    let ts = 0;
+    for (let index = 0; index < times.length; index += 1) {
+      times[index] = ts += points.ts[index] as number;
+      values[index] = Number(points.value[index]);
+    }
+  }
+  const count = times.length;
+  if (count > 1 && (times[0] as number) > (times[count - 1] as number)) {
+    times.reverse();
+    values.reverse();
   }
   return { times, values };
 }
+
+const isList = (points: NonNullable<KeyPoints>): points is readonly TimeseriesPoint[] => Array.isArray(points);
 
 /**
  * The query of a range zoomed into: the same aggregation over the zoomed range, in buckets as much
@@ -95,7 +122,7 @@ export function zoomedQuery(query: ChartQuery, zoom: TimeRange): ChartQuery {
   const zoomSpan = Math.max(1, zoom.endTs - zoom.startTs);
   const interval = Math.max(MIN_QUERY_INTERVAL_MS, Math.floor((query.interval * zoomSpan) / span));
   const limit = query.agg === 'NONE' ? query.limit : Math.max(1, Math.ceil(zoomSpan / interval));
-  const zoomed: ChartQuery = { startTs: zoom.startTs, endTs: zoom.endTs, interval, agg: query.agg, limit, realtime: false };
+  const zoomed: ChartQuery = { startTs: zoom.startTs, endTs: zoom.endTs, interval, agg: query.agg, limit, realtime: false, ...(query.columns && { columns: true }) };
   return { ...zoomed, ...pixelsOf(query) };
 }
 

@@ -30,5 +30,7 @@ export function useSampleIntervalState(): { intervalMs: number; settled: boolean
     query: { queryKey: getGetTimeseriesValuesQueryKey('total', params), staleTime: Number.POSITIVE_INFINITY },
     request: { ignoreLoading: true },
   });
-  return { intervalMs: sampleIntervalOf(newest.data?.incomingMsgs), settled: !newest.isPending };
+  // Asked without format=columns: TimeseriesData's list.
+  const points = newest.data?.incomingMsgs;
+  return { intervalMs: sampleIntervalOf(Array.isArray(points) ? points : undefined), settled: !newest.isPending };
 }

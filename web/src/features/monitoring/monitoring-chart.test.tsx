@@ -10,6 +10,8 @@ import { type ChartsAhead, MonitoringChart, requestsAhead } from './monitoring-c
 
 /** Where the plot stand-in says it draws, in device pixels (uPlot's bbox). */
 const box = vi.hoisted(() => ({ left: 60.5, width: 627 }));
+/** The lines the plot stand-in was last given. */
+const drawn = vi.hoisted(() => ({ data: undefined as unknown }));
 
 // uPlot draws on a canvas, which jsdom has not (e2e/tests/monitoring.spec.ts sees the charts drawn):
 // a stand-in that reports its box as the plot does once drawn, again after every draw.
@@ -18,6 +20,7 @@ vi.mock('../../components/charts/time-series-plot', async () => {
   return {
     default: function PlotStandIn({ data, onPlotBox }: { data: unknown; onPlotBox?: (reported: { left: number; width: number }) => void }) {
       useEffect(() => onPlotBox?.({ ...box }), [data, onPlotBox]);
+      drawn.data = data;
       return null;
     },
   };
@@ -129,5 +132,62 @@ describe('a monitoring chart asks at its width', () => {
     await waitFor(() => expect(document.querySelector('[aria-busy="false"]')).not.toBeNull());
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(valuesCalls(calls)).toHaveLength(2 * LINES.entityIds.length);
+  });
+});
+
+/** Points of two lines at times of their own (as reduced to pixel columns), newest first, and the same as TimeseriesColumns. */
+const LINE_POINTS: Record<string, { ts: number; value: number | string }[]> = {
+  total: [
+    { ts: NOW - 1000, value: 7.25 },
+    { ts: NOW - 31_000, value: '3' },
+    { ts: NOW - 52_000, value: 0.1 },
+  ],
+  'node-a': [
+    { ts: NOW - 1000, value: 2 },
+    { ts: NOW - 41_000, value: 1e21 },
+  ],
+};
+const compactOf = (points: { ts: number; value: number | string }[]) => ({
+  ts: points.map((point, index) => point.ts - (index === 0 ? 0 : (points[index - 1]?.ts ?? 0))),
+  value: points.map((point) => point.value),
+});
+
+describe('a monitoring chart and the compact answer (timeseriesColumns)', () => {
+  setUpSignedInPageTests();
+  beforeEach(() => vi.stubGlobal('ResizeObserver', QuietResizeObserver));
+  afterEach(() => vi.restoreAllMocks());
+
+  /** The chart on a raw window, answered as the broker answers the format asked; the lines drawn and the requests made. */
+  async function drawnFrom(extensions: readonly string[]) {
+    drawn.data = undefined;
+    const calls = stubBrokerCalls(({ url }) => {
+      if (url.pathname === '/api/starling/extensions') return Response.json({ extensions });
+      const entityId = decodeURIComponent(url.pathname.split('/')[3] ?? '');
+      const points = LINE_POINTS[entityId] ?? [];
+      if (url.pathname.endsWith('/values')) return Response.json({ incomingMsgs: url.searchParams.get('format') === 'columns' ? compactOf(points) : points });
+      return undefined;
+    });
+    renderPage(<MonitoringChart metric="incomingMsgs" lines={LINES} pageTimewindow={raw} maxDatapoints={100_000} pollMs={10_000} />);
+    await waitFor(() => expect(valuesCalls(calls)).toHaveLength(LINES.entityIds.length));
+    await waitFor(() => expect(document.querySelector('[aria-busy="false"]')).not.toBeNull());
+    return { data: drawn.data, formats: valuesCalls(calls).map((params) => params.get('format')) };
+  }
+
+  it('asks raw views in the compact shape only when the broker lists it, and draws the same lines from it as from the plain answer', async () => {
+    const plain = await drawnFrom(ALL_EXTENSIONS.filter((name) => name !== 'timeseriesColumns'));
+    expect(plain.formats).toEqual([null, null]);
+    // Both lines drawn, every point on one time axis (with the gaps' breaks between them).
+    const { times, series } = plain.data as { times: Float64Array; series: unknown[][] };
+    expect(series).toHaveLength(2);
+    expect([NOW - 52_000, NOW - 41_000, NOW - 31_000, NOW - 1000].every((ts) => times.includes(ts))).toBe(true);
+    const compact = await drawnFrom(ALL_EXTENSIONS);
+    expect(compact.formats).toEqual(['columns', 'columns']);
+    expect(compact.data).toEqual(plain.data);
+  });
+
+  it('asks aggregated views in the plain shape', async () => {
+    const calls = showChart(averaged, ALL_EXTENSIONS);
+    await waitFor(() => expect(valuesCalls(calls)).toHaveLength(LINES.entityIds.length));
+    for (const params of valuesCalls(calls)) expect(params.has('format')).toBe(false);
   });
 });

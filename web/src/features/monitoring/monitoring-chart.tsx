@@ -40,7 +40,7 @@ export function requestsAhead(ahead: ChartsAhead, entityIds: readonly string[], 
  * uPlot's, from the box it draws in, so the reduced line is drawn as the full one pixel for pixel;
  * the container's width, a little finer, where the box has no whole number of pixels.
  */
-function plotPixels(timewindow: Timewindow, extension: string, plotBox: PlotBox | undefined, plotWidth: number | undefined) {
+function plotPixels(timewindow: Timewindow, extension: string, plotBox: PlotBox | undefined, plotWidth: number | undefined, compact: string) {
   const raw = timewindow.aggregation.type === 'NONE';
   const exact = plotBox === undefined ? undefined : plotPixelsFor(plotBox);
   const estimated = plotWidth === undefined ? undefined : pixelColumnsFor(plotWidth, window.devicePixelRatio);
@@ -48,13 +48,15 @@ function plotPixels(timewindow: Timewindow, extension: string, plotBox: PlotBox 
   const pixelLeft = pixelColumns === undefined ? undefined : exact?.pixelLeft;
   // A raw view waits for the plot's box (reported once the plot is first drawn) rather than ask twice.
   const boxPending = raw && (extension === 'unknown' || (extension === 'available' && pixelColumns === undefined));
-  return { pixelColumns, pixelLeft, boxPending };
+  // Raw views (which wait for the extensions list) ask the compact answer (timeseriesColumns) where the broker has it.
+  const columns = raw && compact === 'available';
+  return { pixelColumns, pixelLeft, boxPending, columns };
 }
 
-function queryResolver(timewindow: Timewindow, maxDatapoints: number, { pixelColumns, pixelLeft, boxPending }: ReturnType<typeof plotPixels>) {
+function queryResolver(timewindow: Timewindow, maxDatapoints: number, { pixelColumns, pixelLeft, boxPending, columns }: ReturnType<typeof plotPixels>) {
   if (boxPending) return undefined;
   return (now: number): ChartQuery => {
-    const query = resolveTimewindow(timewindow, now, maxDatapoints);
+    const query = { ...resolveTimewindow(timewindow, now, maxDatapoints), ...(columns && { columns }) };
     if (pixelColumns === undefined) return query;
     return pixelLeft === undefined ? { ...query, pixelColumns } : { ...query, pixelColumns, pixelLeft };
   };
@@ -86,16 +88,17 @@ export function MonitoringChart({ metric, lines, pageTimewindow, maxDatapoints, 
   const [plotWidth, setPlotWidth] = useState<number>();
   const [plotBox, onPlotBox] = usePlotBox();
   const extension = useExtension('timeseriesPixelColumns');
-  const { pixelColumns, pixelLeft, boxPending } = plotPixels(timewindow, extension, plotBox, plotWidth);
-  const resolveQuery = useMemo(() => queryResolver(timewindow, maxDatapoints, { pixelColumns, pixelLeft, boxPending }), [timewindow, maxDatapoints, pixelColumns, pixelLeft, boxPending]);
+  const compact = useExtension('timeseriesColumns');
+  const { pixelColumns, pixelLeft, boxPending, columns } = plotPixels(timewindow, extension, plotBox, plotWidth, compact);
+  const resolveQuery = useMemo(() => queryResolver(timewindow, maxDatapoints, { pixelColumns, pixelLeft, boxPending, columns }), [timewindow, maxDatapoints, pixelColumns, pixelLeft, boxPending, columns]);
   // What this chart will ask for a window the page is given: the page sends it from the click.
   useEffect(() => {
     if (!ahead || ownTimewindow) return undefined;
-    ahead.set(metric, (next) => queryResolver(next, maxDatapoints, plotPixels(next, extension, plotBox, plotWidth)));
+    ahead.set(metric, (next) => queryResolver(next, maxDatapoints, plotPixels(next, extension, plotBox, plotWidth, compact)));
     return () => {
       ahead.delete(metric);
     };
-  }, [ahead, ownTimewindow, metric, maxDatapoints, extension, plotBox, plotWidth]);
+  }, [ahead, ownTimewindow, metric, maxDatapoints, extension, plotBox, plotWidth, compact]);
   const resolveZoomed = useMemo(() => (zoom && resolveQuery ? () => zoomedQuery(resolveQuery(zoom.endTs), zoom) : undefined), [zoom, resolveQuery]);
   const whole = useTimeseries({ key: metric, entityIds: lines.entityIds, resolveQuery, pollMs });
   const zoomed = useTimeseries({ key: metric, entityIds: lines.entityIds, resolveQuery: resolveZoomed, pollMs });

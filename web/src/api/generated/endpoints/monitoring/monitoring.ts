@@ -75,6 +75,7 @@ import type {
   ForbiddenResponse,
   GetAlertsParams,
   GetTimeseriesLatestParams,
+  GetTimeseriesValues200,
   GetTimeseriesValuesParams,
   NotFoundResponse,
   PayloadTooLargeResponse,
@@ -102,7 +103,7 @@ export const getTimeseriesValues = (
 ) => {
       
       
-      return httpClient<TimeseriesData>(
+      return httpClient<GetTimeseriesValues200>(
       {url: `/api/timeseries/${entityId}/values`, method: 'GET',
         params, signal
     },
