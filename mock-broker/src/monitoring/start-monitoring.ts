@@ -1,4 +1,5 @@
 import type { Router } from 'express';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Database } from '../database/database.js';
 import { monitoringRouter } from './http/monitoring-router.js';
 import { metricsRouter } from './metrics/metrics-router.js';
@@ -8,6 +9,7 @@ import { ResourceUsage } from './sampling/resource-usage.js';
 import { SampleAnnouncer } from './sampling/sample-announcer.js';
 import { serviceInfos } from './service-info.js';
 import { TimeseriesRepository } from './storage/timeseries-repository.js';
+import { INTEGRATION_KEYS, TIMESERIES_KEYS, TOTAL_ENTITY_ID } from './timeseries-keys.js';
 import { TimeseriesService } from './timeseries-service.js';
 
 /** The settings the monitoring area takes (BrokerConfig). */
@@ -42,6 +44,10 @@ export interface MonitoringArea {
 
 /** Samples per entity pruned at most each time (a day at 10 s holds 8,640). */
 const PRUNE_BATCH = 1000;
+/** How long after start-up the stored samples of the total and the nodes are read into memory (issue 29). */
+const WARM_AFTER_MS = 3000;
+/** The keys sampled per node and in the total: the Monitoring page's charts. */
+const NODE_KEYS = TIMESERIES_KEYS.filter((key) => !INTEGRATION_KEYS.has(key));
 
 /**
  * The monitoring area (issue 16): samples the node every sampleIntervalSeconds into its time
@@ -68,6 +74,19 @@ export function startMonitoring({ database, settings, readings }: MonitoringArea
   sample();
   const timer = setInterval(sample, samplingPeriodMs);
   timer.unref();
+  // The first Monitoring page after a start is then answered from memory, not by SQLite: the total,
+  // this node and the others, while they fit (a week of one is about 1,000,000 values, 8 MB).
+  let stopped = false;
+  let warming: Promise<void> | undefined;
+  const warmTimer = setTimeout(() => {
+    const entityIds = [TOTAL_ENTITY_ID, settings.nodeId, ...repository.nodes().map((node) => node.nodeId).filter((id) => id !== settings.nodeId)];
+    warming = repository
+      .warmHeldSamples(entityIds, NODE_KEYS, () => nextTurn(), () => stopped)
+      .catch((error: unknown) => {
+        if (!stopped) console.error('Reading the stored samples into memory failed:', error);
+      });
+  }, WARM_AFTER_MS);
+  warmTimer.unref();
   return {
     routers: [monitoringRouter(new TimeseriesService(repository, settings.maxDatapoints), () => serviceInfos(repository.nodes()))],
     rootRouters: [
@@ -82,8 +101,11 @@ export function startMonitoring({ database, settings, readings }: MonitoringArea
     ],
     cleanups: [
       async () => {
+        stopped = true;
         clearInterval(timer);
+        clearTimeout(warmTimer);
         await sampling;
+        await warming;
       },
     ],
     feed: announcer,

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { slicedSamples } from '../../src/monitoring/storage/sliced-points.js';
+import { SampleCache, type HeldSamplesSource } from '../../src/monitoring/storage/sample-cache.js';
 import { TimeseriesRepository } from '../../src/monitoring/storage/timeseries-repository.js';
 import type { TimeseriesKey } from '../../src/monitoring/timeseries-keys.js';
 import { openTemporaryDatabase } from '../support/temporary-database.js';
@@ -104,5 +105,54 @@ describe('the samples a reduced raw query holds', () => {
     ];
     expect(() => repository.storeEntitySamples(broken, 0, 10)).toThrow();
     await expectHeldAnswersAsFresh(['node'], 1000 * SAMPLE_MS);
+  });
+});
+
+describe('reading samples into memory ahead of the first query', () => {
+  /** Entities of `rows` samples each; counts the rows read from the store. */
+  function source(rowsOf: Record<string, number>) {
+    const read = { rows: 0 };
+    const held: HeldSamplesSource = {
+      rowCount: (entityId) => rowsOf[entityId] ?? 0,
+      oldestTime: (entityId) => ((rowsOf[entityId] ?? 0) > 0 ? SAMPLE_MS : undefined),
+      readRows: (entityId, keys, afterTs, rows) => {
+        const times: number[] = [];
+        for (let step = Math.max(1, Math.floor(afterTs / SAMPLE_MS) + 1); step <= (rowsOf[entityId] ?? 0) && times.length < rows; step += 1) times.push(step * SAMPLE_MS);
+        read.rows += times.length;
+        return { times, values: keys.map(() => times.map((ts) => ts / SAMPLE_MS)) };
+      },
+    };
+    return { held, read };
+  }
+  const nextTurn = () => Promise.resolve();
+
+  it('holds the entities that fit beside what is held, forgetting none of them for another', async () => {
+    // 4 values a row (3 keys and the time): 1,000 rows are 4,000 values; room for 10,000.
+    const { held, read } = source({ total: 1000, a: 1000, b: 1000 });
+    const cache = new SampleCache(held, 10_000);
+    expect(await cache.warm('total', KEYS, nextTurn)).toBe(true);
+    expect(await cache.warm('a', KEYS, nextTurn)).toBe(true);
+    // A third would need the room of the first two: it is left to the first query that asks for it.
+    expect(await cache.warm('b', KEYS, nextTurn)).toBe(false);
+    expect(read.rows).toBe(2000);
+    expect(cache.held('total', KEYS)?.times).toHaveLength(1000);
+    expect(cache.held('a', KEYS)?.columns.get('sessions')?.[999]).toBe(1000);
+    expect(cache.held('b', KEYS)).toBeUndefined();
+    // Held already: not read again; an entity with nothing stored is not held.
+    expect(await cache.warm('a', KEYS, nextTurn)).toBe(true);
+    expect(await cache.warm('none', KEYS, nextTurn)).toBe(false);
+    expect(read.rows).toBe(2000);
+  });
+
+  it('lets the repository warm a list of entities until told to stop', async () => {
+    repository.recordNode('node', 0, capacity);
+    for (let step = 1; step <= 100; step += 1) repository.storeNodeSample({ entityId: 'node', ts: step * SAMPLE_MS, values: valuesAt(step) }, capacity);
+    await repository.warmHeldSamples(['total', 'node'], KEYS, nextTurn, () => false);
+    expect(repository.heldSamplesIfLoaded('total', KEYS)?.times).toHaveLength(100);
+    expect(repository.heldSamplesIfLoaded('node', ['cpuUsage'])?.times).toHaveLength(100);
+
+    const other = new TimeseriesRepository(store.database);
+    await other.warmHeldSamples(['total', 'node'], KEYS, nextTurn, () => true);
+    expect(other.heldSamplesIfLoaded('total', KEYS)).toBeUndefined();
   });
 });

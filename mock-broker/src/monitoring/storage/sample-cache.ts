@@ -75,6 +75,17 @@ export class SampleCache {
     }
   }
 
+  /**
+   * Reads the entity's samples into memory ahead of any query, only where they fit beside what is
+   * held already (nothing held is forgotten for them); answers whether they are held now.
+   */
+  async warm(entityId: string, keys: readonly TimeseriesKey[], nextTurn: () => Promise<void>): Promise<boolean> {
+    if (this.held(entityId, keys) || this.#loading.has(entityId)) return true;
+    const size = this.source.rowCount(entityId) * (keys.length + 1);
+    if (size === 0 || this.#heldValues() + size > this.maxValues) return false;
+    return (await this.samples(entityId, keys, nextTurn)) !== undefined;
+  }
+
   /** The entity's samples if they are held with at least `keys` loaded; never reads SQLite. */
   held(entityId: string, keys: readonly TimeseriesKey[]): HeldSamples | undefined {
     const held = this.#held.get(entityId);
@@ -165,10 +176,13 @@ export class SampleCache {
     return { times, columns: new Map(keys.map((key, index) => [key, columns[index] as number[]])), lastUsed: (this.#uses += 1) };
   }
 
+  #heldValues(): number {
+    return [...this.#held.values()].reduce((sum, held) => sum + sizeOf(held), 0);
+  }
+
   /** Forgets the entities used least recently until `size` more values fit. */
   #makeRoom(size: number): void {
-    const sizeOf = (held: Held) => held.times.length * (held.columns.size + 1);
-    let total = [...this.#held.values()].reduce((sum, held) => sum + sizeOf(held), 0);
+    let total = this.#heldValues();
     const byUse = [...this.#held].sort(([, a], [, b]) => a.lastUsed - b.lastUsed);
     for (const [entityId, held] of byUse) {
       if (total + size <= this.maxValues) return;
@@ -177,6 +191,9 @@ export class SampleCache {
     }
   }
 }
+
+/** Values an entity holds, times included. */
+const sizeOf = (held: HeldSamples) => held.times.length * (held.columns.size + 1);
 
 /** The first index of ascending `times` at or after `ts`. */
 export function lowerBound(times: readonly number[], ts: number): number {

@@ -105,6 +105,17 @@ export class TimeseriesRepository {
     return this.#held.samples(entityId, keys, nextTurn);
   }
 
+  /**
+   * Reads the entities' samples into memory ahead of the first query, one after the other, while
+   * they fit beside what is held (SampleCache.warm); stops when `stopped()` says so.
+   */
+  async warmHeldSamples(entityIds: readonly string[], keys: readonly TimeseriesKey[], nextTurn: () => Promise<void>, stopped: () => boolean): Promise<void> {
+    for (const entityId of entityIds) {
+      if (stopped()) return;
+      await this.#held.warm(entityId, keys, nextTurn);
+    }
+  }
+
   /** The entity's samples if they are held in memory with `keys` loaded, without reading SQLite. */
   heldSamplesIfLoaded(entityId: string, keys: readonly TimeseriesKey[]): HeldSamples | undefined {
     return this.#held.held(entityId, keys);
