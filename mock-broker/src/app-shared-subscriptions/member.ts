@@ -1,10 +1,10 @@
-import { Consumer, MessagesStreamFallbackModes, MessagesStreamModes, type ConsumerGroupJoinPayload, type Message, type MessagesStream } from '@platformatic/kafka';
+import type { Consumer, ConsumerGroupJoinPayload, Message, MessagesStream } from '@platformatic/kafka';
 import type { Client } from 'aedes';
-import { kafkaClientOptions } from '../kafka/kafka-connection.js';
 import type { KafkaSettings } from '../kafka/kafka-settings.js';
 import type { MqttBroker } from '../mqtt/mqtt-broker.js';
 import { AcknowledgedOffsets } from './acknowledged-offsets.js';
 import type { AppSharedSubscription } from './app-shared-subscription.js';
+import { consumeSubscription, memberConsumer } from './member-consumer.js';
 import { nextPacketId, publishPacketOf, recordMessage, RecordTopics, writePacket, type MemberClient } from './member-packets.js';
 import type { PartitionClaimant, PartitionOwners } from './partition-owners.js';
 
@@ -12,8 +12,6 @@ import type { PartitionClaimant, PartitionOwners } from './partition-owners.js';
 export const MAX_IN_FLIGHT_PER_MEMBER = 128;
 /** Messages fetched and waiting for delivery: fetching pauses above, resumes below half. */
 const MAX_WAITING = 1024;
-/** Bytes one fetch brings at most (about 2,500 small messages): a backlog fetched whole (10 MiB by default) keeps so many records waiting that they outlive the young generation, which the collector pays for. */
-const FETCH_MAX_BYTES = 256 * 1024;
 /** How often acknowledged offsets are committed while a member runs. */
 const COMMIT_INTERVAL_MS = 200;
 /** How long a member that stays connected is waited for to acknowledge what it has, when it loses a partition or unsubscribes. */
@@ -174,28 +172,12 @@ export class Member implements PartitionClaimant {
   private async start(): Promise<void> {
     const { kafka, groupId, subscription } = this.options;
     try {
-      const consumer = new Consumer<Buffer, Buffer, Buffer, Buffer>({
-        ...kafkaClientOptions(kafka, `starling-app-shared-member`),
-        groupId,
-        sessionTimeout: 10_000,
-        rebalanceTimeout: 10_000,
-        heartbeatInterval: 1000,
-        autocommit: false,
-      });
+      const consumer = memberConsumer(kafka, groupId);
       this.consumer = consumer;
       consumer.on('consumer:group:join', (payload: ConsumerGroupJoinPayload) => this.assignmentChanged(payload));
       // Emitted when a rejoin after a failed heartbeat gives up: unheard, it would end the broker.
       consumer.on('error', (error: Error) => this.failed(error));
-      const stream = await consumer.consume({
-        topics: [subscription.kafkaTopic],
-        mode: MessagesStreamModes.COMMITTED,
-        // A new group starts from the first message the topic holds: nothing written before a member came is lost.
-        fallbackMode: MessagesStreamFallbackModes.EARLIEST,
-        autocommit: false,
-        maxWaitTime: 200,
-        maxBytes: FETCH_MAX_BYTES,
-        highWaterMark: 256,
-      });
+      const stream = await consumeSubscription(consumer, subscription.kafkaTopic);
       if (!this.running) {
         await stream.close().catch(() => undefined);
         return;
