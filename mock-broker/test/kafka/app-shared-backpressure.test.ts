@@ -74,7 +74,7 @@ function watchFetches(): { fetches: { minBytes: number; maxWaitTime: number }[];
 }
 
 describe('the fetches of a member', () => {
-  it('ask Kafka to gather 64 KiB (at most 10 ms) while a fetch brings 64 records or more, and to answer at once again when it is quiet; every message arrives', async () => {
+  it('ask Kafka to gather 64 KiB (at most 20 ms) while a fetch brings 64 records or more, and to answer at once again when it is quiet; every message arrives', async () => {
     const prefix = `bp-fetch-${run}`;
     expect((await api.call('POST', '/api/app/shared/subs', { name: `${prefix} ${run}`, topicFilter: `${prefix}/#`, partitions: 4 })).status).toBe(200);
     const count = 3000;
@@ -85,7 +85,7 @@ describe('the fetches of a member', () => {
       await member(`m-fetch-${run}`, `${prefix}/#`, seen);
       await expect.poll(() => seen.size, { timeout: 60_000, interval: 100 }).toBe(count);
       const quiet = { minBytes: 1, maxWaitTime: 200 };
-      const busy = { minBytes: 64 * 1024, maxWaitTime: 10 };
+      const busy = { minBytes: 64 * 1024, maxWaitTime: 20 };
       // The backlog's first fetch is a quiet one and brings hundreds of records: the next asks for more at once.
       expect(watch.fetches[0]).toEqual(quiet);
       expect(watch.fetches).toContainEqual(busy);
