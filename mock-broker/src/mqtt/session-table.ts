@@ -1,4 +1,4 @@
-import type { ClientType, ConnectionState, SessionRecord } from './session-registry.js';
+import type { ClientType, ConnectionState, SessionRecord } from './session-record.js';
 
 export type StoredSessionFields = Omit<SessionRecord, 'subscriptions'>;
 

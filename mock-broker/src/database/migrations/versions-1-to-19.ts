@@ -1,4 +1,4 @@
-import type { Migration } from '../migrations.js';
+import type { Migration } from './migration.js';
 
 /** Versions 1 to 19, released: never edited (see migrations.ts). */
 export const versions1To19: readonly Migration[] = [

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrations.js';
+import type { Migration } from './migration.js';
 
 /** Versions 20 on: append new versions at the end. */
 export const versionsFrom20: readonly Migration[] = [

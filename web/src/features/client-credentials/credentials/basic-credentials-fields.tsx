@@ -3,7 +3,7 @@ import { FormattedMessage } from 'react-intl';
 import { bindTextField } from '../../../components/form/bind-text-field';
 import { TextField } from '../../../components/form/text-field';
 import { PasswordInput } from '../../../components/password-input/password-input';
-import type { CredentialsFieldsProps } from './credentials-form-fields';
+import type { CredentialsFieldsProps } from './credentials-fields-props';
 import { RuleListsFields } from '../../../components/rule-patterns/rule-lists-fields';
 
 /** MQTT_BASIC: client id and/or username, a password when adding, and the publish/subscribe rules. */

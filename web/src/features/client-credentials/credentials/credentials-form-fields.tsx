@@ -1,26 +1,17 @@
 import { FormGroup, HTMLSelect, TextArea } from '@blueprintjs/core';
 import type { ComponentType } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { FieldError } from '../../../api/api-error-field';
 import { CLIENT_TYPE_LOOKS } from '../../../components/client-type/client-type-tag';
 import { bindTextField } from '../../../components/form/bind-text-field';
 import { TextField } from '../../../components/form/text-field';
 import { BasicCredentialsFields } from './basic-credentials-fields';
 import type { MqttCredentialsType } from '../../../api/generated/model/mqttCredentialsType';
 import { CLIENT_TYPES, CREDENTIALS_TYPES, credentialsTypeLabels } from './credentials-filter';
-import type { CredentialsFormErrors, CredentialsFormField, CredentialsFormValues } from './credentials-form-values';
+import type { CredentialsFieldsProps } from './credentials-fields-props';
+import type { CredentialsFormValues } from './credentials-form-values';
 import { ScramCredentialsFields } from './scram-credentials-fields';
 import { X509CredentialsFields } from './x509-credentials-fields';
 
-export interface CredentialsFieldsProps {
-  values: CredentialsFormValues;
-  onChange: (changes: Partial<CredentialsFormValues>) => void;
-  /** The console's own checks, shown once the operator tried to save. */
-  errors: CredentialsFormErrors;
-  /** A broker refusal naming one field, e.g. a username other credentials already have. */
-  brokerError?: FieldError<CredentialsFormField>;
-  adding: boolean;
-}
 
 const TYPE_FIELDS: Record<MqttCredentialsType, ComponentType<CredentialsFieldsProps>> = {
   MQTT_BASIC: BasicCredentialsFields,

@@ -5,7 +5,7 @@ import { bindTextField } from '../../../components/form/bind-text-field';
 import { PasswordField } from '../../../components/form/password-field';
 import { TextField } from '../../../components/form/text-field';
 import { RuleListsFields } from '../../../components/rule-patterns/rule-lists-fields';
-import type { CredentialsFieldsProps } from './credentials-form-fields';
+import type { CredentialsFieldsProps } from './credentials-fields-props';
 
 /** The algorithms as RFC 7677 and RFC 5802 name their hash functions. */
 const ALGORITHM_NAMES: Record<ScramCredentialsValueAlgorithm, string> = { SHA_256: 'SHA-256', SHA_512: 'SHA-512' };

@@ -3,7 +3,7 @@ import { PlusIcon, TrashIcon } from '@blueprintjs/icons';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { bindTextField } from '../../../components/form/bind-text-field';
 import { TextField } from '../../../components/form/text-field';
-import type { CredentialsFieldsProps } from './credentials-form-fields';
+import type { CredentialsFieldsProps } from './credentials-fields-props';
 import type { CertificateRules } from './credentials-form-values';
 import { RuleListsFields } from '../../../components/rule-patterns/rule-lists-fields';
 import { EVERY_TOPIC } from '../../../components/rule-patterns/rule-lists';

@@ -1,71 +1,15 @@
-import type { MessageDescriptor } from 'react-intl';
 import type { WsConnection } from '../../../api/generated/model/wsConnection';
 import type { WsConnectionConfiguration } from '../../../api/generated/model/wsConnectionConfiguration';
 import type { WsConnectionSave } from '../../../api/generated/model/wsConnectionSave';
 import type { WsCredentialsMode } from '../../../api/generated/model/wsCredentialsMode';
-import type { WsDataSizeUnit } from '../../../api/generated/model/wsDataSizeUnit';
 import type { WsMqttVersion } from '../../../api/generated/model/wsMqttVersion';
-import type { WsTimeUnit } from '../../../api/generated/model/wsTimeUnit';
-import type { WsUserProperty } from '../../../api/generated/model/wsUserProperty';
 import { connectionUserPropertiesOf, userPropertyListOf } from './connection-user-properties';
 import { type ConnectionUrlParts, connectionUrlOf, isValidHost, isValidPort, urlPartsOf } from './connection-url';
+import type { ConnectionFormErrors, ConnectionFormValues } from './connection-form-types';
 import { validateConnectionLimits } from './connection-limits';
-import { type LastWillErrors, type LastWillFormValues, lastWillFormValuesOf, lastWillOf, NEW_LAST_WILL, validateLastWill } from './last-will-values';
+import { lastWillFormValuesOf, lastWillOf, NEW_LAST_WILL, validateLastWill } from './last-will-values';
 
-/** A connection as its dialog edits it: the URL in parts, numbers as entered with their units. */
-export interface ConnectionFormValues extends ConnectionUrlParts {
-  name: string;
-  clientId: string;
-  credentialsMode: WsCredentialsMode;
-  /** EXISTING: the client credentials chosen. */
-  clientCredentialsId: string | null;
-  /** CUSTOM: the connection's own username and password. */
-  username: string;
-  password: string;
-  /** CUSTOM and EXISTING: ask for the password on every connect instead of keeping it. */
-  passwordRequired: boolean;
-  /** wss:// only; not edited here (a browser decides which certificates it trusts), kept as saved. */
-  rejectUnauthorized: boolean;
-  mqttVersion: WsMqttVersion;
-  cleanStart: boolean;
-  keepAlive: number | null;
-  keepAliveUnit: WsTimeUnit;
-  connectTimeout: number | null;
-  connectTimeoutUnit: WsTimeUnit;
-  reconnectPeriod: number | null;
-  reconnectPeriodUnit: WsTimeUnit;
-  // MQTT 5 connect properties; null or empty for "not sent" (saved as 0, as the production broker keeps them).
-  sessionExpiryInterval: number | null;
-  sessionExpiryIntervalUnit: WsTimeUnit;
-  maxPacketSize: number | null;
-  maxPacketSizeUnit: WsDataSizeUnit;
-  topicAliasMax: string;
-  receiveMax: string;
-  requestResponseInfo: boolean;
-  requestProblemInfo: boolean;
-  userProperties: WsUserProperty[];
-  lastWillEnabled: boolean;
-  lastWill: LastWillFormValues;
-}
-
-export type ConnectionFormField =
-  | 'name'
-  | 'host'
-  | 'port'
-  | 'clientId'
-  | 'clientCredentialsId'
-  | 'username'
-  | 'password'
-  | 'keepAlive'
-  | 'connectTimeout'
-  | 'reconnectPeriod'
-  | 'sessionExpiryInterval'
-  | 'maxPacketSize'
-  | 'topicAliasMax'
-  | 'receiveMax'
-  | 'userProperties';
-
-export type ConnectionFormErrors = Partial<Record<ConnectionFormField, MessageDescriptor>> & { willMessage?: LastWillErrors };
+export type { ConnectionFormErrors, ConnectionFormField, ConnectionFormValues } from './connection-form-types';
 
 /**
  * Fields a broker 400 or 409 may name (`body.name`, `body.configuration.clientId`, …); `url` is

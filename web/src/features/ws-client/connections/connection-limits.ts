@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from 'react-intl';
 import { toBytes, toMilliseconds, toSeconds } from '../../../components/unit-input/unit-rules';
 import { MAX_FOUR_BYTE_INTEGER, MAX_TWO_BYTE_INTEGER } from '../publish/publish-properties-values';
-import type { ConnectionFormField, ConnectionFormValues } from './connection-form-values';
+import type { ConnectionFormField, ConnectionFormValues } from './connection-form-types';
 
 /** MQTT 5 section 1.5.5: the largest variable byte integer, the most a packet size can say. */
 const MAX_PACKET_SIZE_BYTES = 268_435_455;
