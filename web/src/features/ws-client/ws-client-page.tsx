@@ -13,7 +13,7 @@ import type { WsConnection } from '../../api/generated/model/wsConnection';
 import type { WsSavedMessageConfiguration } from '../../api/generated/model/wsSavedMessageConfiguration';
 import type { WsSubscription } from '../../api/generated/model/wsSubscription';
 import type { WsSubscriptionConfiguration } from '../../api/generated/model/wsSubscriptionConfiguration';
-import { ConnectionsPanel } from './connections/connections-panel';
+import { ConnectionsPanel } from './connections/list/connections-panel';
 import { InsightsPanel } from './insights/insights-panel';
 import { MessagesPanel } from './messages/messages-panel';
 import { PublishPanel } from './publish/publish-panel';

@@ -1,6 +1,6 @@
 import type { WsConnection } from '../../api/generated/model/wsConnection';
 import type { WsMqttVersion } from '../../api/generated/model/wsMqttVersion';
-import { DEFAULT_TIMINGS } from './connections/connection-form-values';
+import { DEFAULT_TIMINGS } from './connections/form/connection-form-values';
 
 /** A saved connection as the broker answers it, for the page's tests. */
 export function makeWsConnection(id: string, name: string, mqttVersion: WsMqttVersion = 5): WsConnection {

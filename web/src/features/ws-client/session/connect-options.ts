@@ -5,7 +5,7 @@ import type { WsLastWill } from '../../../api/generated/model/wsLastWill';
 import type { WsPublishProperties } from '../../../api/generated/model/wsPublishProperties';
 import { toBytes, toMilliseconds, toSeconds } from '../../../components/unit-input/unit-rules';
 import { toMqttUserProperties } from '../../../components/user-properties/user-properties-rules';
-import { userPropertyListOf } from '../connections/connection-user-properties';
+import { userPropertyListOf } from '../connections/form/connection-user-properties';
 
 type ConnectProperties = NonNullable<IClientOptions['properties']>;
 type WillProperties = NonNullable<NonNullable<IClientOptions['will']>['properties']>;

@@ -1,11 +1,11 @@
 import { Button, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { RefreshIcon } from '@blueprintjs/icons';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { bindTextField } from '../../../components/form/bind-text-field';
-import { TextField } from '../../../components/form/text-field';
+import { bindTextField } from '../../../../components/form/bind-text-field';
+import { TextField } from '../../../../components/form/text-field';
 import type { ConnectionFieldsProps } from './connection-fields-props';
-import type { WsProtocol } from './connection-url';
-import { randomClientId } from './random-client-id';
+import type { WsProtocol } from '../form/connection-url';
+import { randomClientId } from '../form/random-client-id';
 
 interface ConnectionBasicFieldsProps extends ConnectionFieldsProps {
   /** The broker's secure web-socket port, when it has that listener. */

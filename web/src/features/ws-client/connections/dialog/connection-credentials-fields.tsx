@@ -1,10 +1,10 @@
 import { Callout, FormGroup, Radio, RadioGroup, Switch } from '@blueprintjs/core';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { WsCredentialsMode } from '../../../api/generated/model/wsCredentialsMode';
-import { CopyButton } from '../../../components/copy-button/copy-button';
-import { bindTextField } from '../../../components/form/bind-text-field';
-import { TextField } from '../../../components/form/text-field';
-import { PasswordInput } from '../../../components/password-input/password-input';
+import type { WsCredentialsMode } from '../../../../api/generated/model/wsCredentialsMode';
+import { CopyButton } from '../../../../components/copy-button/copy-button';
+import { bindTextField } from '../../../../components/form/bind-text-field';
+import { TextField } from '../../../../components/form/text-field';
+import { PasswordInput } from '../../../../components/password-input/password-input';
 import type { ConnectionFieldsProps } from './connection-fields-props';
 import { ExistingCredentialsPicker } from './existing-credentials-picker';
 

@@ -1,9 +1,9 @@
 import type { MessageDescriptor } from 'react-intl';
-import type { WsCredentialsMode } from '../../../api/generated/model/wsCredentialsMode';
-import type { WsDataSizeUnit } from '../../../api/generated/model/wsDataSizeUnit';
-import type { WsMqttVersion } from '../../../api/generated/model/wsMqttVersion';
-import type { WsTimeUnit } from '../../../api/generated/model/wsTimeUnit';
-import type { WsUserProperty } from '../../../api/generated/model/wsUserProperty';
+import type { WsCredentialsMode } from '../../../../api/generated/model/wsCredentialsMode';
+import type { WsDataSizeUnit } from '../../../../api/generated/model/wsDataSizeUnit';
+import type { WsMqttVersion } from '../../../../api/generated/model/wsMqttVersion';
+import type { WsTimeUnit } from '../../../../api/generated/model/wsTimeUnit';
+import type { WsUserProperty } from '../../../../api/generated/model/wsUserProperty';
 import type { ConnectionUrlParts } from './connection-url';
 import type { LastWillErrors, LastWillFormValues } from './last-will-values';
 

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from 'react-intl';
-import { toBytes, toMilliseconds, toSeconds } from '../../../components/unit-input/unit-rules';
-import { MAX_FOUR_BYTE_INTEGER, MAX_TWO_BYTE_INTEGER } from '../publish/publish-properties-values';
+import { toBytes, toMilliseconds, toSeconds } from '../../../../components/unit-input/unit-rules';
+import { MAX_FOUR_BYTE_INTEGER, MAX_TWO_BYTE_INTEGER } from '../../publish/publish-properties-values';
 import type { ConnectionFormField, ConnectionFormValues } from './connection-form-types';
 
 /** MQTT 5 section 1.5.5: the largest variable byte integer, the most a packet size can say. */

@@ -1,13 +1,13 @@
 import { Checkbox, FormGroup, HTMLSelect, Switch } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { FormattedMessage, type MessageDescriptor, useIntl } from 'react-intl';
-import type { WsMqttVersion } from '../../../api/generated/model/wsMqttVersion';
-import { bindTextField } from '../../../components/form/bind-text-field';
-import { TextField } from '../../../components/form/text-field';
-import { MQTT_VERSIONS, mqttVersionName } from '../../../components/mqtt/mqtt-version';
-import { DataSizeInput, DurationInput } from '../../../components/unit-input/unit-input';
-import { UserPropertiesEditor } from '../../../components/user-properties/user-properties-editor';
-import { Mqtt5OnlyNote } from '../mqtt5-only-note';
+import type { WsMqttVersion } from '../../../../api/generated/model/wsMqttVersion';
+import { bindTextField } from '../../../../components/form/bind-text-field';
+import { TextField } from '../../../../components/form/text-field';
+import { MQTT_VERSIONS, mqttVersionName } from '../../../../components/mqtt/mqtt-version';
+import { DataSizeInput, DurationInput } from '../../../../components/unit-input/unit-input';
+import { UserPropertiesEditor } from '../../../../components/user-properties/user-properties-editor';
+import { Mqtt5OnlyNote } from '../../mqtt5-only-note';
 import type { ConnectionFieldsProps } from './connection-fields-props';
 
 /**

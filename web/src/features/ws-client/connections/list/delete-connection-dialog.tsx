@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { ApiError } from '../../../api/api-error';
-import { getGetWsConnectionsQueryKey, useDeleteWsConnection } from '../../../api/generated/endpoints/ws-client/ws-client';
-import type { WsConnectionInfo } from '../../../api/generated/model/wsConnectionInfo';
-import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
-import { showToast } from '../../../components/toast/toast-store';
+import type { ApiError } from '../../../../api/api-error';
+import { getGetWsConnectionsQueryKey, useDeleteWsConnection } from '../../../../api/generated/endpoints/ws-client/ws-client';
+import type { WsConnectionInfo } from '../../../../api/generated/model/wsConnectionInfo';
+import { ConfirmDialog } from '../../../../components/dialogs/confirm-dialog';
+import { showToast } from '../../../../components/toast/toast-store';
 
 interface DeleteConnectionDialogProps {
   /** The connection to delete; the dialog is closed while null. */

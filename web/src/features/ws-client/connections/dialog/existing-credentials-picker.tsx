@@ -7,10 +7,10 @@ import {
   getGetMqttClientCredentialsQueryKey,
   useGetMqttClientCredentials,
   useGetMqttClientCredentialsPage,
-} from '../../../api/generated/endpoints/mqtt-client-credentials/mqtt-client-credentials';
-import type { GetMqttClientCredentialsPageParams } from '../../../api/generated/model/getMqttClientCredentialsPageParams';
-import { SearchInput } from '../../../components/table/search-input';
-import { useDebouncedValue } from '../../../components/table/use-debounced-value';
+} from '../../../../api/generated/endpoints/mqtt-client-credentials/mqtt-client-credentials';
+import type { GetMqttClientCredentialsPageParams } from '../../../../api/generated/model/getMqttClientCredentialsPageParams';
+import { SearchInput } from '../../../../components/table/search-input';
+import { useDebouncedValue } from '../../../../components/table/use-debounced-value';
 
 /** Spec section 9: autocomplete waits 150 ms after the last key. */
 const SEARCH_DEBOUNCE_MS = 150;

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { MqttClientCredentialsSave } from '../../../api/generated/model/mqttClientCredentialsSave';
-import type { WsConnectionSave } from '../../../api/generated/model/wsConnectionSave';
-import { pageOf, type RecordedCall, stubBrokerCalls } from '../../../test-support/broker-stub';
-import { renderPage, setUpSignedInPageTests } from '../../../test-support/page-test';
-import { signedInUserAnswer } from '../ws-client-test-data';
+import type { MqttClientCredentialsSave } from '../../../../api/generated/model/mqttClientCredentialsSave';
+import type { WsConnectionSave } from '../../../../api/generated/model/wsConnectionSave';
+import { pageOf, type RecordedCall, stubBrokerCalls } from '../../../../test-support/broker-stub';
+import { renderPage, setUpSignedInPageTests } from '../../../../test-support/page-test';
+import { signedInUserAnswer } from '../../ws-client-test-data';
 import { ConnectionDialog } from './connection-dialog';
 
 const MADE_ID = '9d0f4b7e-0c59-4c55-b1a4-3f1f7a2b6c11';

@@ -1,13 +1,13 @@
 import { Checkbox, FormGroup, Switch } from '@blueprintjs/core';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { bindTextField } from '../../../components/form/bind-text-field';
-import { TextField } from '../../../components/form/text-field';
-import { DurationInput } from '../../../components/unit-input/unit-input';
-import { PayloadField } from '../publish/payload-field';
-import { PublishPropertiesFields } from '../publish/publish-properties-fields';
-import { QosSelect } from '../../../components/mqtt/qos-selects';
+import { bindTextField } from '../../../../components/form/bind-text-field';
+import { TextField } from '../../../../components/form/text-field';
+import { DurationInput } from '../../../../components/unit-input/unit-input';
+import { PayloadField } from '../../publish/payload-field';
+import { PublishPropertiesFields } from '../../publish/publish-properties-fields';
+import { QosSelect } from '../../../../components/mqtt/qos-selects';
 import type { ConnectionFieldsProps } from './connection-fields-props';
-import type { LastWillFormValues } from './last-will-values';
+import type { LastWillFormValues } from '../form/last-will-values';
 
 /** The will message: topic, QoS, retain, payload, and on MQTT 5 its delay and properties. */
 export function LastWillFields({ values, onChange, errors }: ConnectionFieldsProps) {

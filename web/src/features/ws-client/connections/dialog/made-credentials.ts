@@ -1,7 +1,7 @@
-import { deleteMqttClientCredentials, saveMqttClientCredentials } from '../../../api/generated/endpoints/mqtt-client-credentials/mqtt-client-credentials';
-import { randomAlphanumeric } from '../../../components/random-text/random-alphanumeric';
-import type { ConnectionFormValues } from './connection-form-values';
-import { RANDOM_PART_LENGTH } from './random-client-id';
+import { deleteMqttClientCredentials, saveMqttClientCredentials } from '../../../../api/generated/endpoints/mqtt-client-credentials/mqtt-client-credentials';
+import { randomAlphanumeric } from '../../../../components/random-text/random-alphanumeric';
+import type { ConnectionFormValues } from '../form/connection-form-values';
+import { RANDOM_PART_LENGTH } from '../form/random-client-id';
 
 /** The prefix of the usernames generated credentials get, whoever makes them. */
 const USERNAME_PREFIX = 'starling_websockets_';

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { WsConnection } from '../../../api/generated/model/wsConnection';
-import { pageOf, stubBrokerCalls } from '../../../test-support/broker-stub';
-import { renderPage, setUpSignedInPageTests } from '../../../test-support/page-test';
-import { makeWsConnection } from '../ws-client-test-data';
+import type { WsConnection } from '../../../../api/generated/model/wsConnection';
+import { pageOf, stubBrokerCalls } from '../../../../test-support/broker-stub';
+import { renderPage, setUpSignedInPageTests } from '../../../../test-support/page-test';
+import { makeWsConnection } from '../../ws-client-test-data';
 import { ConnectionsPanel } from './connections-panel';
 
 function stubBroker(connections: WsConnection[]) {

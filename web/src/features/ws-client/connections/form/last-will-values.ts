@@ -1,13 +1,13 @@
 import type { MessageDescriptor } from 'react-intl';
-import type { WsLastWill } from '../../../api/generated/model/wsLastWill';
-import type { WsLastWillQos } from '../../../api/generated/model/wsLastWillQos';
-import type { WsPayloadType } from '../../../api/generated/model/wsPayloadType';
-import type { WsPublishProperties } from '../../../api/generated/model/wsPublishProperties';
-import type { WsTimeUnit } from '../../../api/generated/model/wsTimeUnit';
-import { toSeconds } from '../../../components/unit-input/unit-rules';
-import { messageFormValuesOf, messageOf, validateMessage } from '../publish/publish-form-values';
+import type { WsLastWill } from '../../../../api/generated/model/wsLastWill';
+import type { WsLastWillQos } from '../../../../api/generated/model/wsLastWillQos';
+import type { WsPayloadType } from '../../../../api/generated/model/wsPayloadType';
+import type { WsPublishProperties } from '../../../../api/generated/model/wsPublishProperties';
+import type { WsTimeUnit } from '../../../../api/generated/model/wsTimeUnit';
+import { toSeconds } from '../../../../components/unit-input/unit-rules';
+import { messageFormValuesOf, messageOf, validateMessage } from '../../publish/publish-form-values';
 import { connectionUserPropertiesOf, userPropertyListOf } from './connection-user-properties';
-import { EMPTY_PUBLISH_PROPERTIES, MAX_FOUR_BYTE_INTEGER, type PublishPropertiesErrors, type PublishPropertiesFormValues } from '../publish/publish-properties-values';
+import { EMPTY_PUBLISH_PROPERTIES, MAX_FOUR_BYTE_INTEGER, type PublishPropertiesErrors, type PublishPropertiesFormValues } from '../../publish/publish-properties-values';
 
 /** The will message the broker publishes when the connection drops without a DISCONNECT. */
 export interface LastWillFormValues {

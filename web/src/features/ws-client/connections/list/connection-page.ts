@@ -1,5 +1,5 @@
-import type { GetWsConnections200 } from '../../../api/generated/model/getWsConnections200';
-import type { WsConnectionPage } from '../../../api/generated/model/wsConnectionPage';
+import type { GetWsConnections200 } from '../../../../api/generated/model/getWsConnections200';
+import type { WsConnectionPage } from '../../../../api/generated/model/wsConnectionPage';
 
 /**
  * The page GET /api/ws/connection answers when asked for one (openapi.yaml getWsConnections: the

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { type ConnectionStatus, connectionStatusIntent } from '../connection-status';
+import { type ConnectionStatus, connectionStatusIntent } from '../../connection-status';
 
 /** A connection's status as a coloured dot, named for screen readers and on hover. */
 export function ConnectionStatusDot({ status }: { status: ConnectionStatus | undefined }) {

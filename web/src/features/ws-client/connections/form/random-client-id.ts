@@ -1,4 +1,4 @@
-import { cryptoBytes, type RandomBytes, randomAlphanumeric } from '../../../components/random-text/random-alphanumeric';
+import { cryptoBytes, type RandomBytes, randomAlphanumeric } from '../../../../components/random-text/random-alphanumeric';
 
 /** Spec section 3: generated client ids carry the product prefix. */
 export const CLIENT_ID_PREFIX = 'starling_';

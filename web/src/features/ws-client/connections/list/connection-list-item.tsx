@@ -1,10 +1,10 @@
 import { Button, Menu, MenuItem, Popover } from '@blueprintjs/core';
 import { DuplicateIcon, EditIcon, MoreIcon, TrashIcon } from '@blueprintjs/icons';
 import { useIntl } from 'react-intl';
-import { getGetWsConnectionQueryKey, useGetWsConnection } from '../../../api/generated/endpoints/ws-client/ws-client';
-import type { WsConnection } from '../../../api/generated/model/wsConnection';
-import type { WsConnectionInfo } from '../../../api/generated/model/wsConnectionInfo';
-import type { ConnectionStatus } from '../connection-status';
+import { getGetWsConnectionQueryKey, useGetWsConnection } from '../../../../api/generated/endpoints/ws-client/ws-client';
+import type { WsConnection } from '../../../../api/generated/model/wsConnection';
+import type { WsConnectionInfo } from '../../../../api/generated/model/wsConnectionInfo';
+import type { ConnectionStatus } from '../../connection-status';
 import { ConnectionStatusDot } from './connection-status-dot';
 
 interface ConnectionListItemProps {

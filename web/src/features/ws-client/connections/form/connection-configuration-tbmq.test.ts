@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { WsConnection } from '../../../api/generated/model/wsConnection';
-import { connectOptions, needsPassword } from '../session/connect-options';
+import type { WsConnection } from '../../../../api/generated/model/wsConnection';
+import { connectOptions, needsPassword } from '../../session/connect-options';
 import { connectionFormValuesOf, connectionSaveOf } from './connection-form-values';
 
 /** Connections as a real TBMQ 2.3.0 answered them (test-fixtures/tbmq-2.3.0/README.md). */
-const RECORDINGS = path.resolve(import.meta.dirname, '../../../../../test-fixtures/tbmq-2.3.0/ws-connections');
+const RECORDINGS = path.resolve(import.meta.dirname, '../../../../../../test-fixtures/tbmq-2.3.0/ws-connections');
 const recorded = (file: string): WsConnection => (JSON.parse(fs.readFileSync(path.join(RECORDINGS, file), 'utf8')) as { response: { body: WsConnection } }).response.body;
 
 const RECORDED_CONNECTIONS = ['getWsConnection--default.json', 'getWsConnection--v311.json', 'getWsConnection--v5.json', 'getWsConnection--v5-with-user-properties.json', 'saveWsConnection--create-v311-with-credentials.json', 'saveWsConnection--create-temp.json'];

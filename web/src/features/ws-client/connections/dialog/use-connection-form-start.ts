@@ -1,13 +1,13 @@
-import { getGetBrokerConfigQueryKey, useGetBrokerConfig } from '../../../api/generated/endpoints/app/app';
-import { getGetWsConnectionsQueryKey, useGetWsConnections } from '../../../api/generated/endpoints/ws-client/ws-client';
-import type { BrokerConfig } from '../../../api/generated/model/brokerConfig';
-import type { GetWsConnectionsParams } from '../../../api/generated/model/getWsConnectionsParams';
-import type { WsConnection } from '../../../api/generated/model/wsConnection';
-import { connectionPageOf } from './connection-page';
-import { connectionFormValuesOf, type ConnectionFormValues, newConnectionForm } from './connection-form-values';
-import { DEFAULT_CONNECTION_NAME, uniqueConnectionName } from './connection-name';
-import { defaultUrlParts } from './connection-url';
-import { randomClientId } from './random-client-id';
+import { getGetBrokerConfigQueryKey, useGetBrokerConfig } from '../../../../api/generated/endpoints/app/app';
+import { getGetWsConnectionsQueryKey, useGetWsConnections } from '../../../../api/generated/endpoints/ws-client/ws-client';
+import type { BrokerConfig } from '../../../../api/generated/model/brokerConfig';
+import type { GetWsConnectionsParams } from '../../../../api/generated/model/getWsConnectionsParams';
+import type { WsConnection } from '../../../../api/generated/model/wsConnection';
+import { connectionPageOf } from '../list/connection-page';
+import { connectionFormValuesOf, type ConnectionFormValues, newConnectionForm } from '../form/connection-form-values';
+import { DEFAULT_CONNECTION_NAME, uniqueConnectionName } from '../form/connection-name';
+import { defaultUrlParts } from '../form/connection-url';
+import { randomClientId } from '../form/random-client-id';
 
 /** Every connection a user keeps fits one page (openapi.yaml: 100 at most). */
 const ALL_CONNECTIONS = 100;

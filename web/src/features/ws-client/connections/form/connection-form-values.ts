@@ -1,8 +1,8 @@
-import type { WsConnection } from '../../../api/generated/model/wsConnection';
-import type { WsConnectionConfiguration } from '../../../api/generated/model/wsConnectionConfiguration';
-import type { WsConnectionSave } from '../../../api/generated/model/wsConnectionSave';
-import type { WsCredentialsMode } from '../../../api/generated/model/wsCredentialsMode';
-import type { WsMqttVersion } from '../../../api/generated/model/wsMqttVersion';
+import type { WsConnection } from '../../../../api/generated/model/wsConnection';
+import type { WsConnectionConfiguration } from '../../../../api/generated/model/wsConnectionConfiguration';
+import type { WsConnectionSave } from '../../../../api/generated/model/wsConnectionSave';
+import type { WsCredentialsMode } from '../../../../api/generated/model/wsCredentialsMode';
+import type { WsMqttVersion } from '../../../../api/generated/model/wsMqttVersion';
 import { connectionUserPropertiesOf, userPropertyListOf } from './connection-user-properties';
 import { type ConnectionUrlParts, connectionUrlOf, isValidHost, isValidPort, urlPartsOf } from './connection-url';
 import type { ConnectionFormErrors, ConnectionFormValues } from './connection-form-types';

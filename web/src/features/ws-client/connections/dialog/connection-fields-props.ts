@@ -1,5 +1,5 @@
-import type { FieldError } from '../../../api/api-error-field';
-import type { ConnectionFormErrors, ConnectionFormValues } from './connection-form-values';
+import type { FieldError } from '../../../../api/api-error-field';
+import type { ConnectionFormErrors, ConnectionFormValues } from '../form/connection-form-values';
 
 /** What each group of the connection dialog's fields gets. */
 export interface ConnectionFieldsProps {

@@ -1,5 +1,5 @@
-import type { WsConnectionUserProperties } from '../../../api/generated/model/wsConnectionUserProperties';
-import type { UserProperty } from '../../../components/user-properties/user-properties-rules';
+import type { WsConnectionUserProperties } from '../../../../api/generated/model/wsConnectionUserProperties';
+import type { UserProperty } from '../../../../components/user-properties/user-properties-rules';
 
 /**
  * A connection's (and its will's) user properties are kept in the production broker's form,

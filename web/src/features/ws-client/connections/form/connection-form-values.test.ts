@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { WsConnection } from '../../../api/generated/model/wsConnection';
+import type { WsConnection } from '../../../../api/generated/model/wsConnection';
 import { connectionFormValuesOf, type ConnectionFormValues, connectionSaveOf, newConnectionForm, validateConnectionForm } from './connection-form-values';
 import { connectionUrlOf, defaultUrlParts, urlPartsOf } from './connection-url';
 import { NEW_LAST_WILL } from './last-will-values';

@@ -1,4 +1,4 @@
-import type { BrokerConfig } from '../../../api/generated/model/brokerConfig';
+import type { BrokerConfig } from '../../../../api/generated/model/brokerConfig';
 
 export type WsProtocol = 'ws' | 'wss';
 

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { WsConnection } from '../../../api/generated/model/wsConnection';
-import type { WsConnectionSave } from '../../../api/generated/model/wsConnectionSave';
-import { pageOf, type RecordedCall, stubBrokerCalls } from '../../../test-support/broker-stub';
-import { renderPage, setUpSignedInPageTests } from '../../../test-support/page-test';
-import { makeWsConnection, signedInUserAnswer } from '../ws-client-test-data';
+import type { WsConnection } from '../../../../api/generated/model/wsConnection';
+import type { WsConnectionSave } from '../../../../api/generated/model/wsConnectionSave';
+import { pageOf, type RecordedCall, stubBrokerCalls } from '../../../../test-support/broker-stub';
+import { renderPage, setUpSignedInPageTests } from '../../../../test-support/page-test';
+import { makeWsConnection, signedInUserAnswer } from '../../ws-client-test-data';
 import { ConnectionDialog } from './connection-dialog';
 
 const existing: WsConnection = { ...makeWsConnection('c0', 'WebSocket Connection'), configuration: { ...makeWsConnection('c0', '').configuration, url: 'ws://localhost:9001/mqtt' } };
