@@ -2,7 +2,7 @@ import type { Client, Subscription } from 'aedes';
 import { DEFAULT_KAFKA_LIMITS, type KafkaLimits, type KafkaSettings } from '../kafka/kafka-settings.js';
 import type { MqttBroker } from '../mqtt/mqtt-broker.js';
 import { onInboundPacket } from '../mqtt/packet-hooks.js';
-import type { SessionRegistry } from '../mqtt/session-registry.js';
+import type { SessionRegistry } from '../mqtt/sessions/session-registry.js';
 import { isInternalSharedTopic, parseSharedTopic, type SharedSubscriptions } from '../mqtt/shared-subscriptions.js';
 import { consumerGroupFor, consumerGroupPrefix, type AppSharedSubscription } from './app-shared-subscription.js';
 import { Member } from './member.js';

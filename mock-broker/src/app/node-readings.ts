@@ -1,5 +1,5 @@
 import type { NodeReadings } from '../monitoring/sampling/node-sampler.js';
-import type { MqttListeners } from '../mqtt/listeners.js';
+import type { MqttListeners } from '../mqtt/connections/listeners.js';
 import type { MqttViews } from './mqtt-core.js';
 
 const NO_CONNECTIONS = { tcp: 0, tls: 0, ws: 0, wss: 0 };

@@ -6,7 +6,7 @@ import { docsRouter } from '../docs/docs-router.js';
 import { createHttpApp } from '../http/app.js';
 import { Contract } from '../http/contract.js';
 import type { AccessControl } from '../mqtt/access-control.js';
-import { startMqttListeners } from '../mqtt/listeners.js';
+import { startMqttListeners } from '../mqtt/connections/listeners.js';
 import { startAlerts } from '../alerts/start-alerts.js';
 import type { SampleFeed } from '../monitoring/sample-feed.js';
 import { startMonitoring } from '../monitoring/start-monitoring.js';

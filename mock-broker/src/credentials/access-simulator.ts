@@ -1,5 +1,5 @@
 import { viewOf as blockedViewOf, type BlockedClientView } from '../blocked-clients/blocked-client.js';
-import type { ClientType } from '../mqtt/session-registry.js';
+import type { ClientType } from '../mqtt/sessions/session-registry.js';
 import type { ClientCredentials, CredentialsType } from './client-credentials.js';
 import type { CredentialsAccessControl } from './credentials-access.js';
 import type { RuleList } from './topic-rules.js';

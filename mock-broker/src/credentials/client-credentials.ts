@@ -1,4 +1,4 @@
-import type { ClientType } from '../mqtt/session-registry.js';
+import type { ClientType } from '../mqtt/sessions/session-registry.js';
 
 export type CredentialsType = 'MQTT_BASIC' | 'X_509' | 'SCRAM';
 

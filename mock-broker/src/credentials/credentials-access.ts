@@ -6,7 +6,7 @@ import type { ProviderSettings } from '../auth-providers/auth-provider-service.j
 import { authenticateWithScram, simulateScram } from '../auth-providers/scram/scram-authentication.js';
 import { scramUserNameOf } from '../auth-providers/scram/scram-server.js';
 import type { AccessControl, AdmittedClient, AuthenticationResult, ClientIdentity, ConnectAttempt, EnhancedAuthentication } from '../mqtt/access-control.js';
-import type { ClientType } from '../mqtt/session-registry.js';
+import type { ClientType } from '../mqtt/sessions/session-registry.js';
 import type { AnonymousAccess } from './anonymous-access.js';
 import type { AuthRules, ClientCredentials } from './client-credentials.js';
 import { credentialsMatch, rulesFor, type CredentialsCatalog } from './credentials-catalog.js';

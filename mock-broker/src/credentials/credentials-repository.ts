@@ -1,6 +1,6 @@
 import type { Database, Row } from '../database/database.js';
 import { selectPage, WhereClause, type Page, type PageRequest } from '../database/page-query.js';
-import type { ClientType } from '../mqtt/session-registry.js';
+import type { ClientType } from '../mqtt/sessions/session-registry.js';
 import type { AuthRules, ClientCredentials, CredentialsType, ScramAlgorithm, ScramCredentials } from './client-credentials.js';
 
 export type CredentialsSortProperty = 'createdTime' | 'name' | 'credentialsType' | 'clientType';

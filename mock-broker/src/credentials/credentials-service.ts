@@ -3,7 +3,7 @@ import bcrypt from 'bcryptjs';
 import type { Page } from '../database/page-query.js';
 import { ApiError } from '../http/api-error.js';
 import { scramSecretOf } from '../auth-providers/scram/scram-server.js';
-import type { ClientType } from '../mqtt/session-registry.js';
+import type { ClientType } from '../mqtt/sessions/session-registry.js';
 import { BCRYPT_ROUNDS } from '../users/user-service.js';
 import {
   shortViewOf,

@@ -2,9 +2,9 @@ import type { Client, PublishPacket, Subscription } from 'aedes';
 import { AccessDecisions } from './access-decisions.js';
 import type { ClientEventLog } from './client-event-log.js';
 import type { MqttBroker } from './mqtt-broker.js';
-import { outOfDateCertificateCommonName } from './client-certificate.js';
-import { disconnectClient, endConnection, MAXIMUM_CONNECT_TIME } from './session-control.js';
-import type { ClientType } from './session-registry.js';
+import { outOfDateCertificateCommonName } from './connections/client-certificate.js';
+import { disconnectClient, endConnection, MAXIMUM_CONNECT_TIME } from './sessions/session-control.js';
+import type { ClientType } from './sessions/session-registry.js';
 import { removeSubscriptions } from './subscription-control.js';
 import { displayTopicFilter } from './shared-subscriptions.js';
 

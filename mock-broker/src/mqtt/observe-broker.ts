@@ -5,8 +5,8 @@ import type { AedesPublishPacket, Client, ConnectPacket, PublishPacket } from 'a
 import type { BrokerStatistics } from './broker-statistics.js';
 import type { ClientEventLog } from './client-event-log.js';
 import type { MqttBroker } from './mqtt-broker.js';
-import { ADMINISTRATIVE_ACTION } from './session-control.js';
-import type { ClientType, SessionRecord, SessionRegistry, SessionSubscription } from './session-registry.js';
+import { ADMINISTRATIVE_ACTION } from './sessions/session-control.js';
+import type { ClientType, SessionRecord, SessionRegistry, SessionSubscription } from './sessions/session-registry.js';
 import { displayTopicFilter } from './shared-subscriptions.js';
 
 export interface BrokerObservers {

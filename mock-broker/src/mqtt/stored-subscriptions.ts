@@ -1,5 +1,5 @@
 import type { MqttBroker } from './mqtt-broker.js';
-import type { SessionSubscription } from './session-registry.js';
+import type { SessionSubscription } from './sessions/session-registry.js';
 import { displayTopicFilter } from './shared-subscriptions.js';
 
 /** A stored session's subscriptions, as the registry shows them. */

@@ -3,7 +3,7 @@ import aedesPacket from 'aedes-packet';
 import type { MqttBroker } from './mqtt-broker.js';
 import type { PersistedPacket } from './persistence/persisted-packet.js';
 import type { SubscriptionRequest } from './persistence/subscription-index.js';
-import type { SessionSubscription } from './session-registry.js';
+import type { SessionSubscription } from './sessions/session-registry.js';
 import { internalTopic, parseSharedTopic } from './shared-subscriptions.js';
 
 /** aedes-packet's constructor (its declarations describe a namespace; the module is the constructor). */

@@ -1,4 +1,4 @@
-import type { SessionRegistry } from '../mqtt/session-registry.js';
+import type { SessionRegistry } from '../mqtt/sessions/session-registry.js';
 
 /** Between two client ids in the text; a search containing it is answered by a walk instead. */
 const SEPARATOR = '\u0000';

@@ -1,5 +1,5 @@
 import { ApiError } from '../http/api-error.js';
-import { FLAG_COMBINATIONS, SESSION_FLAGS, type SessionTable } from '../mqtt/session-table.js';
+import { FLAG_COMBINATIONS, SESSION_FLAGS, type SessionTable } from '../mqtt/sessions/session-table.js';
 import type { ClientIdSearch } from './client-id-search.js';
 import { commaList, containsIgnoringCase } from '../lists/text-match.js';
 

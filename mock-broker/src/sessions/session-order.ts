@@ -1,5 +1,5 @@
-import type { SessionRegistry } from '../mqtt/session-registry.js';
-import type { SessionTable } from '../mqtt/session-table.js';
+import type { SessionRegistry } from '../mqtt/sessions/session-registry.js';
+import type { SessionTable } from '../mqtt/sessions/session-table.js';
 import type { SessionFacts } from './session-filter.js';
 
 export type SessionSortProperty =

@@ -1,5 +1,5 @@
 import type { MqttBroker } from '../mqtt/mqtt-broker.js';
-import type { ConnectionState, ClientType, SessionRecord, SessionSubscription } from '../mqtt/session-registry.js';
+import type { ConnectionState, ClientType, SessionRecord, SessionSubscription } from '../mqtt/sessions/session-registry.js';
 import { sessionSubscriptionView, type SessionSubscriptionView } from './subscription-views.js';
 
 /** MQTT 5 "never expires" (and every MQTT 3.1.1 persistent session). */

@@ -1,5 +1,5 @@
 import { toPage, type Page, type PageLink } from '../http/page.js';
-import type { ClientType, SessionRegistry } from '../mqtt/session-registry.js';
+import type { ClientType, SessionRegistry } from '../mqtt/sessions/session-registry.js';
 import type { SharedSubscriptions } from '../mqtt/shared-subscriptions.js';
 import { selectPage } from '../lists/page-selection.js';
 import { containsIgnoringCase } from '../lists/text-match.js';

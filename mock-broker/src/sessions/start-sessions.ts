@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import type { ClientEventLog } from '../mqtt/client-event-log.js';
 import type { MqttBroker } from '../mqtt/mqtt-broker.js';
-import type { SessionRegistry } from '../mqtt/session-registry.js';
+import type { SessionRegistry } from '../mqtt/sessions/session-registry.js';
 import type { SharedSubscriptions } from '../mqtt/shared-subscriptions.js';
 import { sessionRouter } from './session-router.js';
 import { SessionService } from './session-service.js';

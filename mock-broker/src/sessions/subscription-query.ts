@@ -1,4 +1,4 @@
-import type { SessionRecord, SessionSubscription } from '../mqtt/session-registry.js';
+import type { SessionRecord, SessionSubscription } from '../mqtt/sessions/session-registry.js';
 import { commaList, containsIgnoringCase } from '../lists/text-match.js';
 
 /** A subscription and the session holding it, as the filter and order read it. */

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { listPageLink } from '../http/query-forms.js';
 import { validatedParameters as parameters } from '../http/validated-parameters.js';
-import type { SessionRegistry } from '../mqtt/session-registry.js';
+import type { SessionRegistry } from '../mqtt/sessions/session-registry.js';
 import type { SharedSubscriptions } from '../mqtt/shared-subscriptions.js';
 import { sharedGroupPage, type SharedGroupPageQuery } from './shared-subscription-groups.js';
 import type { SubscriptionPageQuery, SubscriptionService } from './subscription-service.js';

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { ApiError } from '../http/api-error.js';
 import { toPage, type Page, type PageLink } from '../http/page.js';
 import type { MqttBroker } from '../mqtt/mqtt-broker.js';
-import type { SessionRegistry, SessionSubscription } from '../mqtt/session-registry.js';
+import type { SessionRegistry, SessionSubscription } from '../mqtt/sessions/session-registry.js';
 import { storedSubscriptions } from '../mqtt/stored-subscriptions.js';
 import { addSubscriptions, removeSubscriptions } from '../mqtt/subscription-control.js';
 import { selectPage } from '../lists/page-selection.js';

@@ -1,4 +1,4 @@
-import type { SessionSubscription } from '../mqtt/session-registry.js';
+import type { SessionSubscription } from '../mqtt/sessions/session-registry.js';
 import { parseSharedTopic } from '../mqtt/shared-subscriptions.js';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { disconnectClient } from '../../src/mqtt/session-control.js';
+import { disconnectClient } from '../../src/mqtt/sessions/session-control.js';
 import { inbox, pause } from '../support/mqtt-clients.js';
 import { useBrokerSuite } from '../support/broker-suite.js';
 import { eventually } from '../support/waits.js';

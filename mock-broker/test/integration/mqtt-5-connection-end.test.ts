@@ -1,6 +1,6 @@
 import mqttPacket, { type IDisconnectPacket, type IPublishPacket, type Packet } from 'mqtt-packet';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DISCONNECT_GRACE_MS } from '../../src/mqtt/graceful-disconnect.js';
+import { DISCONNECT_GRACE_MS } from '../../src/mqtt/connections/graceful-disconnect.js';
 import { useBrokerSuite } from '../support/broker-suite.js';
 import { pause } from '../support/mqtt-clients.js';
 import { RawClients, RawMqttClient } from '../support/raw-mqtt-client.js';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { removeSession } from '../../src/mqtt/session-control.js';
+import { removeSession } from '../../src/mqtt/sessions/session-control.js';
 import { MqttClients, pause } from '../support/mqtt-clients.js';
 import { startTestNode, type TestNode } from '../support/test-node.js';
 import { eventually, WAIT_MS } from '../support/waits.js';

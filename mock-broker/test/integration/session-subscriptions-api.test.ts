@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionSubscription } from '../../src/mqtt/session-registry.js';
+import type { SessionSubscription } from '../../src/mqtt/sessions/session-registry.js';
 import { ApiClient } from '../support/api-client.js';
 import { inbox } from '../support/mqtt-clients.js';
 import { useBrokerSuite } from '../support/broker-suite.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SessionRegistry, type SessionRecord } from '../../src/mqtt/session-registry.js';
+import { SessionRegistry, type SessionRecord } from '../../src/mqtt/sessions/session-registry.js';
 
 function connectedSession(sessionExpiryInterval: number): SessionRecord {
   return {

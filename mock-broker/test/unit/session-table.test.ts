@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { SessionTable, type StoredSessionFields } from '../../src/mqtt/session-table.js';
+import { SessionTable, type StoredSessionFields } from '../../src/mqtt/sessions/session-table.js';
 
 function session(clientId: string, changes: Partial<StoredSessionFields> = {}): StoredSessionFields {
   return {

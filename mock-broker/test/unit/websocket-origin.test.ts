@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { webSocketOriginAllowed, type WebSocketOriginOptions } from '../../src/mqtt/websocket-origin.js';
+import { webSocketOriginAllowed, type WebSocketOriginOptions } from '../../src/mqtt/connections/websocket-origin.js';
 
 const node = (overrides: Partial<WebSocketOriginOptions> = {}): WebSocketOriginOptions => ({
   webSocketOrigins: [],

@@ -1,5 +1,5 @@
 import type { BrokerCounters } from '../../mqtt/broker-statistics.js';
-import type { OpenConnections } from '../../mqtt/listeners.js';
+import type { OpenConnections } from '../../mqtt/connections/listeners.js';
 import type { Sample } from '../sample-feed.js';
 import type { NodeCapacity, TimeseriesRepository } from '../storage/timeseries-repository.js';
 import type { TimeseriesKey } from '../timeseries-keys.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { eachRow, type Database, type Row } from '../database/database.js';
-import { WriteBehind } from './persistence/write-behind.js';
+import { eachRow, type Database, type Row } from '../../database/database.js';
+import { WriteBehind } from '../persistence/write-behind.js';
 import type { ClientType, SessionRecord } from './session-registry.js';
 
 export type StoredSessionRecord = Omit<SessionRecord, 'subscriptions'>;

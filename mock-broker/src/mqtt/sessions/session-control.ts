@@ -1,5 +1,5 @@
 import type { Client } from 'aedes';
-import type { MqttBroker } from './mqtt-broker.js';
+import type { MqttBroker } from '../mqtt-broker.js';
 import type { SessionRegistry } from './session-registry.js';
 
 /** MQTT 5 reason code "Administrative action" (spec section 8: 152). */

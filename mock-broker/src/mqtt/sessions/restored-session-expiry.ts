@@ -1,6 +1,6 @@
 import type { Client } from 'aedes';
-import type { ClientEventLog } from './client-event-log.js';
-import type { MqttBroker } from './mqtt-broker.js';
+import type { ClientEventLog } from '../client-event-log.js';
+import type { MqttBroker } from '../mqtt-broker.js';
 import type { ExpiringSession, SessionRegistry } from './session-registry.js';
 
 /** MQTT 5 "never expires" (and every MQTT 3.1.1 persistent session). */

@@ -1,4 +1,4 @@
-import { ChangeLog } from '../lists/change-log.js';
+import { ChangeLog } from '../../lists/change-log.js';
 import type { SessionRecord, SessionSubscription } from './session-record.js';
 import { SessionTable, type StoredSessionFields } from './session-table.js';
 

@@ -1,7 +1,7 @@
 import type { Client } from 'aedes';
 import type { Packet } from 'mqtt-packet';
-import type { MqttBroker } from './mqtt-broker.js';
-import { onInboundPacket } from './packet-hooks.js';
+import type { MqttBroker } from '../mqtt-broker.js';
+import { onInboundPacket } from '../packet-hooks.js';
 
 export interface ClientLimitOptions {
   /** Longest client id and username, in characters. */

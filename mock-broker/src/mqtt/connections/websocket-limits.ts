@@ -1,6 +1,6 @@
 import type { Client } from 'aedes';
 import type { WebSocket } from 'ws';
-import type { MqttBroker } from './mqtt-broker.js';
+import type { MqttBroker } from '../mqtt-broker.js';
 
 /**
  * Node's HTTP server gives a request head 60 s and checks every 30 s, so a peer that never

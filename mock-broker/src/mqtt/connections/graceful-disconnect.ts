@@ -1,8 +1,8 @@
 import type { Duplex } from 'node:stream';
 import type { Client } from 'aedes';
 import mqttPacket, { type IDisconnectPacket } from 'mqtt-packet';
-import type { MqttBroker } from './mqtt-broker.js';
-import { onInboundPacket } from './packet-hooks.js';
+import type { MqttBroker } from '../mqtt-broker.js';
+import { onInboundPacket } from '../packet-hooks.js';
 
 /**
  * How long a connection the broker has ended stays open for its peer to read the DISCONNECT and
