@@ -8,7 +8,7 @@ import { tbmqAnswer } from '../test-support/tbmq-recorded-answers';
 import { App } from './app';
 
 // Home's monitoring card draws on a canvas, which jsdom has not (Chromium shows it: e2e/tests/home.spec.ts).
-vi.mock('../features/home/monitoring-card', () => ({ MonitoringCard: () => null }));
+vi.mock('../features/home/monitoring/monitoring-card', () => ({ MonitoringCard: () => null }));
 
 /** Users as TBMQ 2.3 answers GET /api/auth/user: names null, isPasswordChanged. */
 const user = tbmqAnswer<User>('auth/getCurrentUser.json');

@@ -8,7 +8,7 @@ import HomePage from './home-page';
 
 // The charts' code still on its way: it never arrives in this test.
 const chartsArriving = new Promise<never>(() => undefined);
-vi.mock('./monitoring-card', () => ({ MonitoringCard: () => use(chartsArriving) }));
+vi.mock('./monitoring/monitoring-card', () => ({ MonitoringCard: () => use(chartsArriving) }));
 
 describe('home dashboard renders its counters first (issue 29)', () => {
   setUpSignedInPageTests();

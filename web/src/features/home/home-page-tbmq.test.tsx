@@ -9,7 +9,7 @@ import { makeUser } from '../../test-support/test-user';
 import HomePage from './home-page';
 
 // The monitoring card's charts draw on a canvas, which jsdom has not (e2e/tests/home.spec.ts sees them).
-vi.mock('./monitoring-card', () => ({ MonitoringCard: () => null }));
+vi.mock('./monitoring/monitoring-card', () => ({ MonitoringCard: () => null }));
 
 /** The home page's calls TBMQ 2.3 answers, by path, as it answered them when recorded. */
 const RECORDED: Record<string, string> = {

@@ -7,13 +7,13 @@ import { renderPage, setUpSignedInPageTests } from '../../test-support/page-test
 import { testQueryClient } from '../../test-support/render-with-providers';
 import { getGetBrokerConfigQueryKey } from '../../api/generated/endpoints/app/app';
 import { makeUser } from '../../test-support/test-user';
-import { GETTING_STARTED_POLL_MS } from './getting-started-card';
-import { progressKey } from './getting-started-progress';
+import { GETTING_STARTED_POLL_MS } from './help/getting-started-card';
+import { progressKey } from './help/getting-started-progress';
 import HomePage from './home-page';
 
 // The monitoring card's charts draw on a canvas, which jsdom has not: e2e/tests/monitoring.spec.ts
 // and home.spec.ts see them in Chromium. Here the other cards are under test.
-vi.mock('./monitoring-card', () => ({ MonitoringCard: () => null }));
+vi.mock('./monitoring/monitoring-card', () => ({ MonitoringCard: () => null }));
 
 const CONFIG: BrokerConfig = { tcpPort: 1883, tcpListenerEnabled: true, wsPort: 8084, wsPath: '/mqtt', tlsListenerEnabled: false, anonymousAccessMode: 'AUTO' };
 

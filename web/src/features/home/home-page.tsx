@@ -3,23 +3,23 @@ import { lazy, Suspense } from 'react';
 import { useCurrentUser } from '../../api/use-current-user';
 import { ExtensionPanel } from '../../components/broker-support/extension-panel';
 import { useBreakpointChoice } from '../../components/media-query/use-media-query';
-import { AlertsCard } from './alerts-card';
+import { AlertsCard } from './monitoring/alerts-card';
 import { useAfterFirstPaint } from './after-first-paint';
-import { ClientCredentialsCard } from './client-credentials-card';
-import { ConfigCard } from './config-card';
-import { GettingStartedCard } from './getting-started-card';
+import { ClientCredentialsCard } from './clients/client-credentials-card';
+import { ConfigCard } from './broker-info/config-card';
+import { GettingStartedCard } from './help/getting-started-card';
 import { gridColumns, HOME_CARD_COLUMNS } from './home-layout';
-import { KafkaBrokersCard } from './kafka-brokers-card';
-import { KafkaConsumerGroupsCard } from './kafka-consumer-groups-card';
-import { KafkaTopicsCard } from './kafka-topics-card';
-import { useGettingStartedProgress } from './getting-started-progress';
-import { QuickLinksCard } from './quick-links-card';
-import { SessionsCard } from './sessions-card';
-import { VersionCard } from './version-card';
+import { KafkaBrokersCard } from './kafka/kafka-brokers-card';
+import { KafkaConsumerGroupsCard } from './kafka/kafka-consumer-groups-card';
+import { KafkaTopicsCard } from './kafka/kafka-topics-card';
+import { useGettingStartedProgress } from './help/getting-started-progress';
+import { QuickLinksCard } from './help/quick-links-card';
+import { SessionsCard } from './clients/sessions-card';
+import { VersionCard } from './broker-info/version-card';
 import './home-page.css';
 
 // The charts' code is not needed for the counters: it arrives while they show.
-const MonitoringCard = lazy(() => import('./monitoring-card').then(({ MonitoringCard: card }) => ({ default: card })));
+const MonitoringCard = lazy(() => import('./monitoring/monitoring-card').then(({ MonitoringCard: card }) => ({ default: card })));
 
 /** Holds a card's place, at its usual size, until the card renders: nothing below it moves. */
 function CardPlaceholder({ variant }: { variant?: 'wide' | 'tall' }) {

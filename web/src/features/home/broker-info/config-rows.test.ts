@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { BrokerConfig } from '../../api/generated/model/brokerConfig';
-import { recordedAnswer } from '../../test-support/tbmq-recorded-answers';
+import type { BrokerConfig } from '../../../api/generated/model/brokerConfig';
+import { recordedAnswer } from '../../../test-support/tbmq-recorded-answers';
 import { configRows } from './config-rows';
 
 describe('config rows (spec section 2, home "config")', () => {

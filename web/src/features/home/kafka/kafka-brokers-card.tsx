@@ -1,13 +1,13 @@
 import { HTMLTable, Tag } from '@blueprintjs/core';
 import { DataConnectionIcon } from '@blueprintjs/icons';
 import { FormattedMessage } from 'react-intl';
-import { getGetKafkaClusterInfoV2QueryKey, useGetKafkaClusterInfoV2 } from '../../api/generated/endpoints/kafka/kafka';
-import { entityLabels } from '../../components/entity/entity-labels';
-import { DataSizeText } from '../../components/format/data-size-text';
-import { KAFKA_REQUEST, retryKafkaQuery } from '../../components/kafka/kafka-availability';
+import { getGetKafkaClusterInfoV2QueryKey, useGetKafkaClusterInfoV2 } from '../../../api/generated/endpoints/kafka/kafka';
+import { entityLabels } from '../../../components/entity/entity-labels';
+import { DataSizeText } from '../../../components/format/data-size-text';
+import { KAFKA_REQUEST, retryKafkaQuery } from '../../../components/kafka/kafka-availability';
 import { KafkaCardContent } from './kafka-card-content';
-import { HomeCard } from './home-card';
-import { HOME_REFRESH_MS } from './home-refresh';
+import { HomeCard } from '../home-card';
+import { HOME_REFRESH_MS } from '../home-refresh';
 
 /**
  * Spec section 2, home dashboard "Kafka brokers": each broker with its id, address, the controller

@@ -1,10 +1,10 @@
 import { Classes, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
 import { CogIcon } from '@blueprintjs/icons';
 import { FormattedMessage } from 'react-intl';
-import { getGetBrokerConfigQueryKey, useGetBrokerConfig } from '../../api/generated/endpoints/app/app';
+import { getGetBrokerConfigQueryKey, useGetBrokerConfig } from '../../../api/generated/endpoints/app/app';
 import { type ConfigValue, configRows } from './config-rows';
-import { HomeCard } from './home-card';
-import { HOME_SLOW_REFRESH_MS } from './home-refresh';
+import { HomeCard } from '../home-card';
+import { HOME_SLOW_REFRESH_MS } from '../home-refresh';
 
 /** A value as the card shows it: booleans as Yes/No tags, numbers as written (ports are not grouped). */
 function ConfigValueView({ value }: { value: ConfigValue }) {

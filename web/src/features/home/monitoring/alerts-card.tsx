@@ -2,10 +2,10 @@ import { Classes, Spinner } from '@blueprintjs/core';
 import { NotificationsIcon, TickCircleIcon } from '@blueprintjs/icons';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { getGetAlertsQueryKey, useGetAlerts } from '../../api/generated/endpoints/monitoring/monitoring';
-import { formatTimeAgo } from '../../components/format/time-ago';
-import { HomeCard } from './home-card';
-import { HOME_REFRESH_MS } from './home-refresh';
+import { getGetAlertsQueryKey, useGetAlerts } from '../../../api/generated/endpoints/monitoring/monitoring';
+import { formatTimeAgo } from '../../../components/format/time-ago';
+import { HomeCard } from '../home-card';
+import { HOME_REFRESH_MS } from '../home-refresh';
 
 /** The newest active alerts shown; the count tells how many there are in all. */
 export const ACTIVE_ALERTS_SHOWN = 3;

@@ -3,14 +3,14 @@ import { CrossIcon, FlagIcon, TickCircleIcon } from '@blueprintjs/icons';
 import { type ReactNode, useEffect } from 'react';
 import { FormattedMessage, type MessageDescriptor, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { getGetBrokerConfigQueryKey, useGetBrokerConfig } from '../../api/generated/endpoints/app/app';
-import { getGetClientSessionStatsQueryKey, useGetClientSessionStats } from '../../api/generated/endpoints/client-session/client-session';
-import { getGetMqttClientCredentialsInfoQueryKey, useGetMqttClientCredentialsInfo } from '../../api/generated/endpoints/mqtt-client-credentials/mqtt-client-credentials';
-import { CopyButton } from '../../components/copy-button/copy-button';
+import { getGetBrokerConfigQueryKey, useGetBrokerConfig } from '../../../api/generated/endpoints/app/app';
+import { getGetClientSessionStatsQueryKey, useGetClientSessionStats } from '../../../api/generated/endpoints/client-session/client-session';
+import { getGetMqttClientCredentialsInfoQueryKey, useGetMqttClientCredentialsInfo } from '../../../api/generated/endpoints/mqtt-client-credentials/mqtt-client-credentials';
+import { CopyButton } from '../../../components/copy-button/copy-button';
 import { type ClientCommands, gettingStartedCommands, PASSWORD_PLACEHOLDER, USERNAME_PLACEHOLDER } from './getting-started-commands';
 import type { GettingStartedProgress } from './getting-started-progress';
-import { HomeCard } from './home-card';
-import { HOME_REFRESH_MS, HOME_SHARED_ANSWER_MS, HOME_SLOW_REFRESH_MS } from './home-refresh';
+import { HomeCard } from '../home-card';
+import { HOME_REFRESH_MS, HOME_SHARED_ANSWER_MS, HOME_SLOW_REFRESH_MS } from '../home-refresh';
 
 /** Until a client has connected, the card asks the counters this often, to tick its steps off live. */
 export const GETTING_STARTED_POLL_MS = 3000;

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { pageOf, stubBrokerCalls } from '../../test-support/broker-stub';
-import { renderPage, setUpSignedInPageTests } from '../../test-support/page-test';
+import { pageOf, stubBrokerCalls } from '../../../test-support/broker-stub';
+import { renderPage, setUpSignedInPageTests } from '../../../test-support/page-test';
 import { ACTIVE_ALERTS_SHOWN, AlertsCard } from './alerts-card';
 
 function activeAlert(index: number) {

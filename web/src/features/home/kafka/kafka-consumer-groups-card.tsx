@@ -2,13 +2,13 @@ import { Classes, HTMLTable } from '@blueprintjs/core';
 import { ManyToManyIcon } from '@blueprintjs/icons';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { getGetKafkaConsumerGroupsV2QueryKey, useGetKafkaConsumerGroupsV2 } from '../../api/generated/endpoints/kafka/kafka';
-import type { GetKafkaConsumerGroupsParams } from '../../api/generated/model/getKafkaConsumerGroupsParams';
-import type { KafkaConsumerGroupPage } from '../../api/generated/model/kafkaConsumerGroupPage';
-import { shortNumber } from '../../components/format/short-number';
-import { KAFKA_REQUEST, retryKafkaQuery } from '../../components/kafka/kafka-availability';
-import { HomeCard } from './home-card';
-import { HOME_REFRESH_MS } from './home-refresh';
+import { getGetKafkaConsumerGroupsV2QueryKey, useGetKafkaConsumerGroupsV2 } from '../../../api/generated/endpoints/kafka/kafka';
+import type { GetKafkaConsumerGroupsParams } from '../../../api/generated/model/getKafkaConsumerGroupsParams';
+import type { KafkaConsumerGroupPage } from '../../../api/generated/model/kafkaConsumerGroupPage';
+import { shortNumber } from '../../../components/format/short-number';
+import { KAFKA_REQUEST, retryKafkaQuery } from '../../../components/kafka/kafka-availability';
+import { HomeCard } from '../home-card';
+import { HOME_REFRESH_MS } from '../home-refresh';
 import { KafkaCardContent } from './kafka-card-content';
 
 /** The largest page the broker gives: the total lag is the sum over it, most behind first. */

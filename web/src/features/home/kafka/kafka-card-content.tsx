@@ -1,7 +1,7 @@
 import { Classes, Spinner } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
-import { kafkaUnavailableOf } from '../../components/kafka/kafka-availability';
-import { KafkaUnavailableNote } from '../../components/kafka/kafka-unavailable-state';
+import { kafkaUnavailableOf } from '../../../components/kafka/kafka-availability';
+import { KafkaUnavailableNote } from '../../../components/kafka/kafka-unavailable-state';
 
 /** What a Kafka card shows: its content, or in a line why Kafka cannot be shown, or the failure; a spinner only until the first answer. */
 export function KafkaCardContent<Data>({ query, children }: { query: { data?: Data; error: unknown }; children: (data: Data) => ReactNode }) {

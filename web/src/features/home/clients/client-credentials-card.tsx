@@ -2,13 +2,13 @@ import { Classes, Spinner } from '@blueprintjs/core';
 import { KeyIcon } from '@blueprintjs/icons';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'wouter';
-import { getGetAnonymousAccessQueryKey, useGetAnonymousAccess } from '../../api/generated/endpoints/mqtt-access/mqtt-access';
-import { getGetMqttClientCredentialsInfoQueryKey, useGetMqttClientCredentialsInfo } from '../../api/generated/endpoints/mqtt-client-credentials/mqtt-client-credentials';
-import { AnonymousAccessState } from '../../components/anonymous-access/anonymous-access-state';
-import { useExtension } from '../../components/broker-support/broker-extensions';
-import { CLIENT_TYPE_LOOKS } from '../../components/client-type/client-type-tag';
-import { HomeCard } from './home-card';
-import { HOME_REFRESH_MS, HOME_SHARED_ANSWER_MS } from './home-refresh';
+import { getGetAnonymousAccessQueryKey, useGetAnonymousAccess } from '../../../api/generated/endpoints/mqtt-access/mqtt-access';
+import { getGetMqttClientCredentialsInfoQueryKey, useGetMqttClientCredentialsInfo } from '../../../api/generated/endpoints/mqtt-client-credentials/mqtt-client-credentials';
+import { AnonymousAccessState } from '../../../components/anonymous-access/anonymous-access-state';
+import { useExtension } from '../../../components/broker-support/broker-extensions';
+import { CLIENT_TYPE_LOOKS } from '../../../components/client-type/client-type-tag';
+import { HomeCard } from '../home-card';
+import { HOME_REFRESH_MS, HOME_SHARED_ANSWER_MS } from '../home-refresh';
 
 /**
  * Spec section 2, home dashboard "client credentials": counters by client type linking to the

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderPage, setUpSignedInPageTests } from '../../test-support/page-test';
+import { renderPage, setUpSignedInPageTests } from '../../../test-support/page-test';
 import { SessionsCard } from './sessions-card';
 
 describe('home sessions card (spec section 2)', () => {

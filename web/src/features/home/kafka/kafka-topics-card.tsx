@@ -2,13 +2,13 @@ import { Classes, HTMLTable } from '@blueprintjs/core';
 import { ListIcon } from '@blueprintjs/icons';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { getGetKafkaTopicsV2QueryKey, useGetKafkaTopicsV2 } from '../../api/generated/endpoints/kafka/kafka';
-import type { GetKafkaTopicsParams } from '../../api/generated/model/getKafkaTopicsParams';
-import { DataSizeText } from '../../components/format/data-size-text';
-import { shortNumber } from '../../components/format/short-number';
-import { KAFKA_REQUEST, retryKafkaQuery } from '../../components/kafka/kafka-availability';
-import { HomeCard } from './home-card';
-import { HOME_REFRESH_MS } from './home-refresh';
+import { getGetKafkaTopicsV2QueryKey, useGetKafkaTopicsV2 } from '../../../api/generated/endpoints/kafka/kafka';
+import type { GetKafkaTopicsParams } from '../../../api/generated/model/getKafkaTopicsParams';
+import { DataSizeText } from '../../../components/format/data-size-text';
+import { shortNumber } from '../../../components/format/short-number';
+import { KAFKA_REQUEST, retryKafkaQuery } from '../../../components/kafka/kafka-availability';
+import { HomeCard } from '../home-card';
+import { HOME_REFRESH_MS } from '../home-refresh';
 import { KafkaCardContent } from './kafka-card-content';
 
 /** The card's one call: the number of topics comes with the few largest. */

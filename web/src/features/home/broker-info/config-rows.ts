@@ -1,5 +1,5 @@
 import type { MessageDescriptor } from 'react-intl';
-import type { BrokerConfig } from '../../api/generated/model/brokerConfig';
+import type { BrokerConfig } from '../../../api/generated/model/brokerConfig';
 
 export type ConfigValue = BrokerConfig[string];
 

@@ -2,10 +2,10 @@ import { Classes, Spinner } from '@blueprintjs/core';
 import { DesktopIcon } from '@blueprintjs/icons';
 import { FormattedMessage, type MessageDescriptor, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { getGetClientSessionStatsQueryKey, useGetClientSessionStats } from '../../api/generated/endpoints/client-session/client-session';
-import { shortNumber } from '../../components/format/short-number';
-import { HomeCard } from './home-card';
-import { HOME_REFRESH_MS, HOME_SHARED_ANSWER_MS } from './home-refresh';
+import { getGetClientSessionStatsQueryKey, useGetClientSessionStats } from '../../../api/generated/endpoints/client-session/client-session';
+import { shortNumber } from '../../../components/format/short-number';
+import { HomeCard } from '../home-card';
+import { HOME_REFRESH_MS, HOME_SHARED_ANSWER_MS } from '../home-refresh';
 
 /** Each counter opens the sessions list filtered to what it counts (spec section 2). */
 const COUNTERS = [

@@ -2,9 +2,9 @@ import { Classes, Spinner } from '@blueprintjs/core';
 import { TagIcon } from '@blueprintjs/icons';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
-import { getGetSystemInfoQueryKey, useGetSystemInfo } from '../../api/generated/endpoints/system/system';
-import { HomeCard } from './home-card';
-import { HOME_SLOW_REFRESH_MS } from './home-refresh';
+import { getGetSystemInfoQueryKey, useGetSystemInfo } from '../../../api/generated/endpoints/system/system';
+import { HomeCard } from '../home-card';
+import { HOME_SLOW_REFRESH_MS } from '../home-refresh';
 import { fetchLatestRelease, isNewerVersion } from './latest-release';
 
 const HOUR_MS = 3_600_000;

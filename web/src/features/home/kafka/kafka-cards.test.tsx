@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { stubBrokerCalls } from '../../test-support/broker-stub';
-import { renderPage, setUpSignedInPageTests } from '../../test-support/page-test';
-import { recordedTbmqAnswer } from '../../test-support/tbmq-recorded-answers';
+import { stubBrokerCalls } from '../../../test-support/broker-stub';
+import { renderPage, setUpSignedInPageTests } from '../../../test-support/page-test';
+import { recordedTbmqAnswer } from '../../../test-support/tbmq-recorded-answers';
 import { KafkaBrokersCard } from './kafka-brokers-card';
 import { KafkaConsumerGroupsCard } from './kafka-consumer-groups-card';
 import { KafkaTopicsCard } from './kafka-topics-card';

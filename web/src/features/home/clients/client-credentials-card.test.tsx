@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { stubBrokerCalls } from '../../test-support/broker-stub';
-import { renderPage, setUpSignedInPageTests } from '../../test-support/page-test';
-import { recordedAnswer, tbmqNoHandler } from '../../test-support/tbmq-recorded-answers';
-import { getCurrentToast } from '../../components/toast/toast-store';
+import { stubBrokerCalls } from '../../../test-support/broker-stub';
+import { renderPage, setUpSignedInPageTests } from '../../../test-support/page-test';
+import { recordedAnswer, tbmqNoHandler } from '../../../test-support/tbmq-recorded-answers';
+import { getCurrentToast } from '../../../components/toast/toast-store';
 import { ClientCredentialsCard } from './client-credentials-card';
 
 describe('home card "client credentials" in front of TBMQ 2.3.0 (no extensions)', () => {

@@ -1,9 +1,9 @@
 import { Button } from '@blueprintjs/core';
 import { FlagIcon, LinkIcon } from '@blueprintjs/icons';
 import { FormattedMessage, type MessageDescriptor } from 'react-intl';
-import type { DocsPage } from '../../components/docs/docs-url';
-import { useDocsUrl } from '../../components/docs/use-docs-url';
-import { HomeCard } from './home-card';
+import type { DocsPage } from '../../../components/docs/docs-url';
+import { useDocsUrl } from '../../../components/docs/use-docs-url';
+import { HomeCard } from '../home-card';
 
 /** Spec section 2, home "quick links": documentation for the most common tasks, in the spec's order. */
 export const QUICK_LINKS = [

@@ -1,6 +1,6 @@
-import type { BrokerConfig } from '../../api/generated/model/brokerConfig';
-import { mqttPortOf } from '../../components/mqtt/broker-address';
-import { commandLine } from '../../components/mqtt/shell-command';
+import type { BrokerConfig } from '../../../api/generated/model/brokerConfig';
+import { mqttPortOf } from '../../../components/mqtt/broker-address';
+import { commandLine } from '../../../components/mqtt/shell-command';
 
 /** Stand-ins for the credentials of step 1, which the console never knows (the broker keeps a hash). */
 export const USERNAME_PLACEHOLDER = '<username>';

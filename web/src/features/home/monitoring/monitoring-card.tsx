@@ -1,17 +1,17 @@
 import { TimelineAreaChartIcon } from '@blueprintjs/icons';
 import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { TimeseriesKey } from '../../api/generated/model/timeseriesKey';
-import { TimeSeriesChart } from '../../components/charts/time-series-chart';
-import { TIMESERIES_METRICS, TOTAL_ENTITY_ID } from '../../components/charts/timeseries-metrics';
-import { useTimeseries } from '../../components/charts/use-timeseries';
-import { resolveTimewindow } from '../../components/time-window/resolve-timewindow';
-import { defaultTimewindow } from '../../components/time-window/timewindow';
-import { useMaxDatapoints } from '../../components/time-window/use-max-datapoints';
-import { useBreakpointChoice } from '../../components/media-query/use-media-query';
-import { HomeCard } from './home-card';
-import { gridColumns, HOME_CHART_COLUMNS, HOME_CHART_COLUMNS_WIDE } from './home-layout';
-import { HOME_REFRESH_MS } from './home-refresh';
+import type { TimeseriesKey } from '../../../api/generated/model/timeseriesKey';
+import { TimeSeriesChart } from '../../../components/charts/time-series-chart';
+import { TIMESERIES_METRICS, TOTAL_ENTITY_ID } from '../../../components/charts/timeseries-metrics';
+import { useTimeseries } from '../../../components/charts/use-timeseries';
+import { resolveTimewindow } from '../../../components/time-window/resolve-timewindow';
+import { defaultTimewindow } from '../../../components/time-window/timewindow';
+import { useMaxDatapoints } from '../../../components/time-window/use-max-datapoints';
+import { useBreakpointChoice } from '../../../components/media-query/use-media-query';
+import { HomeCard } from '../home-card';
+import { gridColumns, HOME_CHART_COLUMNS, HOME_CHART_COLUMNS_WIDE } from '../home-layout';
+import { HOME_REFRESH_MS } from '../home-refresh';
 import './monitoring-card.css';
 
 const HOME_METRICS: readonly TimeseriesKey[] = ['incomingMsgs', 'outgoingMsgs', 'sessions', 'subscriptions'];
