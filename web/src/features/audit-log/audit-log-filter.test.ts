@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../components/interval-input/interval-rules';
-import type { Timewindow } from '../../components/time-window/timewindow';
+import type { Timewindow } from '../../components/time-window/model/timewindow';
 import { activeFilterCount, type AuditLogFilter, auditLogQueryParams, defaultAuditLogTimewindow, EMPTY_AUDIT_LOG_FILTER } from './audit-log-filter';
 
 const NOW = Date.UTC(2026, 10, 27, 12, 0);

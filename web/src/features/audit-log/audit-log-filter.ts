@@ -4,8 +4,8 @@ import type { AuditLogEntityType } from '../../api/generated/model/auditLogEntit
 import type { ExportAuditLogsParams } from '../../api/generated/model/exportAuditLogsParams';
 import { DAY_MS } from '../../components/interval-input/interval-rules';
 import { DEFAULT_MAX_DATAPOINTS } from '../../components/interval-input/interval-constants';
-import { resolveTimewindow } from '../../components/time-window/resolve-timewindow';
-import { defaultTimewindow, type Timewindow } from '../../components/time-window/timewindow';
+import { resolveTimewindow } from '../../components/time-window/model/resolve-timewindow';
+import { defaultTimewindow, type Timewindow } from '../../components/time-window/model/timewindow';
 
 /** What the audit log's filter panel sets; empty lists and null mean "any". */
 export interface AuditLogFilter {

@@ -12,8 +12,8 @@ import { FilterToggleButton } from '../../components/table/list-toolbar-buttons'
 import { SearchInput } from '../../components/table/search-input';
 import { TablePager } from '../../components/table/table-pager';
 import { usePageLink } from '../../components/table/use-page-link';
-import type { Timewindow } from '../../components/time-window/timewindow';
-import { TimewindowPicker } from '../../components/time-window/timewindow-picker';
+import type { Timewindow } from '../../components/time-window/model/timewindow';
+import { TimewindowPicker } from '../../components/time-window/picker/timewindow-picker';
 import { AuditLogDetailsDialog } from './audit-log-details-dialog';
 import { exportAuditLogCsv } from './audit-log-export';
 import { activeFilterCount, AUDIT_LOG_TIMEWINDOW_MODES, auditLogQueryParams, type AuditLogFilter, defaultAuditLogTimewindow, EMPTY_AUDIT_LOG_FILTER } from './audit-log-filter';

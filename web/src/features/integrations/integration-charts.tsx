@@ -1,14 +1,14 @@
 import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { TimeseriesKey } from '../../api/generated/model/timeseriesKey';
-import { TimeSeriesChart } from '../../components/charts/time-series-chart';
-import { TIMESERIES_METRICS } from '../../components/charts/timeseries-metrics';
-import type { ChartQuery } from '../../components/charts/timeseries-request';
-import { useSampleInterval } from '../../components/charts/use-sample-interval';
-import { useTimeseries } from '../../components/charts/use-timeseries';
-import { resolveTimewindow } from '../../components/time-window/resolve-timewindow';
-import { defaultTimewindow, type Timewindow } from '../../components/time-window/timewindow';
-import { TimewindowPicker } from '../../components/time-window/timewindow-picker';
+import { TimeSeriesChart } from '../../components/charts/drawing/time-series-chart';
+import { TIMESERIES_METRICS } from '../../components/charts/data/timeseries-metrics';
+import type { ChartQuery } from '../../components/charts/data/timeseries-request';
+import { useSampleInterval } from '../../components/charts/data/use-sample-interval';
+import { useTimeseries } from '../../components/charts/data/use-timeseries';
+import { resolveTimewindow } from '../../components/time-window/model/resolve-timewindow';
+import { defaultTimewindow, type Timewindow } from '../../components/time-window/model/timewindow';
+import { TimewindowPicker } from '../../components/time-window/picker/timewindow-picker';
 import { useMaxDatapoints } from '../../components/time-window/use-max-datapoints';
 
 /** The keys the broker samples under an integration's id (openapi.yaml, TimeseriesKey). */

@@ -1,11 +1,11 @@
 import { act, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { defaultTimewindow, type Timewindow } from '../../components/time-window/timewindow';
+import { defaultTimewindow, type Timewindow } from '../../components/time-window/model/timewindow';
 import { ALL_EXTENSIONS, type RecordedCall, stubBrokerCalls } from '../../test-support/broker-stub';
 import { renderPage, setUpSignedInPageTests } from '../../test-support/page-test';
-import { PLOT_BOX_SETTLE_MS } from '../../components/charts/use-plot-box';
-import { sendAhead } from '../../components/charts/timeseries-ahead';
+import { PLOT_BOX_SETTLE_MS } from '../../components/charts/drawing/use-plot-box';
+import { sendAhead } from '../../components/charts/data/timeseries-ahead';
 import { type ChartsAhead, MonitoringChart, requestsAhead } from './monitoring-chart';
 
 /** Where the plot stand-in says it draws, in device pixels (uPlot's bbox). */
@@ -15,7 +15,7 @@ const drawn = vi.hoisted(() => ({ data: undefined as unknown }));
 
 // uPlot draws on a canvas, which jsdom has not (e2e/tests/monitoring.spec.ts sees the charts drawn):
 // a stand-in that reports its box as the plot does once drawn, again after every draw.
-vi.mock('../../components/charts/time-series-plot', async () => {
+vi.mock('../../components/charts/drawing/time-series-plot', async () => {
   const { useEffect } = await import('react');
   return {
     default: function PlotStandIn({ data, onPlotBox }: { data: unknown; onPlotBox?: (reported: { left: number; width: number }) => void }) {

@@ -4,15 +4,15 @@ import { useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { TimeseriesKey } from '../../api/generated/model/timeseriesKey';
 import { useExtension } from '../../components/broker-support/broker-extensions';
-import type { TimeRange } from '../../components/charts/time-range';
-import { TimeSeriesChart } from '../../components/charts/time-series-chart';
-import { TIMESERIES_METRICS } from '../../components/charts/timeseries-metrics';
-import { type ChartQuery, pixelColumnsFor, type PlotBox, plotPixelsFor, rangeParams, zoomedQuery } from '../../components/charts/timeseries-request';
-import { usePlotBox } from '../../components/charts/use-plot-box';
-import { useTimeseries } from '../../components/charts/use-timeseries';
-import { resolveTimewindow } from '../../components/time-window/resolve-timewindow';
-import type { Timewindow } from '../../components/time-window/timewindow';
-import { TimewindowPicker } from '../../components/time-window/timewindow-picker';
+import type { TimeRange } from '../../components/charts/data/time-range';
+import { TimeSeriesChart } from '../../components/charts/drawing/time-series-chart';
+import { TIMESERIES_METRICS } from '../../components/charts/data/timeseries-metrics';
+import { type ChartQuery, pixelColumnsFor, type PlotBox, plotPixelsFor, rangeParams, zoomedQuery } from '../../components/charts/data/timeseries-request';
+import { usePlotBox } from '../../components/charts/drawing/use-plot-box';
+import { useTimeseries } from '../../components/charts/data/use-timeseries';
+import { resolveTimewindow } from '../../components/time-window/model/resolve-timewindow';
+import type { Timewindow } from '../../components/time-window/model/timewindow';
+import { TimewindowPicker } from '../../components/time-window/picker/timewindow-picker';
 
 export interface ChartLines {
   /** `total` first, then each node. */

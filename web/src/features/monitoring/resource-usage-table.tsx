@@ -2,7 +2,7 @@ import { Classes, H4, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintj
 import { FormattedMessage, useIntl } from 'react-intl';
 import { getGetServiceInfosQueryKey, useGetServiceInfos } from '../../api/generated/endpoints/monitoring/monitoring';
 import type { ServiceInfo } from '../../api/generated/model/serviceInfo';
-import { formatChartValue } from '../../components/charts/chart-value-format';
+import { formatChartValue } from '../../components/charts/values/chart-value-format';
 import { DataSizeText } from '../../components/format/data-size-text';
 import { formatTimeAgo } from '../../components/format/time-ago';
 

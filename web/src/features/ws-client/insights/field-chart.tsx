@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { lineColour, themedAxis } from '../../../components/charts/chart-colours';
+import { lineColour, themedAxis } from '../../../components/charts/drawing/chart-colours';
 import { useTheme } from '../../../components/theme/theme';
 import type { MessageStore } from '../messages/message-store';
 import { numericField } from './json-field';
