@@ -17,7 +17,7 @@ import { ConnectionsPanel } from './connections/list/connections-panel';
 import { InsightsPanel } from './insights/insights-panel';
 import { MessagesPanel } from './messages/messages-panel';
 import { PublishPanel } from './publish/publish-panel';
-import { ConnectionBar } from './session/connection-bar';
+import { ConnectionBar } from './session/connection-bar/connection-bar';
 import { formatReason, subackReasonMessage } from './session/reason-codes';
 import { useSessionState } from './session/use-session';
 import { disposeWsSession, getWsSession, peekWsSessionStatus, type WsSession, wsSessionStatuses } from './session/ws-session';

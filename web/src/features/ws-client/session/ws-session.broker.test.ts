@@ -4,7 +4,7 @@ import type { WsConnection } from '../../../api/generated/model/wsConnection';
 import type { WsConnectionConfiguration } from '../../../api/generated/model/wsConnectionConfiguration';
 import { type RealBroker, startRealBroker } from './test-support/real-broker.mjs';
 import type { ConnectionStatus } from '../connection-status';
-import { InThreadMqttLink } from './in-thread-mqtt-link';
+import { InThreadMqttLink } from './mqtt-link/in-thread-mqtt-link';
 import { testConnection } from './test-support/test-connection';
 import { WsSession } from './ws-session';
 

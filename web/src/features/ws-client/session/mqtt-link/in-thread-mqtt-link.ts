@@ -1,5 +1,5 @@
 import mqtt, { type IClientOptions, type IClientPublishOptions, type IClientSubscribeOptions, type MqttClient } from 'mqtt';
-import type { WsMessageProperties } from '../messages/ws-message';
+import type { WsMessageProperties } from '../../messages/ws-message';
 import { type ClientError, type LinkEvents, LinkListeners, type MqttLink } from './mqtt-link';
 
 /** mqtt.js on the caller's own thread, for places without web workers (the session's tests in Node). */

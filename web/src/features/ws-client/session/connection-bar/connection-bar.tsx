@@ -2,16 +2,16 @@ import { Button, Callout } from '@blueprintjs/core';
 import { HistoryIcon } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { WsConnection } from '../../../api/generated/model/wsConnection';
-import { Popover } from '../../../components/popover/popover';
-import type { ConnectionStatus } from '../connection-status';
-import { describeFailure } from './connection-failure';
+import type { WsConnection } from '../../../../api/generated/model/wsConnection';
+import { Popover } from '../../../../components/popover/popover';
+import type { ConnectionStatus } from '../../connection-status';
+import { describeFailure } from '../connection-failure';
 import { ConnectionStatusTag } from './connection-status-tag';
-import { needsPassword } from './connect-options';
+import { needsPassword } from '../connect-options';
 import { PasswordPrompt } from './password-prompt';
 import { StatusLog } from './status-log';
-import { useSessionState } from './use-session';
-import type { WsSession } from './ws-session';
+import { useSessionState } from '../use-session';
+import type { WsSession } from '../ws-session';
 import './connection-bar.css';
 
 /** While the client is up or trying, the bar offers Disconnect (which also stops the trying). */

@@ -1,7 +1,7 @@
 import { Button, Classes, Dialog, DialogBody, DialogFooter, FormGroup } from '@blueprintjs/core';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { PasswordInput } from '../../../components/password-input/password-input';
+import { PasswordInput } from '../../../../components/password-input/password-input';
 
 interface PasswordPromptProps {
   isOpen: boolean;

@@ -1,10 +1,10 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { WsConnectionConfiguration } from '../../../api/generated/model/wsConnectionConfiguration';
-import { renderWithProviders } from '../../../test-support/render-with-providers';
+import type { WsConnectionConfiguration } from '../../../../api/generated/model/wsConnectionConfiguration';
+import { renderWithProviders } from '../../../../test-support/render-with-providers';
 import { ConnectionBar } from './connection-bar';
-import { testConnection } from './test-support/test-connection';
-import { WsSession } from './ws-session';
+import { testConnection } from '../test-support/test-connection';
+import { WsSession } from '../ws-session';
 
 afterEach(cleanup);
 

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
-import type { WsMessageProperties } from '../messages/ws-message';
+import type { WsMessageProperties } from '../../messages/ws-message';
 import type { IncomingMessage } from './mqtt-link';
 import { MESSAGE_BATCH_MS, type WireError, type WorkerEvent, type WorkerRequest } from './mqtt-worker-protocol';
 

@@ -1,7 +1,7 @@
 import { Classes, HTMLTable } from '@blueprintjs/core';
 import { FormattedMessage, FormattedTime, useIntl } from 'react-intl';
-import { describeFailure } from './connection-failure';
-import type { StatusLogEntry } from './ws-session';
+import { describeFailure } from '../connection-failure';
+import type { StatusLogEntry } from '../ws-session';
 
 /** The status log, newest first: when, which status, and the failure that came with it. */
 export function StatusLog({ log }: { log: readonly StatusLogEntry[] }) {

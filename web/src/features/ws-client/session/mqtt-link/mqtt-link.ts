@@ -1,5 +1,5 @@
 import type { IClientOptions, IClientPublishOptions, IClientSubscribeOptions } from 'mqtt';
-import type { WsMessageProperties } from '../messages/ws-message';
+import type { WsMessageProperties } from '../../messages/ws-message';
 
 /** A PUBLISH the client received, as the session records it. */
 export interface IncomingMessage {
