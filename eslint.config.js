@@ -10,9 +10,9 @@ const features = fs.existsSync(FEATURES_DIR)
   : [];
 
 // The generated client's `app/app` files are the API, not the app shell: they stay importable (also
-// as `./generated/…` from the API layer itself).
+// as `./generated/…` or `../generated/…` from the API layer itself).
 const restricted = (patterns, message) => ({
-  'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group: [group, '!**/api/generated/**', '!./generated/**'], message })) }],
+  'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group: [group, '!**/api/generated/**', '!./generated/**', '!../generated/**'], message })) }],
 });
 
 export default tseslint.config(

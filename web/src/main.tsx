@@ -1,4 +1,4 @@
-import './api/refresh-request';
+import './api/auth/refresh-request';
 import './main.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

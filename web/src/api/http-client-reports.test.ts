@@ -1,10 +1,10 @@
-import './refresh-request';
+import './auth/refresh-request';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { endSession, startSession } from './auth-session';
+import { endSession, startSession } from './auth/auth-session';
 import { httpClient, UNAUTHORIZED_MESSAGE_DELAY_MS } from './http-client';
 import { type HttpErrorReport, onHttpError } from './http-events';
 import { requestsInFlight } from './request-activity';
-import { makeTokenPair } from './test-tokens';
+import { makeTokenPair } from './auth/test-tokens';
 
 function errorBody(status: number, errorCode: number, message: string, statusText = ''): Response {
   return new Response(JSON.stringify({ status, errorCode, message, timestamp: Date.now() }), {

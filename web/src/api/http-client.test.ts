@@ -1,10 +1,10 @@
-import './refresh-request';
+import './auth/refresh-request';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error';
-import { endSession, hasSession, startSession } from './auth-session';
+import { endSession, hasSession, startSession } from './auth/auth-session';
 import { httpClient } from './http-client';
-import { makeTokenPair } from './test-tokens';
-import { getAccessToken, getRefreshToken, storeTokenPair } from './token-storage';
+import { makeTokenPair } from './auth/test-tokens';
+import { getAccessToken, getRefreshToken, storeTokenPair } from './auth/token-storage';
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
 

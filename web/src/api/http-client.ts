@@ -1,10 +1,10 @@
 import { ApiError, ErrorCodes } from './api-error';
 import { underBase } from './base-path';
-import { hasSession } from './auth-session';
+import { hasSession } from './auth/auth-session';
 import { reportHttpError } from './http-events';
 import { trackRequest } from './request-activity';
-import { refreshTokens, SessionExpiredError } from './token-refresh';
-import { getAccessToken, isAccessTokenValid } from './token-storage';
+import { refreshTokens, SessionExpiredError } from './auth/token-refresh';
+import { getAccessToken, isAccessTokenValid } from './auth/token-storage';
 
 // The one HTTP layer (ARCHITECTURE.md "Web layout"): every generated call goes through httpClient,
 // which applies the request rules of spec section 7 and the error rules of section 8.

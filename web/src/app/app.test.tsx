@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import englishMessages from '../../public/assets/locale/locale.constant-en_US.json';
-import { endSession, startSession } from '../api/auth-session';
-import { makeTokenPair } from '../api/test-tokens';
+import { endSession, startSession } from '../api/auth/auth-session';
+import { makeTokenPair } from '../api/auth/test-tokens';
 import type { User } from '../api/generated/model/user';
 import { tbmqAnswer } from '../test-support/tbmq-recorded-answers';
 import { App } from './app';

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { AuthUser } from '../../api/auth-user';
+import type { AuthUser } from '../../api/auth/auth-user';
 import type { BrokerConfig } from '../../api/generated/model/brokerConfig';
 import type { User } from '../../api/generated/model/user';
 

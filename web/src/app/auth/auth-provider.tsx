@@ -1,10 +1,10 @@
 import { type ReactNode, useCallback, useEffect, useMemo } from 'react';
-import { endSession } from '../../api/auth-session';
+import { endSession } from '../../api/auth/auth-session';
 import { onHttpError } from '../../api/http-events';
-import { loadSessionData, reloadSessionUser } from '../../api/session-data';
-import { useAuthUser } from '../../api/use-auth-user';
-import { useSessionData } from '../../api/use-current-user';
-import { useHasSession } from '../../api/use-has-session';
+import { loadSessionData, reloadSessionUser } from '../../api/auth/session-data';
+import { useAuthUser } from '../../api/auth/use-auth-user';
+import { useSessionData } from '../../api/auth/use-current-user';
+import { useHasSession } from '../../api/auth/use-has-session';
 import { useLocation } from 'wouter';
 import { AuthContext, type AuthState } from './auth-context';
 import { mustChangePassword } from './must-change-password';
@@ -12,7 +12,7 @@ import { mustChangePassword } from './must-change-password';
 /**
  * Spec section 4: a stored token pair becomes an authenticated session once the user
  * (GET /api/auth/user) and the broker config (GET /api/app/config) load; if either fails to load,
- * the user is logged out (spec section 8). Plain calls (api/session-data.ts): React Query loads
+ * the user is logged out (spec section 8). Plain calls (api/auth/session-data.ts): React Query loads
  * with the signed-in shell, not with the sign-in page (issue 29).
  */
 export function AuthProvider({ children }: { children: ReactNode }) {

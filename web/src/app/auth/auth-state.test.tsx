@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { endSession, startSession } from '../../api/auth-session';
-import { makeToken } from '../../api/test-tokens';
+import { endSession, startSession } from '../../api/auth/auth-session';
+import { makeToken } from '../../api/auth/test-tokens';
 import { stubBrokerCalls } from '../../test-support/broker-stub';
 import { renderWithProviders } from '../../test-support/render-with-providers';
 import { makeUser } from '../../test-support/test-user';

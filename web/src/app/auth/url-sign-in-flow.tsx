@@ -2,7 +2,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { PageLoading } from '../../components/page-loading/page-loading';
 import { plainTextToastMessage } from '../../components/toast/toast-message';
 import { showToast } from '../../components/toast/toast-store';
-import { hasSession } from '../../api/auth-session';
+import { hasSession } from '../../api/auth/auth-session';
 import { signInFromUrl, signsSomeoneIn, type UrlSignInResult, withoutSignInParameters } from './url-sign-in';
 
 // Each only when it is needed.

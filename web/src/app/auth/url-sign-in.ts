@@ -1,5 +1,5 @@
 import type { ApiError } from '../../api/api-error';
-import { startSession } from '../../api/auth-session';
+import { startSession } from '../../api/auth/auth-session';
 import { login, loginPublic } from '../../api/generated/calls/auth/auth';
 import { SIGN_IN_PARAMETERS } from './sign-in-parameters';
 

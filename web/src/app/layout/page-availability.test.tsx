@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeTokenPair } from '../../api/test-tokens';
+import { makeTokenPair } from '../../api/auth/test-tokens';
 import { PageAvailability } from '../../components/broker-support/page-availability';
 import RetainedMessagesPage from '../../features/retained-messages/retained-messages-page';
 import { pageOf, stubBrokerCalls } from '../../test-support/broker-stub';

@@ -3,9 +3,9 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { getGetBrokerConfigQueryKey } from '../../api/generated/endpoints/app/app';
 import { getIsAdminUserTokenAccessEnabledQueryKey } from '../../api/generated/endpoints/user/user';
 import { createQueryClient } from '../../api/query-client';
-import { type Loaded, sessionData, subscribeToSessionData } from '../../api/session-data';
+import { type Loaded, sessionData, subscribeToSessionData } from '../../api/auth/session-data';
 
-/** What the session loaded before the shell (api/session-data.ts), by the query that asks for it again. */
+/** What the session loaded before the shell (api/auth/session-data.ts), by the query that asks for it again. */
 const SESSION_QUERIES: readonly [QueryKey, (data: ReturnType<typeof sessionData>) => Loaded<unknown>][] = [
   [getGetBrokerConfigQueryKey(), (data) => data.brokerConfig],
   [getIsAdminUserTokenAccessEnabledQueryKey(), (data) => data.tokenAccessEnabled],

@@ -1,5 +1,5 @@
 import { getGetBrokerExtensionsQueryKey, useGetBrokerExtensions } from '../../api/generated/endpoints/starling/starling';
-import { useHasSession } from '../../api/use-has-session';
+import { useHasSession } from '../../api/auth/use-has-session';
 
 /**
  * A Starling extension (openapi.yaml `x-starling-extension`): a call production brokers do not have.

@@ -1,8 +1,8 @@
 import { OverlaysProvider } from '@blueprintjs/core';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { endSession, hasSession } from '../../api/auth-session';
-import { makeTokenPair } from '../../api/test-tokens';
+import { endSession, hasSession } from '../../api/auth/auth-session';
+import { makeTokenPair } from '../../api/auth/test-tokens';
 import { clearToasts } from '../../test-support/clear-toasts';
 import { renderWithProviders } from '../../test-support/render-with-providers';
 import { stubScreenWidth } from '../../test-support/screen-width';

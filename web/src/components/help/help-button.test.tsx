@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { endSession, startSession } from '../../api/auth-session';
-import { makeTokenPair } from '../../api/test-tokens';
+import { endSession, startSession } from '../../api/auth/auth-session';
+import { makeTokenPair } from '../../api/auth/test-tokens';
 import { renderWithProviders } from '../../test-support/render-with-providers';
 import { HelpButton } from './help-button';
 import { TitleWithHelp } from './title-with-help';

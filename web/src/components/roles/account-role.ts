@@ -1,6 +1,6 @@
 import type { User } from '../../api/generated/model/user';
 import { UserRole } from '../../api/generated/model/userRole';
-import { useCurrentUser } from '../../api/use-current-user';
+import { useCurrentUser } from '../../api/auth/use-current-user';
 
 /**
  * openapi.yaml "Changes and roles": a read-only account sees everything and changes nothing but its

@@ -1,6 +1,6 @@
 import { Classes } from '@blueprintjs/core';
 import { lazy, Suspense } from 'react';
-import { useCurrentUser } from '../../api/use-current-user';
+import { useCurrentUser } from '../../api/auth/use-current-user';
 import { ExtensionPanel } from '../../components/broker-support/extension-panel';
 import { useBreakpointChoice } from '../../components/media-query/use-media-query';
 import { AlertsCard } from './monitoring/alerts-card';

@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'wouter';
 import type { ApiError } from '../../api/api-error';
-import { startSession } from '../../api/auth-session';
+import { startSession } from '../../api/auth/auth-session';
 import { useActivateUser } from '../../api/generated/endpoints/noauth/noauth';
 import { useDocumentTitle } from '../../components/document-title/use-document-title';
 import { LoginCardLayout } from './login-card-layout';

@@ -5,7 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { ApiError } from '../../api/api-error';
 import { useSaveAdminUser } from '../../api/generated/endpoints/admin/admin';
 import type { User } from '../../api/generated/model/user';
-import { setSessionUser } from '../../api/session-data';
+import { setSessionUser } from '../../api/auth/session-data';
 import { UserAdditionalInfoLang } from '../../api/generated/model/userAdditionalInfoLang';
 import { ChangePasswordDialog } from '../../components/change-password/change-password-dialog';
 import { ApiErrorCallout } from '../../components/form/api-error-callout';

@@ -1,5 +1,5 @@
 import { Spinner } from '@blueprintjs/core';
-import { useCurrentUser } from '../../api/use-current-user';
+import { useCurrentUser } from '../../api/auth/use-current-user';
 import { ProfileForm } from './profile-form';
 import './profile-page.css';
 

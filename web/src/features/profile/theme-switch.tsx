@@ -3,7 +3,7 @@ import { defineMessages, useIntl } from 'react-intl';
 import type { ApiError } from '../../api/api-error';
 import { useSaveAdminUser } from '../../api/generated/endpoints/admin/admin';
 import type { User } from '../../api/generated/model/user';
-import { setSessionUser } from '../../api/session-data';
+import { setSessionUser } from '../../api/auth/session-data';
 import { isThemeChoice, saveThemeChoice, THEME_CHOICES, type ThemeChoice, useThemeChoice } from '../../components/theme/theme';
 
 const messages = defineMessages({

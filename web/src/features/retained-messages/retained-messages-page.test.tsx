@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { RetainedMessageDetails } from '../../api/generated/model/retainedMessageDetails';
-import { makeTokenPair } from '../../api/test-tokens';
+import { makeTokenPair } from '../../api/auth/test-tokens';
 import { getCurrentToast } from '../../components/toast/toast-store';
 import { pageOf, type RecordedCall, stubBrokerCalls } from '../../test-support/broker-stub';
 import { recordedTbmqAnswer, tbmqNoHandler } from '../../test-support/tbmq-recorded-answers';

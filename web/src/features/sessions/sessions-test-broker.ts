@@ -1,5 +1,5 @@
 import type { ClientSessionDetails } from '../../api/generated/model/clientSessionDetails';
-import { makeTokenPair } from '../../api/test-tokens';
+import { makeTokenPair } from '../../api/auth/test-tokens';
 import { pageOf, type RecordedCall, stubBrokerCalls } from '../../test-support/broker-stub';
 
 /** A session as the broker reports it; connected unless said otherwise. */

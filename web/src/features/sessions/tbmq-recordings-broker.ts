@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { makeTokenPair } from '../../api/test-tokens';
+import { makeTokenPair } from '../../api/auth/test-tokens';
 import { type RecordedCall, stubBrokerCalls } from '../../test-support/broker-stub';
 
 /** Answers a real TBMQ 2.3.0 gave, recorded in test-fixtures/tbmq-2.3.0 (its README indexes them). */

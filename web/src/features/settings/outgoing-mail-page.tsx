@@ -1,7 +1,7 @@
 import { NonIdealState, Spinner } from '@blueprintjs/core';
 import { ErrorIcon } from '@blueprintjs/icons';
 import { getGetAdminSettingsQueryKey, useGetAdminSettings } from '../../api/generated/endpoints/admin/admin';
-import { useCurrentUser } from '../../api/use-current-user';
+import { useCurrentUser } from '../../api/auth/use-current-user';
 import { MailSettingsForm } from './mail-settings-form';
 import './outgoing-mail-page.css';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeTokenPair } from '../../api/test-tokens';
+import { makeTokenPair } from '../../api/auth/test-tokens';
 import { getCurrentToast } from '../../components/toast/toast-store';
 import { pageOf, stubBrokerCalls } from '../../test-support/broker-stub';
 import { renderPage, setUpSignedInPageTests } from '../../test-support/page-test';

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { ApiError } from '../../api/api-error';
 import { underBase } from '../../api/base-path';
 import { getAdminUserToken } from '../../api/generated/endpoints/user/user';
-import { storeTokenPair } from '../../api/token-storage';
+import { storeTokenPair } from '../../api/auth/token-storage';
 import { plainTextToastMessage } from '../../components/toast/toast-message';
 import { showToast } from '../../components/toast/toast-store';
 

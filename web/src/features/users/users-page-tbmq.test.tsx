@@ -4,7 +4,7 @@ import type { AdminUserSave } from '../../api/generated/model/adminUserSave';
 import type { User } from '../../api/generated/model/user';
 import type { UserPage } from '../../api/generated/model/userPage';
 import type { UserPasswordPolicy } from '../../api/generated/model/userPasswordPolicy';
-import { getAccessToken } from '../../api/token-storage';
+import { getAccessToken } from '../../api/auth/token-storage';
 import { type RecordedCall, stubBrokerCalls } from '../../test-support/broker-stub';
 import { renderPage, setUpSignedInPageTests } from '../../test-support/page-test';
 import { tbmqAnswer } from '../../test-support/tbmq-recorded-answers';

@@ -8,7 +8,7 @@ import { getIsAdminUserTokenAccessEnabledQueryKey, useIsAdminUserTokenAccessEnab
 
 import type { GetAdminUsersSortProperty } from '../../api/generated/model/getAdminUsersSortProperty';
 import type { User } from '../../api/generated/model/user';
-import { useCurrentUser } from '../../api/use-current-user';
+import { useCurrentUser } from '../../api/auth/use-current-user';
 import { entityLabels } from '../../components/entity/entity-labels';
 import { SearchInput } from '../../components/table/search-input';
 import { TablePager } from '../../components/table/table-pager';

@@ -7,7 +7,7 @@ import { apiFieldError } from '../../../../api/api-error-field';
 import { getGetWsConnectionQueryKey, getGetWsConnectionsQueryKey, saveWsConnection } from '../../../../api/generated/endpoints/ws-client/ws-client';
 import type { BrokerConfig } from '../../../../api/generated/model/brokerConfig';
 import type { WsConnection } from '../../../../api/generated/model/wsConnection';
-import { useCurrentUser } from '../../../../api/use-current-user';
+import { useCurrentUser } from '../../../../api/auth/use-current-user';
 import { useExtension } from '../../../../components/broker-support/broker-extensions';
 import { ApiErrorCallout } from '../../../../components/form/api-error-callout';
 import { FormDialogFooter } from '../../../../components/form/form-dialog-footer';

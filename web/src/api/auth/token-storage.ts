@@ -1,4 +1,4 @@
-import type { TokenPair } from './generated/model/tokenPair';
+import type { TokenPair } from '../generated/model/tokenPair';
 import { decodeJwtClaims } from './jwt-claims';
 
 // Spec section 3 (auth state) and 4: both tokens live in local storage under the product prefix,

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import type { User } from './generated/model/user';
+import type { User } from '../generated/model/user';
 import { loadSessionData, sessionData, subscribeToSessionData } from './session-data';
 import { useHasSession } from './use-has-session';
 

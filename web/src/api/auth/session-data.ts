@@ -1,9 +1,9 @@
 import { hasSession, subscribeToSession } from './auth-session';
-import { getBrokerConfig } from './generated/calls/app/app';
-import { getCurrentUser } from './generated/calls/auth/auth';
-import { isAdminUserTokenAccessEnabled } from './generated/calls/user/user';
-import type { BrokerConfig } from './generated/model/brokerConfig';
-import type { User } from './generated/model/user';
+import { getBrokerConfig } from '../generated/calls/app/app';
+import { getCurrentUser } from '../generated/calls/auth/auth';
+import { isAdminUserTokenAccessEnabled } from '../generated/calls/user/user';
+import type { BrokerConfig } from '../generated/model/brokerConfig';
+import type { User } from '../generated/model/user';
 
 // Spec section 4: what a session loads once signed in. Kept outside React Query, which loads with
 // the signed-in shell: the sign-in page needs none of it (issue 29). Each call is made once a

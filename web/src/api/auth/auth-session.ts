@@ -1,4 +1,4 @@
-import type { TokenPair } from './generated/model/tokenPair';
+import type { TokenPair } from '../generated/model/tokenPair';
 import { type AuthUser, authUserOf } from './auth-user';
 import { clearTokens, getAccessToken, isAccessTokenValid, isRefreshTokenValid, storeTokenPair } from './token-storage';
 

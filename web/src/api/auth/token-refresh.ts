@@ -1,5 +1,5 @@
 import { endSession, renewSession } from './auth-session';
-import type { TokenPair } from './generated/model';
+import type { TokenPair } from '../generated/model';
 import { getRefreshToken, isAccessTokenValid, isRefreshTokenValid } from './token-storage';
 
 // Spec section 4: one refresh serves every caller that needs it at the same time, so a burst of

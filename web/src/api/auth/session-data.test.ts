@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { endSession, startSession } from './auth-session';
-import type { User } from './generated/model/user';
+import type { User } from '../generated/model/user';
 import { loadSessionData, reloadSessionUser, sessionData, subscribeToSessionData } from './session-data';
 import { makeTokenPair } from './test-tokens';
-import { makeUser } from '../test-support/test-user';
+import { makeUser } from '../../test-support/test-user';
 
 /** GET /api/auth/user answers, one a call, released by the test. */
 let pendingAnswers: ((user: User) => void)[] = [];
