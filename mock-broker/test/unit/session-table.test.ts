@@ -56,4 +56,35 @@ describe('the sessions table (what the sessions list and details show of each se
     expect(table.fields(table.slotOf.get('client-4321') ?? -1)).toEqual(given[4321]);
     expect(table.fields(table.slotOf.get('client-7') ?? -1)).toEqual(given[7]);
   });
+
+  it('lets go of user names and addresses no session holds any more: clients under ever new names and addresses do not grow it', () => {
+    const table = new SessionTable();
+    table.put(session('stays', { username: 'shared', clientIpAdr: '10.0.0.1:1000' }), 0);
+    for (let index = 0; index < 1000; index++) {
+      // A clean session under a new user name from a new IPv6 address (kept whole with its port), gone at disconnect.
+      table.put(session(`visitor-${index}`, { username: `user-${index}`, clientIpAdr: `2001:db8::1:${index + 1024}` }), 0);
+      table.delete(`visitor-${index}`);
+    }
+    expect(table.users.size).toBe(1);
+    expect(table.hosts.size).toBe(1);
+    expect(table.users.values.length).toBeLessThan(4);
+    expect(table.fields(table.slotOf.get('stays') ?? -1)).toMatchObject({ username: 'shared', clientIpAdr: '10.0.0.1:1000' });
+  });
+
+  it('keeps a shared value while any session holds it, and lets the old one go when a session changes it', () => {
+    const table = new SessionTable();
+    table.put(session('a', { username: 'team' }), 0);
+    table.put(session('b', { username: 'team' }), 0);
+    table.delete('a');
+    expect(table.username(table.slotOf.get('b') ?? -1)).toBe('team');
+    // b connects again under another name: "team" is held by nobody now.
+    table.put(session('b', { username: 'renamed', clientIpAdr: '10.9.9.9:1' }), 0);
+    expect(table.users.size).toBe(1);
+    expect(table.hosts.size).toBe(1);
+    // A new session under the old name gets it afresh, and the reused index reads right.
+    table.put(session('c', { username: 'team' }), 0);
+    expect(table.username(table.slotOf.get('c') ?? -1)).toBe('team');
+    expect(table.username(table.slotOf.get('b') ?? -1)).toBe('renamed');
+    expect(table.users.size).toBe(2);
+  });
 });

@@ -23,19 +23,46 @@ function uuidDigits(text: string): string | undefined {
 }
 const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
 
-/** Strings many sessions share (node ids, addresses without their port, user names), each kept once. */
+/**
+ * Strings many sessions share (node ids, addresses without their port, user names), each kept once
+ * while a session holds it: a value no session holds any more is let go and its index reused, so
+ * that clients connecting under ever new user names or from ever new addresses do not grow it.
+ */
 class Interned {
+  /** Index 0 is null; a let-go index holds null until it is reused. */
   readonly values: (string | null)[] = [null];
   readonly #index = new Map<string | null, number>([[null, 0]]);
+  /** Sessions holding each index (index 0, null, is never let go). */
+  readonly #holders: number[] = [0];
+  readonly #free: number[] = [];
 
-  indexOf(value: string | null): number {
+  /** The value's index, held once more. */
+  hold(value: string | null): number {
     let index = this.#index.get(value);
     if (index === undefined) {
-      index = this.values.length;
-      this.values.push(value);
+      index = this.#free.pop() ?? this.values.length;
+      this.values[index] = value;
+      this.#holders[index] = 0;
       this.#index.set(value, index);
     }
+    this.#holders[index] = (this.#holders[index] ?? 0) + 1;
     return index;
+  }
+
+  /** One holder fewer for the index; the value goes when none is left. */
+  release(index: number): void {
+    if (index === 0) return;
+    const holders = (this.#holders[index] ?? 0) - 1;
+    this.#holders[index] = holders;
+    if (holders > 0) return;
+    this.#index.delete(this.values[index] ?? null);
+    this.values[index] = null;
+    this.#free.push(index);
+  }
+
+  /** Values held now (null not counted). */
+  get size(): number {
+    return this.#index.size - 1;
   }
 }
 
@@ -94,12 +121,15 @@ export class SessionTable {
   /** Writes the session into its slot (a new one for a new client id); answers the slot. */
   put(session: StoredSessionFields, subscriptionsCount: number): number {
     let slot = this.slotOf.get(session.clientId);
+    const known = slot !== undefined;
     if (slot === undefined) {
       slot = this.#free.pop() ?? this.#newSlot();
       this.slotOf.set(session.clientId, slot);
       this.clientIds[slot] = session.clientId;
       this.occupied[slot] = 1;
     }
+    // The slot's old strings are let go after the new ones are held: an unchanged value stays put.
+    const before = known ? [this.nodeIndex[slot] ?? 0, this.userIndex[slot] ?? 0, this.hostIndex[slot] ?? 0] : undefined;
     this.connectedAt[slot] = session.connectedAt;
     this.disconnectedAt[slot] = session.disconnectedAt ?? Number.NaN;
     this.subscriptionsCount[slot] = subscriptionsCount;
@@ -107,10 +137,11 @@ export class SessionTable {
     this.keepAliveSeconds[slot] = session.keepAliveSeconds;
     this.mqttVersion[slot] = session.mqttVersion;
     this.flags[slot] = (session.connectionState === 'CONNECTED' ? CONNECTED : 0) | (session.cleanStart ? CLEAN_START : 0) | (session.clientType === 'APPLICATION' ? APPLICATION : 0);
-    this.nodeIndex[slot] = this.nodes.indexOf(session.nodeId);
-    this.userIndex[slot] = this.users.indexOf(session.username);
+    this.nodeIndex[slot] = this.nodes.hold(session.nodeId);
+    this.userIndex[slot] = this.users.hold(session.username);
     this.#putAddress(slot, session.clientIpAdr);
     this.#putSessionId(slot, session.sessionId);
+    if (before) this.#release(before[0] ?? 0, before[1] ?? 0, before[2] ?? 0);
     return slot;
   }
 
@@ -121,8 +152,18 @@ export class SessionTable {
     this.clientIds[slot] = undefined;
     this.occupied[slot] = 0;
     this.#otherSessionIds.delete(slot);
+    this.#release(this.nodeIndex[slot] ?? 0, this.userIndex[slot] ?? 0, this.hostIndex[slot] ?? 0);
+    this.nodeIndex[slot] = 0;
+    this.userIndex[slot] = 0;
+    this.hostIndex[slot] = 0;
     this.#free.push(slot);
     return slot;
+  }
+
+  #release(node: number, user: number, host: number): void {
+    this.nodes.release(node);
+    this.users.release(user);
+    this.hosts.release(host);
   }
 
   connectionState(slot: number): ConnectionState {
@@ -200,11 +241,11 @@ export class SessionTable {
     const port = /^\d{1,5}$/.test(portText) && String(Number(portText)) === portText ? Number(portText) : -1;
     if (port < 0 || address.indexOf(':') !== colon) {
       // No port, or an IPv6 address: kept whole.
-      this.hostIndex[slot] = this.hosts.indexOf(address);
+      this.hostIndex[slot] = this.hosts.hold(address);
       this.port[slot] = 0;
       return;
     }
-    this.hostIndex[slot] = this.hosts.indexOf(address.slice(0, colon));
+    this.hostIndex[slot] = this.hosts.hold(address.slice(0, colon));
     this.port[slot] = port + 1;
   }
 
