@@ -6,6 +6,7 @@ import { MessageRate } from '../mqtt/message-rate.js';
 import { ClientEventLog } from '../mqtt/client-event-log.js';
 import { installClientLimits } from '../mqtt/connections/client-limits.js';
 import { installGracefulDisconnect } from '../mqtt/connections/graceful-disconnect.js';
+import { installRetainedLimits } from '../mqtt/flow/retained-limits.js';
 import { installProtocolLimits } from '../mqtt/flow/protocol-limits.js';
 import { refuseMalformedPackets } from '../mqtt/connections/malformed-packets.js';
 import { closeMqttBroker, createMqttBroker, type MqttBroker } from '../mqtt/mqtt-broker.js';
@@ -93,6 +94,7 @@ export async function startMqttCore(database: Database, config: BrokerConfig, ac
     // After access control: it wraps the publish authorization installed above.
     const sharedSubscriptions = new SharedSubscriptions(broker, () => observers.statistics.messageDropped());
     installProtocolLimits(broker, { maxHeldMessages: config.maxQueuedMessages });
+    installRetainedLimits(broker, config, () => observers.statistics.messageDropped());
     installClientLimits(broker, config);
     installWillDelivery(broker);
     const messageRate = new MessageRate(observers.statistics);

@@ -30,6 +30,8 @@ export interface BrokerConfig {
   nodeId: string;
   /** Per persistent session; messages beyond it are dropped and counted. */
   maxQueuedMessages: number;
+  maxRetainedMessages: number;
+  maxRetainedBytes: number;
   /** Failed sign-ins per account within signInWindowSeconds before 429 (four times as many per address). */
   signInMaxFailures: number;
   signInWindowSeconds: number;
@@ -177,6 +179,8 @@ export function loadConfig(environment: Environment = process.env, cwd = process
     passwordMaxAgeDays: integer(environment, 'STARLING_PASSWORD_MAX_AGE_DAYS', 0, 'wholeNumber'),
     publicUrl: environment.STARLING_PUBLIC_URL || `http://localhost:${httpPort}`,
     maxQueuedMessages: integer(environment, 'STARLING_MAX_QUEUED_MESSAGES', 1000, 'count'),
+    maxRetainedMessages: integer(environment, 'STARLING_MAX_RETAINED_MESSAGES', 1_000_000, 'count'),
+    maxRetainedBytes: integer(environment, 'STARLING_MAX_RETAINED_BYTES', 1024 * 1024 * 1024, 'storageBytes'),
     publicId: environment.STARLING_PUBLIC_ID?.trim() || undefined,
     clientEventRetentionHours: integer(environment, 'STARLING_CLIENT_EVENT_RETENTION_HOURS', 168, 'count'),
     clientEventMaxCount: integer(environment, 'STARLING_CLIENT_EVENT_MAX_COUNT', 100_000, 'count'),

@@ -9,6 +9,9 @@ export function payloadBytes(payload: Buffer | string | undefined): number {
   return typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
 }
 
+/** What a retained message counts against STARLING_MAX_RETAINED_BYTES: its topic and its payload. */
+export const retainedBytes = (topic: string, entry: RetainedEntry): number => Buffer.byteLength(topic) + payloadBytes(entry.packet.payload);
+
 const measure = (entry: RetainedEntry): EntryMeasure => ({ bytes: payloadBytes(entry.packet.payload), time: entry.updatedTime });
 
 /**
@@ -21,6 +24,8 @@ export class RetainedMessages {
   readonly #tree = new RetainedTopicTree<RetainedEntry>(measure);
   readonly #changes = new ChangeLog();
   readonly #journal: WriteBehind;
+  /** Bytes of the topics and payloads held (what the retained limits count). */
+  #bytes = 0;
 
   constructor(journal: WriteBehind) {
     this.#journal = journal;
@@ -44,7 +49,9 @@ export class RetainedMessages {
   }
 
   remove(topic: string): boolean {
+    const entry = this.#byTopic.get(topic);
     const existed = this.#byTopic.delete(topic);
+    if (entry) this.#bytes -= retainedBytes(topic, entry);
     if (existed) {
       this.#tree.delete(topic);
       this.#changes.changed(topic);
@@ -59,6 +66,11 @@ export class RetainedMessages {
 
   get size(): number {
     return this.#byTopic.size;
+  }
+
+  /** Bytes of the topics and payloads held. */
+  get bytes(): number {
+    return this.#bytes;
   }
 
   /** Grows with every stored or deleted message, so views kept in some order know when to catch up. */
@@ -92,6 +104,9 @@ export class RetainedMessages {
   }
 
   #put(topic: string, entry: RetainedEntry): void {
+    const before = this.#byTopic.get(topic);
+    if (before) this.#bytes -= retainedBytes(topic, before);
+    this.#bytes += retainedBytes(topic, entry);
     this.#byTopic.set(topic, entry);
     this.#tree.set(topic, entry);
     this.#changes.changed(topic);

@@ -23,6 +23,16 @@ export class RetainedView {
     return this.retained.size;
   }
 
+  /** Bytes of the topics and payloads held. */
+  get bytes(): number {
+    return this.retained.bytes;
+  }
+
+  /** Whether a message is held for the topic (expired or not). */
+  has(topic: string): boolean {
+    return this.retained.get(topic) !== undefined;
+  }
+
   /** Grows with every stored or deleted message. */
   get version(): number {
     return this.retained.version;
