@@ -10,7 +10,7 @@ import { eventually } from '../support/waits.js';
 
 // The delivery rules of integrations (issue 28) with a target scripted by the test: the order a
 // target sees, what stays after a failure, the backoff and the byte bound of the backlog. The
-// real targets are exercised in test/integration/integrations-*.test.ts and test/kafka.
+// real targets are exercised in test/integration/integrations/integrations-*.test.ts and test/kafka.
 
 const opened: { destroy(): Promise<void> | void }[] = [];
 afterEach(async () => {

@@ -1,0 +1,80 @@
+import type { IDisconnectPacket } from 'mqtt-packet';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useBrokerSuite } from '../../support/broker-suite.js';
+import { RawClients, RawMqttClient } from '../../support/raw-mqtt-client.js';
+import { eventually } from '../../support/waits.js';
+
+/** Small limits, so that a test can reach each one. */
+const suite = useBrokerSuite({
+  maxClientIdLength: 30,
+  maxTopicLength: 64,
+  maxSubscriptionsPerClient: 3,
+  maxConnectionsPerAddress: 8,
+  maxConnectPacketSize: 1024,
+});
+const raw = new RawClients(() => suite.node.mqttPort);
+const opened: RawMqttClient[] = [];
+afterEach(() => {
+  raw.closeAll();
+  for (const client of opened.splice(0)) client.end();
+});
+
+describe('what one client can make the broker hold is bounded', () => {
+  it.each([
+    [5, 0x85, 0x86],
+    [4, 2, 4],
+  ] as const)('refuses a client id or username beyond the limit at CONNECT (MQTT version %i)', async (protocolVersion, clientIdCode, usernameCode) => {
+    const code = (connack: { reasonCode?: number; returnCode?: number }) => (protocolVersion === 5 ? connack.reasonCode : connack.returnCode);
+    expect(code((await raw.connect({ clientId: 'c'.repeat(31) }, { protocolVersion })).connack)).toBe(clientIdCode);
+    expect(code((await raw.connect({ clientId: 'fine', username: 'u'.repeat(31) }, { protocolVersion })).connack)).toBe(usernameCode);
+    expect(code((await raw.connect({ clientId: 'c'.repeat(30), username: 'u'.repeat(30) }, { protocolVersion })).connack)).toBe(0);
+  });
+
+  it('closes a connection whose CONNECT is larger than the limit before authentication, without reading it all', async () => {
+    const client = await RawMqttClient.open({ port: suite.node.mqttPort });
+    opened.push(client);
+    // A CONNECT announcing 512 KiB: the broker must not wait for (and buffer) the rest.
+    client.socket.write(Buffer.from([0x10, 0x80, 0x80, 0x20]));
+    client.socket.write(Buffer.alloc(2048));
+    expect(await client.waitClosed()).toBe(true);
+  });
+
+  it('disconnects an MQTT 5 client publishing to a topic beyond the limit with 0x90, and closes an MQTT 3.1.1 one', async () => {
+    const { client: v5 } = await raw.connect({});
+    v5.publish(`long/${'t'.repeat(64)}`, 'x');
+    expect(((await v5.next('disconnect')) as IDisconnectPacket).reasonCode).toBe(0x90);
+    const { client: v4 } = await raw.connect({}, { protocolVersion: 4 });
+    v4.publish(`long/${'t'.repeat(64)}`, 'x');
+    expect(await v4.waitClosed()).toBe(true);
+  });
+
+  it('disconnects a client subscribing to a filter beyond the limit with 0x8F', async () => {
+    const { client } = await raw.connect({});
+    client.send({ cmd: 'subscribe', messageId: 1, subscriptions: [{ topic: `long/${'f'.repeat(64)}/#`, qos: 0 }] });
+    expect(((await client.next('disconnect')) as IDisconnectPacket).reasonCode).toBe(0x8f);
+  });
+
+  it('grants subscriptions up to the limit (repeats do not count) and disconnects with 0x97 beyond it', async () => {
+    const { client } = await raw.connect({});
+    for (const [index, topic] of ['a/#', 'b/#', 'c/#', 'a/#'].entries()) expect((await client.subscribe(topic, { qos: 0 }, index + 1)).granted).toEqual([0]);
+    client.send({ cmd: 'subscribe', messageId: 9, subscriptions: [{ topic: 'd/#', qos: 0 }] });
+    expect(((await client.next('disconnect')) as IDisconnectPacket).reasonCode).toBe(0x97);
+  });
+
+  it('closes connections from one address beyond the limit, and takes new ones when others close', async () => {
+    const clients = await Promise.all(Array.from({ length: 8 }, () => RawMqttClient.open({ port: suite.node.mqttPort })));
+    opened.push(...clients);
+    const extra = await RawMqttClient.open({ port: suite.node.mqttPort });
+    opened.push(extra);
+    expect(await extra.waitClosed()).toBe(true);
+    clients[0]?.end();
+    // The broker frees the place once it has seen that close; until then it closes a newcomer at
+    // once, before any CONNACK. Try again until it answers one.
+    const connack = await eventually(async () => {
+      const { client, connack: answer } = await raw.connect({}, {}).catch(() => ({ client: undefined, connack: undefined }));
+      expect(client?.closed === false ? answer : undefined).toBeDefined();
+      return answer;
+    }, { interval: 50 });
+    expect(connack?.reasonCode).toBe(0);
+  });
+});
