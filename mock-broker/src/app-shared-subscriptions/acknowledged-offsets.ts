@@ -1,4 +1,15 @@
 /**
+ * Offsets of one partition handed out and not yet in the acknowledged run, at most. A message the
+ * client never acknowledges holds the run (and the commit) back while the QoS 0 and skipped records
+ * after it are acknowledged at once, each kept here until the run passes it: at the bound the
+ * partition hands out nothing more until that message is acknowledged, or the client leaves and
+ * it comes again from Kafka. Four times what a member fetches ahead (1,024 records) and 32 times
+ * its in-flight window: an honest client's acknowledgement comes long before, while a partition's
+ * entries here stay in the order of 100 KiB (some 16 bytes each, the acknowledged front dropped).
+ */
+export const MAX_PENDING_OFFSETS = 4096;
+
+/**
  * One partition's messages as a member got them: offsets handed out in increasing order, each
  * acknowledged in any order. The commit point is the offset after the longest acknowledged run
  * from the start: committing it never skips a message that is still unacknowledged.
@@ -21,6 +32,11 @@ export class AcknowledgedOffsets {
   /** Messages handed out and not yet part of the acknowledged run. */
   get pending(): number {
     return this.offsets.length - this.head;
+  }
+
+  /** Whether MAX_PENDING_OFFSETS are pending: nothing more is handed out until the run moves on. */
+  get full(): boolean {
+    return this.pending >= MAX_PENDING_OFFSETS;
   }
 
   /** A message handed out; offsets come in increasing order. */

@@ -12,7 +12,7 @@ export interface CarriedProperties {
 }
 
 /** MQTT's longest string or binary data (section 1.5.4, 1.5.6). */
-const MAX_MQTT_BYTES = 65_535;
+export const MAX_MQTT_BYTES = 65_535;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
 

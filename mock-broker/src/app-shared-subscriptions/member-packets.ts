@@ -5,7 +5,7 @@ import mqttPacket from 'mqtt-packet';
 import type { MqttBroker } from '../mqtt/mqtt-broker.js';
 import { topicMatches } from '../mqtt/topic-filter.js';
 import { decodeKafkaMessage, type KafkaMessage } from './app-shared-subscription.js';
-import { topicNameOf } from './carried-properties.js';
+import { MAX_MQTT_BYTES, topicNameOf } from './carried-properties.js';
 
 export type MemberClient = Client & {
   _nextId: number;
@@ -47,7 +47,8 @@ export class RecordTopics {
   constructor(private readonly topicFilter: string) {}
 
   of(key: Buffer | undefined | null): string | undefined {
-    if (!key) return undefined;
+    // No topic name is longer: such a key is refused without taking room among those kept.
+    if (!key || key.length > MAX_MQTT_BYTES) return undefined;
     // latin1 maps every byte to one character: two keys get one entry only when their bytes are equal.
     const bytes = key.toString('latin1');
     const known = this.known.get(bytes);

@@ -72,13 +72,15 @@ export class Member implements PartitionClaimant {
   /** Checks run after each acknowledgement, for those waiting until the client has acknowledged what it has. */
   private readonly settleChecks = new Set<() => void>();
   private readonly topics: RecordTopics;
+  /** Kept to be removed when the member stops: the connection may outlive many members. */
+  private readonly onDrain = () => this.pump();
 
   constructor(private readonly options: MemberOptions) {
     this.client = options.client as MemberClient;
     this.topics = new RecordTopics(options.subscription.topicFilter);
     options.owners.members.add(this);
     // A client slow to read: nothing more is written until its socket has room again.
-    this.client.conn.on('drain', () => this.pump());
+    this.client.conn.on('drain', this.onDrain);
     this.starting = this.start();
   }
 
@@ -154,6 +156,7 @@ export class Member implements PartitionClaimant {
 
   private async shutdown(connected: boolean): Promise<void> {
     this.running = false;
+    this.client.conn.removeListener('drain', this.onDrain);
     clearTimeout(this.restartTimer);
     clearInterval(this.commitTimer);
     this.stream?.pause();
@@ -279,7 +282,11 @@ export class Member implements PartitionClaimant {
     this.resumeIfRoom();
   }
 
-  /** The next waiting message of the partitions it holds, in turn: from the one after the last, then from the first (no array per message). */
+  /**
+   * The next waiting message of the partitions it holds, in turn: from the one after the last, then
+   * from the first (no array per message). A partition whose acknowledged run is held back too long
+   * (AcknowledgedOffsets.full) waits until the message holding it is acknowledged.
+   */
   private nextDeliverable(): KafkaRecord | undefined {
     const start = this.nextPartition % Math.max(this.waiting.size, 1);
     for (let pass = 0; pass < 2; pass++) {
@@ -287,7 +294,7 @@ export class Member implements PartitionClaimant {
       for (const [partition, queue] of this.waiting) {
         if (++index < start === (pass === 0)) continue;
         const state = this.partitions.get(partition);
-        if (!state || state.releasing || queue.length === 0) continue;
+        if (!state || state.releasing || queue.length === 0 || state.progress.full) continue;
         this.nextPartition = index + 1;
         const record = queue.shift() as KafkaRecord;
         this.waitingCount--;
