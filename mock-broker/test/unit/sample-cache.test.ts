@@ -144,6 +144,34 @@ describe('reading samples into memory ahead of the first query', () => {
     expect(read.rows).toBe(2000);
   });
 
+  it('holds nothing for entities with no samples, however many are asked for', async () => {
+    // Any entity id can be asked for: one with no samples must not be held (an empty entry counts
+    // no values, so it would never be forgotten for room).
+    const { held, read } = source({ node: 100 });
+    const cache = new SampleCache(held, 10_000);
+    expect((await cache.samples('node', KEYS, nextTurn))?.times).toHaveLength(100);
+    for (let index = 0; index < 1000; index += 1) {
+      const answer = await cache.samples(`made-up-${index}`, KEYS, nextTurn);
+      expect(answer?.times).toEqual([]);
+      expect(answer?.columns.get('sessions')).toEqual([]);
+      expect(cache.held(`made-up-${index}`, KEYS)).toBeUndefined();
+    }
+    // The entity with samples is still held: answered without reading the store again.
+    expect(cache.held('node', KEYS)?.times).toHaveLength(100);
+    expect((await cache.samples('node', KEYS, nextTurn))?.times).toHaveLength(100);
+    expect(read.rows).toBe(100);
+  });
+
+  it('forgets an entity whose every sample was pruned', async () => {
+    const rowsOf: Record<string, number> = { node: 100 };
+    const { held } = source(rowsOf);
+    const cache = new SampleCache(held, 10_000);
+    await cache.samples('node', KEYS, nextTurn);
+    rowsOf.node = 0;
+    cache.pruned('node');
+    expect(cache.held('node', KEYS)).toBeUndefined();
+  });
+
   it('lets the repository warm a list of entities until told to stop', async () => {
     repository.recordNode('node', 0, capacity);
     for (let step = 1; step <= 100; step += 1) repository.storeNodeSample({ entityId: 'node', ts: step * SAMPLE_MS, values: valuesAt(step) }, capacity);

@@ -123,7 +123,12 @@ export class SampleCache {
     const held = this.#held.get(entityId);
     if (!held) return;
     const oldest = this.source.oldestTime(entityId);
-    const kept = oldest === undefined ? held.times.length : lowerBound(held.times, oldest);
+    // Every row gone: nothing left to hold (see #load).
+    if (oldest === undefined) {
+      this.#held.delete(entityId);
+      return;
+    }
+    const kept = lowerBound(held.times, oldest);
     if (kept === 0) return;
     held.times = held.times.slice(kept);
     for (const [key, column] of held.columns) held.columns.set(key, column.slice(kept));
@@ -138,6 +143,9 @@ export class SampleCache {
   async #load(entityId: string, keys: TimeseriesKey[], nextTurn: () => Promise<void>): Promise<HeldSamples | undefined> {
     this.#held.delete(entityId);
     const rows = this.source.rowCount(entityId);
+    // Nothing stored: answered empty but not held. Any entity id can be asked for, and an empty
+    // entry counts no values, so it would never be forgotten; there is nothing to read again anyway.
+    if (rows === 0) return { times: [], columns: new Map(keys.map((key) => [key, []])) };
     const size = rows * (keys.length + 1);
     if (size > this.maxValues) return undefined;
     this.#makeRoom(size);
