@@ -111,6 +111,7 @@ export class ConnectionFlow {
     const full: IPublishPacket = { ...withoutInternalFields(packet), properties };
     if (!this.#aliases) return this.#fits(full) ? { packet: full } : undefined;
 
+    if (!this.#aliases.takes(packet.topic)) return this.#fits(full) ? { packet: full } : undefined;
     const known = this.#aliases.known(packet.topic);
     if (known !== undefined) {
       const aliased: IPublishPacket = { ...full, topic: '', properties: { ...properties, topicAlias: known } };
