@@ -69,6 +69,8 @@ export interface SharedSubscriptionGroup extends SharedSubscription {
  */
 export class SharedSubscriptions {
   private readonly groups = new Map<string, Group>();
+  /** The groups (internal topics) each client is a member of, connected or not. */
+  private readonly memberships = new Map<string, Set<string>>();
   /** Shared subscriptions another area delivers (application shared subscriptions, over Kafka): no group here. */
   private claimed: (client: Client, shared: SharedSubscription) => boolean = () => false;
 
@@ -96,22 +98,27 @@ export class SharedSubscriptions {
     broker.on('unsubscribe', (topics: string[], client: Client) => {
       for (const topic of topics) if (topic.startsWith(INTERNAL_PREFIX)) this.leave(topic, client.id);
     });
-    // Persistent sessions get their subscriptions back from the store without a SUBSCRIBE.
+    // Persistent sessions get their subscriptions back from the store without a SUBSCRIBE; the
+    // groups of a session it no longer holds (one removed while it was offline) are left.
     broker.on('clientReady', (client: Client) => {
-      for (const topic of Object.keys((client as MemberClient).subscriptions)) {
+      const { subscriptions } = client as MemberClient;
+      for (const topic of [...(this.memberships.get(client.id) ?? [])]) if (!subscriptions[topic]) this.leave(topic, client.id);
+      for (const topic of Object.keys(subscriptions)) {
         if (topic.startsWith(INTERNAL_PREFIX)) this.join(topic, client as MemberClient);
       }
     });
     broker.on('clientDisconnect', (client: Client) => {
-      for (const group of this.groups.values()) {
-        if (group.members.get(client.id) !== client) continue;
-        if ((client as MemberClient).clean) this.leave(group.internalTopic, client.id);
+      for (const topic of [...(this.memberships.get(client.id) ?? [])]) {
+        const group = this.groups.get(topic);
+        if (!group || group.members.get(client.id) !== client) continue;
+        if ((client as MemberClient).clean) this.leave(topic, client.id);
         else this.setMember(group, client.id, null);
       }
     });
-    broker.on('sessionExpired', (client: Client) => {
-      for (const group of [...this.groups.values()]) this.leave(group.internalTopic, client.id);
-    });
+    // A session discarded without an event of Aedes (a Clean Start connect, an administrator's
+    // removal, a restored session's expiry) would otherwise stay an offline member for ever.
+    broker.on('sessionExpired', (client: Client) => this.leaveAll(client.id));
+    broker.persistence.onSessionDiscarded((clientId) => this.leaveAll(clientId));
   }
 
   list(): SharedSubscriptionGroup[] {
@@ -141,9 +148,19 @@ export class SharedSubscriptions {
   private setMember(group: Group, clientId: string, client: MemberClient | null): void {
     group.members.set(clientId, client);
     group.online = [...group.members.values()].filter((member): member is MemberClient => member !== null);
+    let topics = this.memberships.get(clientId);
+    if (!topics) this.memberships.set(clientId, (topics = new Set()));
+    topics.add(group.internalTopic);
+  }
+
+  /** Leaves every group of a session that ended. */
+  private leaveAll(clientId: string): void {
+    for (const topic of [...(this.memberships.get(clientId) ?? [])]) this.leave(topic, clientId);
   }
 
   private leave(topic: string, clientId: string): void {
+    const topics = this.memberships.get(clientId);
+    if (topics?.delete(topic) && topics.size === 0) this.memberships.delete(clientId);
     const group = this.groups.get(topic);
     if (!group || !group.members.delete(clientId)) return;
     group.online = group.online.filter((member) => member.id !== clientId);

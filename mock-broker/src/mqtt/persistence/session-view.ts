@@ -44,7 +44,11 @@ function toStoredSubscription(subscription: ClientSubscription): StoredSubscript
  * subscriptions or queued messages. What a connected client holds only in memory is not here.
  */
 export class SessionView {
-  constructor(private readonly stores: SessionStores) {}
+  constructor(
+    private readonly stores: SessionStores,
+    /** Told of every session `remove` deleted. */
+    private readonly onRemoved: (clientId: string) => void = () => undefined,
+  ) {}
 
   /** Every stored session, ordered by client id. */
   list(): StoredSession[] {
@@ -82,6 +86,7 @@ export class SessionView {
     this.stores.incoming.removeClient(clientId);
     this.stores.wills.delete(clientId);
     this.stores.dropped.forget(clientId);
+    this.onRemoved(clientId);
     return existed;
   }
 

@@ -64,6 +64,7 @@ export class SqlitePersistence {
   readonly #acknowledgeAfterCommit: boolean;
   #broker: PersistenceBroker | undefined;
   #destroyed = false;
+  readonly #discardedListeners: ((clientId: string) => void)[] = [];
 
   /** Messages refused by full queues since the node started: `total` and `countFor(clientId)`. */
   readonly droppedMessages: Pick<DroppedMessages, 'total' | 'countFor' | 'discarded'>;
@@ -95,7 +96,7 @@ export class SqlitePersistence {
       incoming: this.#incoming,
       wills: this.#wills,
       dropped: this.#dropped,
-    });
+    }, (clientId) => this.#discarded(clientId));
     this.retainedMessages = new RetainedView(this.#retained);
   }
 
@@ -148,6 +149,19 @@ export class SqlitePersistence {
   async cleanSubscriptions(client: ClientRef): Promise<void> {
     this.#subscriptions.clean(client.id);
     this.#dropped.forget(client.id);
+    this.#discarded(client.id);
+  }
+
+  /**
+   * Tells `listener` of every session discarded, whatever ended it: a Clean Start connect, its
+   * expiry, or its removal (SessionView.remove). Aedes emits no event for the first.
+   */
+  onSessionDiscarded(listener: (clientId: string) => void): void {
+    this.#discardedListeners.push(listener);
+  }
+
+  #discarded(clientId: string): void {
+    for (const listener of this.#discardedListeners) listener(clientId);
   }
 
   async outgoingEnqueue(subscription: { clientId: string }, packet: PersistedPacket): Promise<void> {
