@@ -95,7 +95,7 @@ export async function startMqttCore(database: Database, config: BrokerConfig, ac
     const sharedSubscriptions = new SharedSubscriptions(broker, () => observers.statistics.messageDropped());
     installProtocolLimits(broker, { maxHeldMessages: config.maxQueuedMessages });
     installRetainedLimits(broker, config, () => observers.statistics.messageDropped());
-    installClientLimits(broker, config);
+    installClientLimits(broker, config, observers.sessions);
     installWillDelivery(broker);
     const messageRate = new MessageRate(observers.statistics);
     cleanups.push(() => messageRate.close());

@@ -31,6 +31,7 @@ export interface BrokerConfig {
   /** Per persistent session; messages beyond it are dropped and counted. */
   maxQueuedMessages: number;
   maxRetainedMessages: number;
+  maxSessions: number;
   maxRetainedBytes: number;
   /** Failed sign-ins per account within signInWindowSeconds before 429 (four times as many per address). */
   signInMaxFailures: number;
@@ -180,6 +181,7 @@ export function loadConfig(environment: Environment = process.env, cwd = process
     publicUrl: environment.STARLING_PUBLIC_URL || `http://localhost:${httpPort}`,
     maxQueuedMessages: integer(environment, 'STARLING_MAX_QUEUED_MESSAGES', 1000, 'count'),
     maxRetainedMessages: integer(environment, 'STARLING_MAX_RETAINED_MESSAGES', 1_000_000, 'count'),
+    maxSessions: integer(environment, 'STARLING_MAX_SESSIONS', 2_000_000, 'count'),
     maxRetainedBytes: integer(environment, 'STARLING_MAX_RETAINED_BYTES', 1024 * 1024 * 1024, 'storageBytes'),
     publicId: environment.STARLING_PUBLIC_ID?.trim() || undefined,
     clientEventRetentionHours: integer(environment, 'STARLING_CLIENT_EVENT_RETENTION_HOURS', 168, 'count'),

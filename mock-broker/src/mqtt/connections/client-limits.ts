@@ -9,6 +9,14 @@ export interface ClientLimitOptions {
   /** Longest topic name or topic filter, in bytes of UTF-8. */
   maxTopicLength: number;
   maxSubscriptionsPerClient: number;
+  /** Sessions the node holds at most, connected or not (STARLING_MAX_SESSIONS). */
+  maxSessions: number;
+}
+
+/** The node's sessions as the session bound sees them. */
+export interface SessionCount {
+  has(clientId: string): boolean;
+  counts(): { total: number };
 }
 
 /**
@@ -31,6 +39,7 @@ const TOPIC_NAME_INVALID = 0x90;
 const QUOTA_EXCEEDED = 0x97;
 /** CONNACK return codes, which Aedes answers MQTT 5 clients as 0x85 and 0x86. */
 const IDENTIFIER_REJECTED = 2;
+const SERVER_UNAVAILABLE = 3;
 const BAD_USERNAME_OR_PASSWORD = 4;
 
 type LimitedClient = Client & {
@@ -42,14 +51,21 @@ type LimitedClient = Client & {
 
 /**
  * Bounds what a client's text can make the broker hold or work through (client ids, usernames,
- * topics, subscriptions): everything keyed by it, from the session registry to the rule patterns
- * run on it, stays bounded. A client beyond a limit is refused at CONNECT (MQTT 5 0x85 or 0x86,
- * 3.1.1 return code 2 or 4) or disconnected (MQTT 5 DISCONNECT 0x8F, 0x90 or 0x97; 3.1.1, which has
+ * topics, subscriptions, sessions): everything keyed by it, from the session registry to the rule
+ * patterns run on it, stays bounded. A client beyond a limit is refused at CONNECT (MQTT 5 0x85,
+ * 0x86 or 0x97, 3.1.1 return code 2, 4 or 3) or disconnected (MQTT 5 DISCONNECT 0x8F, 0x90 or 0x97; 3.1.1, which has
  * no way to say why, is closed).
  */
-export function installClientLimits(broker: MqttBroker, limits: ClientLimitOptions): void {
+export function installClientLimits(broker: MqttBroker, limits: ClientLimitOptions, sessions: SessionCount): void {
   const authenticate = broker.authenticate.bind(broker);
   broker.authenticate = (client, username, password, done) => {
+    // A new client id when the node holds as many sessions as it may: every session costs memory
+    // (and a persistent one a row) until it ends, so ever new ids must not grow them without end.
+    // A client whose session the node holds already always gets in (it takes nothing new).
+    if (sessions.counts().total >= limits.maxSessions && !sessions.has(client.id)) {
+      done(Object.assign(new Error(`the node holds ${limits.maxSessions} sessions, its limit`), { returnCode: SERVER_UNAVAILABLE as 3, reasonCode: QUOTA_EXCEEDED }), false);
+      return;
+    }
     // An id the broker assigned (MQTT 5, empty client id) is the broker's own, whatever its length.
     const assigned = (client as Client & { _assignedClientId?: string })._assignedClientId !== undefined;
     if (!assigned && client.id.length > limits.maxClientIdLength) {

@@ -148,6 +148,11 @@ export class SessionRegistry {
     return true;
   }
 
+  /** Whether the node holds a session of the client id, connected or not. */
+  has(clientId: string): boolean {
+    return this.live.has(clientId) || this.table.slotOf.has(clientId);
+  }
+
   /** The live record of a connected session; for an offline one a record made from its slot. */
   get(clientId: string): SessionRecord | undefined {
     const session = this.live.get(clientId);
