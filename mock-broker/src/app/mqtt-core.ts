@@ -79,6 +79,8 @@ export async function startMqttCore(database: Database, config: BrokerConfig, ac
       count: (clientId) => broker.persistence.sessions.subscriptionCount(clientId),
     });
     observers.sessions.restore(sessionStore.loadAll());
+    // Aedes answers Session Present from a session's subscriptions; one without any exists too.
+    Object.assign(broker, { sessionExists: (clientId: string) => observers.sessions.has(clientId) });
     const restoredExpiry = new RestoredSessionExpiry(broker, observers.sessions, observers.events);
     cleanups.push(() => restoredExpiry.close());
     const observation = observeBroker(broker, { nodeId: config.nodeId, ...observers });
