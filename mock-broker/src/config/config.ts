@@ -64,6 +64,7 @@ export interface BrokerConfig {
   maxSubscriptionsPerClient: number;
   /** Open MQTT connections (TCP, TLS and WebSocket together) from one address. */
   maxConnectionsPerAddress: number;
+  maxConnections: number;
   /** Browser origins (besides the console's own) whose pages may open MQTT over WebSocket; `*`: any. */
   webSocketOrigins: string[];
   /** Seconds between two samples of the node's counters into its time series. */
@@ -194,6 +195,7 @@ export function loadConfig(environment: Environment = process.env, cwd = process
     maxTopicLength: integer(environment, 'STARLING_MAX_TOPIC_LENGTH', 4096, 'textLength'),
     maxSubscriptionsPerClient: integer(environment, 'STARLING_MAX_SUBSCRIPTIONS_PER_CLIENT', 5000, 'count'),
     maxConnectionsPerAddress: integer(environment, 'STARLING_MAX_CONNECTIONS_PER_ADDRESS', 1000, 'count'),
+    maxConnections: integer(environment, 'STARLING_MAX_CONNECTIONS', 100_000, 'count'),
     webSocketOrigins: (environment.STARLING_WS_ALLOWED_ORIGINS ?? '').split(',').map((origin) => origin.trim().replace(/\/+$/, '')).filter((origin) => origin !== ''),
     sampleIntervalSeconds: integer(environment, 'STARLING_SAMPLE_INTERVAL_SECONDS', 10, 'seconds'),
     timeseriesRetentionDays: integer(environment, 'STARLING_TIMESERIES_RETENTION_DAYS', 7, 'count'),

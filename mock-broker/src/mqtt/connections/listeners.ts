@@ -19,6 +19,8 @@ const MQTT_SUBPROTOCOLS = ['mqtt', 'mqttv3.1'];
 export interface ListenerOptions extends WebSocketOriginOptions, WebSocketMessageLimitOptions {
   /** Open connections one address may hold across every listener; more are closed at once. */
   maxConnectionsPerAddress: number;
+  /** Open connections the node holds at most across every listener and address; more are closed at once. */
+  maxConnections: number;
   /** Proxies whose X-Forwarded-For names a web-socket client's address (STARLING_TRUSTED_PROXIES). */
   trustedProxies: string[];
   mqttPort: number;
@@ -63,7 +65,11 @@ class OpenConnectionCounts {
   readonly #sockets = new Set<net.Socket>();
   #closedBytes = 0;
 
-  constructor(private readonly maximum: number) {}
+  constructor(
+    private readonly maximum: number,
+    /** Across every address: many addresses (an IPv6 block) must not take the node past what it can hold. */
+    private readonly maximumTotal: number,
+  ) {}
 
   /** Bytes read and written on every admitted connection (for WebSocket, the frames with their MQTT packets). */
   processedBytes(): number {
@@ -72,11 +78,11 @@ class OpenConnectionCounts {
     return bytes;
   }
 
-  /** Answers false (and counts nothing) when the address already holds the maximum. */
+  /** Answers false (and counts nothing) when the address, or the node, already holds its maximum. */
   admit(address: string | undefined, socket: net.Socket, listener: ListenerKind): boolean {
     const key = address ?? 'unknown';
     const open = this.#open.get(key) ?? 0;
-    if (open >= this.maximum) return false;
+    if (open >= this.maximum || this.#sockets.size >= this.maximumTotal) return false;
     this.#open.set(key, open + 1);
     this.perListener[listener] += 1;
     this.#sockets.add(socket);
@@ -170,7 +176,7 @@ export async function startMqttListeners(broker: MqttBroker, options: ListenerOp
     for (const socket of sockets) socket.destroy();
     await closed;
   };
-  const connections = new OpenConnectionCounts(options.maxConnectionsPerAddress);
+  const connections = new OpenConnectionCounts(options.maxConnectionsPerAddress, options.maxConnections);
   /** The configured CA: a client certificate failing only its dates is checked against it (client-certificate.ts). */
   const certificateAnchors = options.tls?.caFile ? certificatesOf(fs.readFileSync(options.tls.caFile)) : [];
   const handle = (listener: ListenerKind) => (socket: net.Socket) => {
