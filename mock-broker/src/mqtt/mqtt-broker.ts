@@ -48,7 +48,20 @@ export async function createMqttBroker(options: MqttBrokerOptions): Promise<Mqtt
     // Wrapped by the node's protocol limits (flow/protocol-limits.ts), which see packets first.
     outgoing: acknowledgeAfterCommit ? acknowledgeOnceStored(persistence) : null,
   });
+  endCleanSessions(broker, persistence);
   return Object.assign(broker, { persistence });
+}
+
+/**
+ * A session whose expiry is 0 ends with its connection (MQTT 5 section 3.1.2.11.2, MQTT 3.1.1
+ * section 3.1.2.4), and what it stored goes with it. Aedes ends an MQTT 5 one, unless the broker is
+ * closing, and leaves an MQTT 3.1.1 one to the next CONNECT with its client id, which may never
+ * come: each client id used once would leave its unreleased QoS 2 publishes behind for good.
+ */
+function endCleanSessions(broker: Aedes, persistence: SqlitePersistence): void {
+  broker.on('clientDisconnect', (client) => {
+    if (client.clean && (client.version < 5 || broker.closed)) void persistence.cleanSubscriptions(client);
+  });
 }
 
 export async function closeMqttBroker(broker: MqttBroker): Promise<void> {

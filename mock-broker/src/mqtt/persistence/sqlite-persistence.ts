@@ -145,9 +145,15 @@ export class SqlitePersistence {
     return this.#subscriptions.byTopic(topic);
   }
 
-  /** Aedes calls this when a session ends (clean start, expiry): its drop history goes too. */
+  /**
+   * Aedes calls this when a session ends (Clean Start, a connection whose session expiry is 0
+   * closing, expiry): its drop history goes too, and the QoS 2 publishes its client never
+   * released, which are session state (MQTT 5 section 4.1): a persistent session keeps them across
+   * its connections, as it is not cleaned then.
+   */
   async cleanSubscriptions(client: ClientRef): Promise<void> {
     this.#subscriptions.clean(client.id);
+    this.#incoming.removeClient(client.id);
     this.#dropped.forget(client.id);
     this.#discarded(client.id);
   }
