@@ -1,6 +1,7 @@
 import type { Client, PublishPacket, Subscription } from 'aedes';
 import { AccessDecisions } from './access-decisions.js';
 import type { ClientEventLog } from './client-event-log.js';
+import { timerUntil, type DueTimer } from './due-timer.js';
 import type { MqttBroker } from './mqtt-broker.js';
 import { outOfDateCertificateCommonName } from './connections/client-certificate.js';
 import { disconnectClient, endConnection, MAXIMUM_CONNECT_TIME } from './sessions/session-control.js';
@@ -191,20 +192,17 @@ export function installAccessControl(broker: MqttBroker, access: AccessControl, 
     hooks.events.record({ ts: Date.now(), clientId: attempt.clientId, type: 'AUTHENTICATION_FAILED', address: attempt.address, reason });
     hooks.onRefused?.(attempt, reason);
   };
-  // A connection a token let in ends when the token does (a timer never waits past 2^31 - 1 ms, so longer waits go in steps).
-  const expiryTimers = new WeakMap<Client, NodeJS.Timeout>();
+  // A connection a token let in ends when the token does, which may be years ahead.
+  const expiryTimers = new WeakMap<Client, DueTimer>();
   const closeOnExpiry = (client: Client, expiresAt: number) => {
-    const wait = Math.min(Math.max(0, expiresAt - Date.now()), 2 ** 31 - 1);
-    const timer = setTimeout(() => {
+    const timer = timerUntil(expiresAt, () => {
       expiryTimers.delete(client);
-      if (Date.now() < expiresAt) closeOnExpiry(client, expiresAt);
-      else endConnection(client, MAXIMUM_CONNECT_TIME);
-    }, wait);
-    timer.unref();
+      endConnection(client, MAXIMUM_CONNECT_TIME);
+    });
     expiryTimers.set(client, timer);
   };
   broker.on('clientDisconnect', (client) => {
-    clearTimeout(expiryTimers.get(client));
+    expiryTimers.get(client)?.cancel();
     expiryTimers.delete(client);
   });
   broker.enhancedAuthentication = access.enhancedAuthentication === true;

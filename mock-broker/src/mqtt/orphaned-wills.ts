@@ -1,4 +1,5 @@
 import type { Client } from 'aedes';
+import { timerUntil, type DueTimer } from './due-timer.js';
 import type { MqttBroker } from './mqtt-broker.js';
 import { withoutWillDelay, type StoredWill as Will } from './will-delivery.js';
 
@@ -27,7 +28,7 @@ export async function publishOrphanedWills(
   mayPublish: (will: StoredWill) => boolean,
   endedConnection: (clientId: string) => EndedConnection | undefined = () => undefined,
 ): Promise<() => void> {
-  const waiting = new Map<string, { will: StoredWill; timer: NodeJS.Timeout }>();
+  const waiting = new Map<string, { will: StoredWill; timer: DueTimer }>();
   const forget = (will: StoredWill) => broker.persistence.delWill({ id: will.clientId }).then(() => undefined);
   // Judged when it is due, by the rules of that moment: credentials may have changed while the node was down.
   const publish = (will: StoredWill) =>
@@ -38,19 +39,21 @@ export async function publishOrphanedWills(
       : forget(will);
   for await (const stored of broker.persistence.streamWill({})) {
     const will = stored as StoredWill;
-    const dueInMs = willDueInMs(will, endedConnection(will.clientId), Date.now());
-    if (dueInMs <= 0) {
+    const now = Date.now();
+    const dueAt = willDueAt(will, endedConnection(will.clientId), now);
+    if (dueAt <= now) {
       await publish(will);
       continue;
     }
-    const timer = setTimeout(() => {
+    // A Will Delay Interval may reach 136 years: far past what one Node timer holds.
+    const timer = timerUntil(dueAt, () => {
       waiting.delete(will.clientId);
       void broker.persistence.getWill({ id: will.clientId }).then((current) => {
         // Gone with its session, which ended at the same moment: still due. Replaced: its client is back.
         if (current === will || current === undefined) void publish(will);
       });
-    }, dueInMs);
-    waiting.set(will.clientId, { will, timer: timer.unref() });
+    });
+    waiting.set(will.clientId, { will, timer });
   }
   if (waiting.size === 0) return () => {};
 
@@ -58,7 +61,7 @@ export async function publishOrphanedWills(
   const returned = (client: Client) => {
     const pending = waiting.get(client.id);
     if (!pending) return;
-    clearTimeout(pending.timer);
+    pending.timer.cancel();
     waiting.delete(client.id);
     // Not forgotten here: the CONNECT has replaced the stored will already, perhaps with a new one.
     // Clean Start ends the session (Aedes' `clean` says instead whether the new one outlives its connection).
@@ -67,12 +70,12 @@ export async function publishOrphanedWills(
   broker.on('client', returned);
   return () => {
     broker.off('client', returned);
-    waiting.forEach(({ timer }) => clearTimeout(timer));
+    waiting.forEach(({ timer }) => timer.cancel());
   };
 }
 
-/** Milliseconds from `now` until the will is due: the delay or the session, whichever ends first. */
-function willDueInMs(will: StoredWill, ended: EndedConnection | undefined, now: number): number {
+/** When the will is due (milliseconds since the epoch): the delay or the session, whichever ends first. */
+function willDueAt(will: StoredWill, ended: EndedConnection | undefined, now: number): number {
   const waitSeconds = Math.min(will.properties?.willDelayInterval ?? 0, ended?.sessionExpirySeconds ?? Infinity);
-  return (ended?.endedAt ?? now) + waitSeconds * 1000 - now;
+  return (ended?.endedAt ?? now) + waitSeconds * 1000;
 }

@@ -1,5 +1,6 @@
 import type { Client } from 'aedes';
 import type { ClientEventLog } from '../client-event-log.js';
+import { timerUntil, type DueTimer } from '../due-timer.js';
 import type { MqttBroker } from '../mqtt-broker.js';
 import type { ExpiringSession, SessionRegistry } from './session-registry.js';
 
@@ -12,7 +13,7 @@ const NEVER_EXPIRES = 0xffffffff;
  * reconnects in time takes its session back and Aedes' own timers apply again.
  */
 export class RestoredSessionExpiry {
-  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly timers = new Map<string, DueTimer>();
 
   constructor(
     private readonly broker: MqttBroker,
@@ -24,21 +25,22 @@ export class RestoredSessionExpiry {
 
   schedule(session: ExpiringSession, now = Date.now()): void {
     if (session.sessionExpiryInterval >= NEVER_EXPIRES || session.disconnectedAt === null) return;
-    const remaining = session.disconnectedAt + session.sessionExpiryInterval * 1000 - now;
-    if (remaining <= 0) {
+    const endsAt = session.disconnectedAt + session.sessionExpiryInterval * 1000;
+    if (endsAt <= now) {
       this.expire(session.clientId);
       return;
     }
-    this.timers.set(session.clientId, setTimeout(() => this.expire(session.clientId), remaining).unref());
+    // An interval may reach 136 years: far past what one Node timer holds.
+    this.timers.set(session.clientId, timerUntil(endsAt, () => this.expire(session.clientId)));
   }
 
   cancel(clientId: string): void {
-    clearTimeout(this.timers.get(clientId));
+    this.timers.get(clientId)?.cancel();
     this.timers.delete(clientId);
   }
 
   close(): void {
-    for (const timer of this.timers.values()) clearTimeout(timer);
+    for (const timer of this.timers.values()) timer.cancel();
     this.timers.clear();
   }
 
