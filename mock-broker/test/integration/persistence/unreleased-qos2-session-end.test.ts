@@ -1,11 +1,11 @@
 import type { IConnectPacket, IPubcompPacket, IPublishPacket } from 'mqtt-packet';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/database/database.js';
-import { claimDataDirectory } from '../../src/database/data-directory-claim.js';
-import { incomingRows } from '../../src/mqtt/persistence/persistence-rows.js';
-import { RawClients, type RawMqttClient } from '../support/raw-mqtt-client.js';
-import { startTestNode, type TestNode } from '../support/test-node.js';
-import { eventually } from '../support/waits.js';
+import { openDatabase } from '../../../src/database/database.js';
+import { claimDataDirectory } from '../../../src/database/data-directory-claim.js';
+import { incomingRows } from '../../../src/mqtt/persistence/persistence-rows.js';
+import { RawClients, type RawMqttClient } from '../../support/raw-mqtt-client.js';
+import { startTestNode, type TestNode } from '../../support/test-node.js';
+import { eventually } from '../../support/waits.js';
 
 /**
  * A QoS 2 PUBLISH the broker has answered with PUBREC but whose PUBREL has not come is session
