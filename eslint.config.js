@@ -44,12 +44,12 @@ export default tseslint.config(
   // time"); vi.waitFor's own default is one second.
   {
     files: ['mock-broker/test/**', 'web/src/**/*.test.{ts,tsx}'],
-    ignores: ['mock-broker/test/support/waits.ts'],
+    ignores: ['mock-broker/test/support/checks/waits.ts'],
     rules: {
       'no-restricted-properties': [
         'error',
-        { object: 'vi', property: 'waitFor', message: 'Use eventually() (mock-broker/test/support/waits.ts) or Testing Library\'s waitFor (web).' },
-        { object: 'vi', property: 'waitUntil', message: 'Use eventually() (mock-broker/test/support/waits.ts) or Testing Library\'s waitFor (web).' },
+        { object: 'vi', property: 'waitFor', message: 'Use eventually() (mock-broker/test/support/checks/waits.ts) or Testing Library\'s waitFor (web).' },
+        { object: 'vi', property: 'waitUntil', message: 'Use eventually() (mock-broker/test/support/checks/waits.ts) or Testing Library\'s waitFor (web).' },
       ],
     },
   },

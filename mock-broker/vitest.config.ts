@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 // The machine the suite runs on has 2 cores and is shared: every project gives its tests and hooks
 // room well beyond their usual time, since a node that starts in 3 s alone takes half a minute
 // when the cores are busy. A test that waits for something ends when it happens, so the room is
-// only spent by one that fails; waits inside tests use test/support/waits.ts.
+// only spent by one that fails; waits inside tests use test/support/checks/waits.ts.
 //
 // A worker per core for the projects whose files share nothing: Vitest's default keeps one core for
 // its own process, which mostly idles, so on 2 cores it ran one file at a time. Each file's nodes

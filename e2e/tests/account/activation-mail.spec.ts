@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { startMailServer } from '../../../mock-broker/test/support/mail-server.js';
+import { startMailServer } from '../../../mock-broker/test/support/outside-services/mail-server.js';
 import { OPERATOR, openConsoleAs } from '../../support/accounts.js';
 import { callApi, signInToApi } from '../../support/api.js';
 import { e2eBroker } from '../../support/broker-settings.js';

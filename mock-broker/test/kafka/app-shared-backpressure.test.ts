@@ -6,11 +6,11 @@ import { randomUUID } from 'node:crypto';
 import diagnostics from 'node:diagnostics_channel';
 import type mqttPacket from 'mqtt-packet';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { ApiClient } from '../support/api-client.js';
-import type { MqttClients } from '../support/mqtt-clients.js';
-import { RawMqttClient } from '../support/raw-mqtt-client.js';
-import { startKafkaTestNode } from '../support/kafka-test-node.js';
-import type { TestNode } from '../support/test-node.js';
+import type { ApiClient } from '../support/api/api-client.js';
+import type { MqttClients } from '../support/mqtt/mqtt-clients.js';
+import { RawMqttClient } from '../support/mqtt/raw-mqtt-client.js';
+import { startKafkaTestNode } from '../support/node/kafka-test-node.js';
+import type { TestNode } from '../support/node/test-node.js';
 
 const bootstrap = inject('kafkaBootstrap');
 const run = randomUUID().slice(0, 8);

@@ -5,8 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { Admin } from '@platformatic/kafka';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AppSharedSubscription } from '../../src/app-shared-subscriptions/app-shared-subscription.js';
-import { ApiClient } from '../support/api-client.js';
-import { startTestNode, type TestNode } from '../support/test-node.js';
+import { ApiClient } from '../support/api/api-client.js';
+import { startTestNode, type TestNode } from '../support/node/test-node.js';
 
 /** What the API answers: the contract's ApplicationSharedSubscription. */
 type Subscription = AppSharedSubscription;

@@ -17,11 +17,11 @@ import { randomUUID } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
 import type mqttPacket from 'mqtt-packet';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ApiClient } from '../support/api-client.js';
-import { saveCredentials } from '../support/client-credentials.js';
-import { pause } from '../support/mqtt-clients.js';
-import { RawMqttClient } from '../support/raw-mqtt-client.js';
-import { startTestNode, type TestNode } from '../support/test-node.js';
+import { ApiClient } from '../support/api/api-client.js';
+import { saveCredentials } from '../support/api/client-credentials.js';
+import { pause } from '../support/mqtt/mqtt-clients.js';
+import { RawMqttClient } from '../support/mqtt/raw-mqtt-client.js';
+import { startTestNode, type TestNode } from '../support/node/test-node.js';
 
 const TOTAL = Number(process.env.APP_SHARED_DURABILITY_MESSAGES ?? 100_000);
 const TOPICS = 8;

@@ -9,10 +9,10 @@ import type mqttPacket from 'mqtt-packet';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { encodeKafkaMessage } from '../../src/app-shared-subscriptions/app-shared-subscription.js';
 import { DEFAULT_KAFKA_LIMITS, type KafkaSettings } from '../../src/kafka/kafka-settings.js';
-import { ApiClient } from '../support/api-client.js';
-import { saveCredentials } from '../support/client-credentials.js';
-import { RawMqttClient } from '../support/raw-mqtt-client.js';
-import { startTestNode, type TestNode } from '../support/test-node.js';
+import { ApiClient } from '../support/api/api-client.js';
+import { saveCredentials } from '../support/api/client-credentials.js';
+import { RawMqttClient } from '../support/mqtt/raw-mqtt-client.js';
+import { startTestNode, type TestNode } from '../support/node/test-node.js';
 
 const bootstrap = inject('kafkaBootstrap');
 const [host, port] = bootstrap.split(':') as [string, string];

@@ -5,9 +5,9 @@ import { randomUUID } from 'node:crypto';
 import { Consumer, MessagesStreamModes } from '@platformatic/kafka';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { decodeKafkaMessage } from '../../src/app-shared-subscriptions/app-shared-subscription.js';
-import { ApiClient } from '../support/api-client.js';
-import { MqttClients } from '../support/mqtt-clients.js';
-import { startTestNode, type TestNode } from '../support/test-node.js';
+import { ApiClient } from '../support/api/api-client.js';
+import { MqttClients } from '../support/mqtt/mqtt-clients.js';
+import { startTestNode, type TestNode } from '../support/node/test-node.js';
 
 interface Subscription {
   id: string;

@@ -5,8 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { Admin, Consumer, IncrementalAlterConfigOperationTypes, ConfigResourceTypes, MessagesStreamModes } from '@platformatic/kafka';
 import mqtt from 'mqtt';
 import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
-import { BrokerProcess } from '../support/broker-process.js';
-import { adminOf, deliveryReport, errorSeen, publishThroughTrouble } from '../support/integration-load.js';
+import { BrokerProcess } from '../support/node/broker-process.js';
+import { adminOf, deliveryReport, errorSeen, publishThroughTrouble } from '../support/mqtt/integration-load.js';
 
 const bootstrap = inject('kafkaBootstrap');
 const run = randomUUID().slice(0, 8);

@@ -3,9 +3,9 @@
 import { randomUUID } from 'node:crypto';
 import { Admin, Consumer, MessagesStreamModes, Producer, stringDeserializers, stringSerializers, type MessagesStream } from '@platformatic/kafka';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ApiClient } from '../support/api-client.js';
-import { startTestNode, type TestNode } from '../support/test-node.js';
-import { eventually } from '../support/waits.js';
+import { ApiClient } from '../support/api/api-client.js';
+import { startTestNode, type TestNode } from '../support/node/test-node.js';
+import { eventually } from '../support/checks/waits.js';
 
 interface Page<T> {
   data: T[];

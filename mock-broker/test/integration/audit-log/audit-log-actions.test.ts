@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../support/api-client.js';
-import { auditEntry, auditEntryIds, type AuditEntry } from '../../support/audit-log.js';
-import { HttpSink } from '../../support/http-sink.js';
-import { startMailServer } from '../../support/mail-server.js';
-import { MqttClients } from '../../support/mqtt-clients.js';
-import { startTestNode, type TestNode } from '../../support/test-node.js';
-import { claimsOf, createSettledUser } from '../../support/users.js';
-import { eventually } from '../../support/waits.js';
+import { ApiClient } from '../../support/api/api-client.js';
+import { auditEntry, auditEntryIds, type AuditEntry } from '../../support/checks/audit-log.js';
+import { HttpSink } from '../../support/outside-services/http-sink.js';
+import { startMailServer } from '../../support/outside-services/mail-server.js';
+import { MqttClients } from '../../support/mqtt/mqtt-clients.js';
+import { startTestNode, type TestNode } from '../../support/node/test-node.js';
+import { claimsOf, createSettledUser } from '../../support/api/users.js';
+import { eventually } from '../../support/checks/waits.js';
 
 // Issue 31 "audit log": each kind of action leaves an entry naming who, when, from where, what and
 // how it ended, and the page's filters find it.

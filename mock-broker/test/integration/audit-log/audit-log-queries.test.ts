@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiClient } from '../../support/api-client.js';
+import { ApiClient } from '../../support/api/api-client.js';
 import { REFUSED_ENTRIES_PER_USER } from '../../../src/audit-log/audit-recorder.js';
-import { auditEntries, auditEntry } from '../../support/audit-log.js';
-import { signedInUserWithRole } from '../../support/roles.js';
-import { startTestNode, type TestNode } from '../../support/test-node.js';
-import { claimsOf } from '../../support/users.js';
-import { eventually } from '../../support/waits.js';
+import { auditEntries, auditEntry } from '../../support/checks/audit-log.js';
+import { signedInUserWithRole } from '../../support/api/roles.js';
+import { startTestNode, type TestNode } from '../../support/node/test-node.js';
+import { claimsOf } from '../../support/api/users.js';
+import { eventually } from '../../support/checks/waits.js';
 
 // Issue 31 "audit log": the list's filters and their refusals, the CSV export, and what the node keeps.
 let node: TestNode;

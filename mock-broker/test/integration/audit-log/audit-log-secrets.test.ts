@@ -4,13 +4,13 @@ import { parse } from 'yaml';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CONTRACT_FILE } from '../../../src/http/contract.js';
 import { isSecretFieldName } from '../../../src/audit-log/secret-scrubber.js';
-import { ApiClient } from '../../support/api-client.js';
-import { auditEntries, auditEntry } from '../../support/audit-log.js';
-import { startMailServer } from '../../support/mail-server.js';
-import { startTestNode, type TestNode } from '../../support/test-node.js';
-import { createSettledUser } from '../../support/users.js';
-import { saveConnection } from '../../support/ws-connections.js';
-import { eventually } from '../../support/waits.js';
+import { ApiClient } from '../../support/api/api-client.js';
+import { auditEntries, auditEntry } from '../../support/checks/audit-log.js';
+import { startMailServer } from '../../support/outside-services/mail-server.js';
+import { startTestNode, type TestNode } from '../../support/node/test-node.js';
+import { createSettledUser } from '../../support/api/users.js';
+import { saveConnection } from '../../support/api/ws-connections.js';
+import { eventually } from '../../support/checks/waits.js';
 
 // Issue 31: "secrets never stored". Every secret-bearing field of the contract is sent (or answered)
 // with a value of its own; none of those values may appear in any stored entry or in the CSV export.

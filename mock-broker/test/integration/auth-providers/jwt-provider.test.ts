@@ -3,11 +3,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { IConnackPacket, IDisconnectPacket, IPubackPacket } from 'mqtt-packet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../support/api-client.js';
-import { useBrokerSuite } from '../../support/broker-suite.js';
-import { publicJwk, publicPem, seconds, signJwt } from '../../support/jwt-tokens.js';
-import { RawMqttClient } from '../../support/raw-mqtt-client.js';
-import { eventually } from '../../support/waits.js';
+import { ApiClient } from '../../support/api/api-client.js';
+import { useBrokerSuite } from '../../support/node/broker-suite.js';
+import { publicJwk, publicPem, seconds, signJwt } from '../../support/outside-services/jwt-tokens.js';
+import { RawMqttClient } from '../../support/mqtt/raw-mqtt-client.js';
+import { eventually } from '../../support/checks/waits.js';
 
 const suite = useBrokerSuite();
 let api: ApiClient;

@@ -1,11 +1,11 @@
 import type { IAuthPacket, IConnackPacket, IDisconnectPacket, IPubackPacket } from 'mqtt-packet';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../support/api-client.js';
-import { useBrokerSuite } from '../../support/broker-suite.js';
-import { MqttClients } from '../../support/mqtt-clients.js';
-import { RawMqttClient } from '../../support/raw-mqtt-client.js';
-import { ScramClient, type ScramMechanism } from '../../support/scram-client.js';
-import { eventually } from '../../support/waits.js';
+import { ApiClient } from '../../support/api/api-client.js';
+import { useBrokerSuite } from '../../support/node/broker-suite.js';
+import { MqttClients } from '../../support/mqtt/mqtt-clients.js';
+import { RawMqttClient } from '../../support/mqtt/raw-mqtt-client.js';
+import { ScramClient, type ScramMechanism } from '../../support/mqtt/scram-client.js';
+import { eventually } from '../../support/checks/waits.js';
 
 const suite = useBrokerSuite();
 let api: ApiClient;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../support/api-client.js';
-import { MqttClients } from '../../support/mqtt-clients.js';
-import { startTestNode, type TestNode } from '../../support/test-node.js';
-import { eventually } from '../../support/waits.js';
+import { ApiClient } from '../../support/api/api-client.js';
+import { MqttClients } from '../../support/mqtt/mqtt-clients.js';
+import { startTestNode, type TestNode } from '../../support/node/test-node.js';
+import { eventually } from '../../support/checks/waits.js';
 
 let node: TestNode;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../support/api-client.js';
-import { startMailServer } from '../../support/mail-server.js';
-import { startTestNode, type TestNode } from '../../support/test-node.js';
+import { ApiClient } from '../../support/api/api-client.js';
+import { startMailServer } from '../../support/outside-services/mail-server.js';
+import { startTestNode, type TestNode } from '../../support/node/test-node.js';
 
 let node: TestNode;
 let admin: ApiClient;

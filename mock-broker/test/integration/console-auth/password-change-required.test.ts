@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, DEFAULT_ADMIN } from '../../support/api-client.js';
-import { startTestNode, type TestNode } from '../../support/test-node.js';
-import { claimsOf, type TokenPair } from '../../support/users.js';
+import { ApiClient, DEFAULT_ADMIN } from '../../support/api/api-client.js';
+import { startTestNode, type TestNode } from '../../support/node/test-node.js';
+import { claimsOf, type TokenPair } from '../../support/api/users.js';
 
 interface ErrorBody {
   status: number;

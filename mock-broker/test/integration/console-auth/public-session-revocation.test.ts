@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../support/api-client.js';
-import { startTestNode, type TestNode } from '../../support/test-node.js';
+import { ApiClient } from '../../support/api/api-client.js';
+import { startTestNode, type TestNode } from '../../support/node/test-node.js';
 
 interface TokenPair {
   token: string;

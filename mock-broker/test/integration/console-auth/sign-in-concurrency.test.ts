@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../support/api-client.js';
-import { saveCredentials } from '../../support/client-credentials.js';
-import { RawClients } from '../../support/raw-mqtt-client.js';
-import { startTestNode, type TestNode } from '../../support/test-node.js';
+import { ApiClient } from '../../support/api/api-client.js';
+import { saveCredentials } from '../../support/api/client-credentials.js';
+import { RawClients } from '../../support/mqtt/raw-mqtt-client.js';
+import { startTestNode, type TestNode } from '../../support/node/test-node.js';
 
 // Security review N3 and N12: sign-in limits (console and MQTT) that concurrent guesses cannot get
 // past, and refusals that take as long for an unknown account as for a known one.

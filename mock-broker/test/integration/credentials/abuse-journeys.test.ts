@@ -1,10 +1,10 @@
 import type { IPubackPacket } from 'mqtt-packet';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../support/api-client.js';
-import { useBrokerSuite } from '../../support/broker-suite.js';
-import { saveCredentials } from '../../support/client-credentials.js';
-import { RawClients, type RawMqttClient } from '../../support/raw-mqtt-client.js';
-import { eventually } from '../../support/waits.js';
+import { ApiClient } from '../../support/api/api-client.js';
+import { useBrokerSuite } from '../../support/node/broker-suite.js';
+import { saveCredentials } from '../../support/api/client-credentials.js';
+import { RawClients, type RawMqttClient } from '../../support/mqtt/raw-mqtt-client.js';
+import { eventually } from '../../support/checks/waits.js';
 
 /** What an attacker tried against a fresh node, each as it was tried. */
 const suite = useBrokerSuite();

@@ -1,9 +1,9 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import { describe, expect, it } from 'vitest';
 import type { AccessControl } from '../../../src/mqtt/access-control.js';
-import { inbox } from '../../support/mqtt-clients.js';
-import { useBrokerSuite } from '../../support/broker-suite.js';
-import { eventually } from '../../support/waits.js';
+import { inbox } from '../../support/mqtt/mqtt-clients.js';
+import { useBrokerSuite } from '../../support/node/broker-suite.js';
+import { eventually } from '../../support/checks/waits.js';
 
 /** A small rule set standing in for the credentials feature: the hooks must carry its decisions to clients. */
 const rules: AccessControl = {

@@ -1,11 +1,11 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import type { IPubackPacket, IPubrecPacket } from 'mqtt-packet';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../support/api-client.js';
-import { useBrokerSuite } from '../../support/broker-suite.js';
-import { inbox } from '../../support/mqtt-clients.js';
-import { RawClients } from '../../support/raw-mqtt-client.js';
-import { startTestNode } from '../../support/test-node.js';
+import { ApiClient } from '../../support/api/api-client.js';
+import { useBrokerSuite } from '../../support/node/broker-suite.js';
+import { inbox } from '../../support/mqtt/mqtt-clients.js';
+import { RawClients } from '../../support/mqtt/raw-mqtt-client.js';
+import { startTestNode } from '../../support/node/test-node.js';
 
 const suite = useBrokerSuite();
 const raw = new RawClients(() => suite.node.mqttPort);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../support/api-client.js';
-import { useBrokerSuite } from '../../support/broker-suite.js';
-import { saveCredentials, valueOf, type SavedCredentials } from '../../support/client-credentials.js';
+import { ApiClient } from '../../support/api/api-client.js';
+import { useBrokerSuite } from '../../support/node/broker-suite.js';
+import { saveCredentials, valueOf, type SavedCredentials } from '../../support/api/client-credentials.js';
 
 const suite = useBrokerSuite();
 let api: ApiClient;

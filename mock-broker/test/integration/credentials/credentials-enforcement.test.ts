@@ -1,11 +1,11 @@
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import type { IDisconnectPacket } from 'mqtt-packet';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../support/api-client.js';
-import { useBrokerSuite } from '../../support/broker-suite.js';
-import { saveCredentials } from '../../support/client-credentials.js';
-import { inbox, pause } from '../../support/mqtt-clients.js';
-import { eventually, WAIT_MS } from '../../support/waits.js';
+import { ApiClient } from '../../support/api/api-client.js';
+import { useBrokerSuite } from '../../support/node/broker-suite.js';
+import { saveCredentials } from '../../support/api/client-credentials.js';
+import { inbox, pause } from '../../support/mqtt/mqtt-clients.js';
+import { eventually, WAIT_MS } from '../../support/checks/waits.js';
 
 const suite = useBrokerSuite();
 let api: ApiClient;

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../support/api-client.js';
-import { useBrokerSuite } from '../../support/broker-suite.js';
-import { saveCredentials } from '../../support/client-credentials.js';
-import { RawClients } from '../../support/raw-mqtt-client.js';
+import { ApiClient } from '../../support/api/api-client.js';
+import { useBrokerSuite } from '../../support/node/broker-suite.js';
+import { saveCredentials } from '../../support/api/client-credentials.js';
+import { RawClients } from '../../support/mqtt/raw-mqtt-client.js';
 
 const suite = useBrokerSuite({ signInMaxFailures: 3, signInWindowSeconds: 300 });
 const raw = new RawClients(() => suite.node.mqttPort);

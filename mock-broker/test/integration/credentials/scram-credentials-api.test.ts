@@ -6,9 +6,9 @@ import { parse } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Contract, CONTRACT_FILE, describeErrors } from '../../../src/http/contract.js';
 import { recordedExchanges } from '../../contract/tbmq-recordings.js';
-import { ApiClient } from '../../support/api-client.js';
-import { useBrokerSuite } from '../../support/broker-suite.js';
-import { saveCredentials, valueOf, type SavedCredentials } from '../../support/client-credentials.js';
+import { ApiClient } from '../../support/api/api-client.js';
+import { useBrokerSuite } from '../../support/node/broker-suite.js';
+import { saveCredentials, valueOf, type SavedCredentials } from '../../support/api/client-credentials.js';
 
 /**
  * SCRAM client credentials over the API (issue 27): saved with a password and an algorithm, kept

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import mqtt, { type IClientOptions } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../support/api-client.js';
-import { makeExpiredClientCertificate, makeTestCertificates, type TestCertificates } from '../../support/certificates.js';
-import { saveCredentials } from '../../support/client-credentials.js';
-import { startTestNode, type TestNode } from '../../support/test-node.js';
-import { eventually, WAIT_MS } from '../../support/waits.js';
+import { ApiClient } from '../../support/api/api-client.js';
+import { makeExpiredClientCertificate, makeTestCertificates, type TestCertificates } from '../../support/outside-services/certificates.js';
+import { saveCredentials } from '../../support/api/client-credentials.js';
+import { startTestNode, type TestNode } from '../../support/node/test-node.js';
+import { eventually, WAIT_MS } from '../../support/checks/waits.js';
 
 let certificates: TestCertificates;
 /** A second CA's client certificate with the same common name: not verified, so not taken for it. */

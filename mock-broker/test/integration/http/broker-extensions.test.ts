@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Contract } from '../../../src/http/contract.js';
-import { ApiClient } from '../../support/api-client.js';
-import { useBrokerSuite } from '../../support/broker-suite.js';
+import { ApiClient } from '../../support/api/api-client.js';
+import { useBrokerSuite } from '../../support/node/broker-suite.js';
 
 describe('GET /api/starling/extensions', () => {
   const suite = useBrokerSuite();

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestNode, type TestNode } from '../../support/test-node.js';
+import { startTestNode, type TestNode } from '../../support/node/test-node.js';
 
 let node: TestNode;
 let webDir: string;

@@ -7,7 +7,7 @@ import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docsRouter } from '../../../src/docs/docs-router.js';
 import { DocsLibrary } from '../../../src/docs/docs-library.js';
-import { useBrokerSuite } from '../../support/broker-suite.js';
+import { useBrokerSuite } from '../../support/node/broker-suite.js';
 
 const suite = useBrokerSuite();
 

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AppSharedSubscriptionRepository } from '../../../src/app-shared-subscriptions/app-shared-subscription-repository.js';
 import { openDatabase } from '../../../src/database/database.js';
-import { ApiClient } from '../../support/api-client.js';
-import { useBrokerSuite } from '../../support/broker-suite.js';
+import { ApiClient } from '../../support/api/api-client.js';
+import { useBrokerSuite } from '../../support/node/broker-suite.js';
 
 /**
  * TBMQ 2.3 serves two calls at some paths, told apart by the query (openapi.yaml

@@ -3,8 +3,8 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { Contract } from '../../../src/http/contract.js';
 import { comparedFields, missingFromShape, shapeOf } from '../../contract/answer-shape.js';
 import { pendingRecordings, type RecordedExchange, recordedExchanges } from '../../contract/tbmq-recordings.js';
-import { ApiClient } from '../../support/api-client.js';
-import { startTestNode, type TestNode } from '../../support/test-node.js';
+import { ApiClient } from '../../support/api/api-client.js';
+import { startTestNode, type TestNode } from '../../support/node/test-node.js';
 
 /**
  * The bundled broker against the production broker it stands in for: seeded as the recordings' TBMQ

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { startUpstreamConsole, upstreamSettings, type RunningUpstreamConsole } from '../../../../scripts/console-server/upstream-console.mjs';
-import { ADMIN_PASSWORD, DEFAULT_ADMIN } from '../../support/api-client.js';
-import { startTestNode, type TestNode } from '../../support/test-node.js';
+import { ADMIN_PASSWORD, DEFAULT_ADMIN } from '../../support/api/api-client.js';
+import { startTestNode, type TestNode } from '../../support/node/test-node.js';
 
 // Issue 26 N7: upstream mode (the console server in front of another broker) passed a client's
 // X-Forwarded-Host, appended to its X-Forwarded-For and -Proto, forwarded `..` segments and kept the

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../support/api-client.js';
-import { useBrokerSuite } from '../../support/broker-suite.js';
-import { HttpSink } from '../../support/http-sink.js';
-import { startTestNode, type TestNode } from '../../support/test-node.js';
-import { eventually } from '../../support/waits.js';
-import { inbox } from '../../support/mqtt-clients.js';
+import { ApiClient } from '../../support/api/api-client.js';
+import { useBrokerSuite } from '../../support/node/broker-suite.js';
+import { HttpSink } from '../../support/outside-services/http-sink.js';
+import { startTestNode, type TestNode } from '../../support/node/test-node.js';
+import { eventually } from '../../support/checks/waits.js';
+import { inbox } from '../../support/mqtt/mqtt-clients.js';
 
 /**
  * Integrations over the API (issue 28), in TBMQ 2.3's shapes: saved with their checks, started,
@@ -223,7 +223,7 @@ describe('delivery to another MQTT broker', () => {
   afterAll(() => target.destroy());
 
   it('publishes to the target topic built from the source topic, with the configured QoS', async () => {
-    const { MqttClients } = await import('../../support/mqtt-clients.js');
+    const { MqttClients } = await import('../../support/mqtt/mqtt-clients.js');
     const targetClients = new MqttClients(target);
     try {
       const listener = await targetClients.connect({ clientId: 'target-listener' });

@@ -1,9 +1,9 @@
 import { afterEach, expect, it } from 'vitest';
-import type { ApiClient } from '../../support/api-client.js';
-import { BrokerProcess } from '../../support/broker-process.js';
-import { HttpSink } from '../../support/http-sink.js';
-import { adminOf, deliveryReport, errorSeen, LOAD_TOPICS, publishThroughTrouble, until } from '../../support/integration-load.js';
-import { RawMqttClient } from '../../support/raw-mqtt-client.js';
+import type { ApiClient } from '../../support/api/api-client.js';
+import { BrokerProcess } from '../../support/node/broker-process.js';
+import { HttpSink } from '../../support/outside-services/http-sink.js';
+import { adminOf, deliveryReport, errorSeen, LOAD_TOPICS, publishThroughTrouble, until } from '../../support/mqtt/integration-load.js';
+import { RawMqttClient } from '../../support/mqtt/raw-mqtt-client.js';
 
 // Issue 28's promise: a message the broker acknowledged reaches the integration's target, at
 // least once and in order per source topic, through the target being down for a while and the

@@ -13,9 +13,9 @@ import { kafkaTopicFor } from '../../../src/app-shared-subscriptions/app-shared-
 import { AppSharedSubscriptionRepository } from '../../../src/app-shared-subscriptions/app-shared-subscription-repository.js';
 import { openDatabase } from '../../../src/database/database.js';
 import { DEFAULT_KAFKA_LIMITS } from '../../../src/kafka/kafka-settings.js';
-import { RawMqttClient } from '../../support/raw-mqtt-client.js';
-import { startTestNode, type TestNode } from '../../support/test-node.js';
-import { WAIT_MS } from '../../support/waits.js';
+import { RawMqttClient } from '../../support/mqtt/raw-mqtt-client.js';
+import { startTestNode, type TestNode } from '../../support/node/test-node.js';
+import { WAIT_MS } from '../../support/checks/waits.js';
 
 const FILTER = 'meters/#';
 const MAX_QUEUED_BYTES = 64 * 1024;

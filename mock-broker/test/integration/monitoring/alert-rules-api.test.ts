@@ -1,10 +1,10 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../support/api-client.js';
-import { startMailServer } from '../../support/mail-server.js';
-import { MqttClients } from '../../support/mqtt-clients.js';
-import { startTestNode, type TestNode } from '../../support/test-node.js';
-import { eventually } from '../../support/waits.js';
+import { ApiClient } from '../../support/api/api-client.js';
+import { startMailServer } from '../../support/outside-services/mail-server.js';
+import { MqttClients } from '../../support/mqtt/mqtt-clients.js';
+import { startTestNode, type TestNode } from '../../support/node/test-node.js';
+import { eventually } from '../../support/checks/waits.js';
 
 const PUBLIC_URL = 'https://console.starling.test';
 

@@ -6,10 +6,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../src/database/database.js';
 import type { Sample } from '../../../src/monitoring/sample-feed.js';
 import { TimeseriesRepository } from '../../../src/monitoring/storage/timeseries-repository.js';
-import { ApiClient } from '../../support/api-client.js';
-import { useBrokerSuite } from '../../support/broker-suite.js';
-import { startTestNode, type TestNode } from '../../support/test-node.js';
-import { eventually } from '../../support/waits.js';
+import { ApiClient } from '../../support/api/api-client.js';
+import { useBrokerSuite } from '../../support/node/broker-suite.js';
+import { startTestNode, type TestNode } from '../../support/node/test-node.js';
+import { eventually } from '../../support/checks/waits.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

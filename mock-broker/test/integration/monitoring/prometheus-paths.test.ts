@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestNode, type TestNode } from '../../support/test-node.js';
+import { startTestNode, type TestNode } from '../../support/node/test-node.js';
 
 let node: TestNode;
 

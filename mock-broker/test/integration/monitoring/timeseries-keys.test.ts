@@ -3,8 +3,8 @@ import os from 'node:os';
 import mqttPacket from 'mqtt-packet';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Sample } from '../../../src/monitoring/sample-feed.js';
-import { ApiClient } from '../../support/api-client.js';
-import { useBrokerSuite } from '../../support/broker-suite.js';
+import { ApiClient } from '../../support/api/api-client.js';
+import { useBrokerSuite } from '../../support/node/broker-suite.js';
 
 /** A node of its own: processedBytes is checked against every byte its connections carried. */
 const suite = useBrokerSuite({ sampleIntervalSeconds: 1 });

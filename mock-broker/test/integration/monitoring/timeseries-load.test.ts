@@ -6,10 +6,10 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction, openDatabase } from '../../../src/database/database.js';
 import { TimeseriesRepository } from '../../../src/monitoring/storage/timeseries-repository.js';
 import { TIMESERIES_KEYS } from '../../../src/monitoring/timeseries-keys.js';
-import { ApiClient } from '../../support/api-client.js';
-import { useBrokerSuite } from '../../support/broker-suite.js';
-import { RawClients, type RawMqttClient } from '../../support/raw-mqtt-client.js';
-import { eventually } from '../../support/waits.js';
+import { ApiClient } from '../../support/api/api-client.js';
+import { useBrokerSuite } from '../../support/node/broker-suite.js';
+import { RawClients, type RawMqttClient } from '../../support/mqtt/raw-mqtt-client.js';
+import { eventually } from '../../support/checks/waits.js';
 
 // Issue 26 N9: time-series queries the contract allows (every key, 100,000 buckets) ran on the
 // event loop in one piece, and a read-only public session sending four at once held an MQTT publish

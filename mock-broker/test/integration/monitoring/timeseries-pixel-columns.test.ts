@@ -4,9 +4,9 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../src/database/database.js';
 import { TimeseriesRepository } from '../../../src/monitoring/storage/timeseries-repository.js';
-import { ApiClient } from '../../support/api-client.js';
-import { useBrokerSuite } from '../../support/broker-suite.js';
-import { expectSameColumnExtents, type TestPoint } from '../../support/pixel-column-extents.js';
+import { ApiClient } from '../../support/api/api-client.js';
+import { useBrokerSuite } from '../../support/node/broker-suite.js';
+import { expectSameColumnExtents, type TestPoint } from '../../support/checks/pixel-column-extents.js';
 
 // GET /api/timeseries/{entityId}/values with `pixelColumns` (openapi.yaml, Starling's
 // timeseriesPixelColumns): raw samples reduced to what a chart that wide draws, on a day of samples

@@ -1,8 +1,8 @@
 import type { IDisconnectPacket } from 'mqtt-packet';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useBrokerSuite } from '../../support/broker-suite.js';
-import { RawClients, RawMqttClient } from '../../support/raw-mqtt-client.js';
-import { eventually } from '../../support/waits.js';
+import { useBrokerSuite } from '../../support/node/broker-suite.js';
+import { RawClients, RawMqttClient } from '../../support/mqtt/raw-mqtt-client.js';
+import { eventually } from '../../support/checks/waits.js';
 
 /** Small limits, so that a test can reach each one. */
 const suite = useBrokerSuite({

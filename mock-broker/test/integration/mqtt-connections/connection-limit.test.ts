@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { useBrokerSuite } from '../../support/broker-suite.js';
-import { RawMqttClient } from '../../support/raw-mqtt-client.js';
-import { eventually } from '../../support/waits.js';
+import { useBrokerSuite } from '../../support/node/broker-suite.js';
+import { RawMqttClient } from '../../support/mqtt/raw-mqtt-client.js';
+import { eventually } from '../../support/checks/waits.js';
 
 // Three connections for the node, whatever their address: the per-address bound is far above.
 const suite = useBrokerSuite({ maxConnections: 3, maxConnectionsPerAddress: 100 });

@@ -5,8 +5,8 @@ import mqtt, { type MqttClient } from 'mqtt';
 import mqttPacket from 'mqtt-packet';
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestNode, type TestNode } from '../../support/test-node.js';
-import { eventually, WAIT_MS } from '../../support/waits.js';
+import { startTestNode, type TestNode } from '../../support/node/test-node.js';
+import { eventually, WAIT_MS } from '../../support/checks/waits.js';
 
 let node: TestNode;
 const clients: MqttClient[] = [];

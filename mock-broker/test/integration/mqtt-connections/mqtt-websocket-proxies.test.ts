@@ -1,10 +1,10 @@
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrokerConfig } from '../../../src/config/config.js';
-import { ApiClient } from '../../support/api-client.js';
-import { saveCredentials } from '../../support/client-credentials.js';
-import { startTestNode, type TestNode } from '../../support/test-node.js';
-import { WAIT_MS } from '../../support/waits.js';
+import { ApiClient } from '../../support/api/api-client.js';
+import { saveCredentials } from '../../support/api/client-credentials.js';
+import { startTestNode, type TestNode } from '../../support/node/test-node.js';
+import { WAIT_MS } from '../../support/checks/waits.js';
 
 // Issue 26 N6 for MQTT over WebSocket: behind a proxy (upstream mode's console server, an nginx)
 // every web-socket client was the proxy's address, so one stranger's wrong passwords made the broker

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { useBrokerSuite } from '../../support/broker-suite.js';
-import { RawClients } from '../../support/raw-mqtt-client.js';
-import { eventually } from '../../support/waits.js';
+import { useBrokerSuite } from '../../support/node/broker-suite.js';
+import { RawClients } from '../../support/mqtt/raw-mqtt-client.js';
+import { eventually } from '../../support/checks/waits.js';
 
 // Room for three sessions, connected or not.
 const suite = useBrokerSuite({ maxSessions: 3 });

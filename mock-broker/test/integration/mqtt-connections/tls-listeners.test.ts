@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../support/api-client.js';
-import { makeTestCertificates, type TestCertificates } from '../../support/certificates.js';
-import { inbox } from '../../support/mqtt-clients.js';
-import { startTestNode, type TestNode } from '../../support/test-node.js';
-import { WAIT_MS } from '../../support/waits.js';
+import { ApiClient } from '../../support/api/api-client.js';
+import { makeTestCertificates, type TestCertificates } from '../../support/outside-services/certificates.js';
+import { inbox } from '../../support/mqtt/mqtt-clients.js';
+import { startTestNode, type TestNode } from '../../support/node/test-node.js';
+import { WAIT_MS } from '../../support/checks/waits.js';
 
 let certificates: TestCertificates;
 let node: TestNode;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { closed, rawConnection, rawPackets } from '../../support/mqtt-clients.js';
-import { useBrokerSuite } from '../../support/broker-suite.js';
+import { closed, rawConnection, rawPackets } from '../../support/mqtt/mqtt-clients.js';
+import { useBrokerSuite } from '../../support/node/broker-suite.js';
 
 const suite = useBrokerSuite();
 

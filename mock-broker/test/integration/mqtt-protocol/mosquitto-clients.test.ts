@@ -1,8 +1,8 @@
 import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestNode, type TestNode } from '../../support/test-node.js';
-import { eventually } from '../../support/waits.js';
+import { startTestNode, type TestNode } from '../../support/node/test-node.js';
+import { eventually } from '../../support/checks/waits.js';
 
 const run = promisify(execFile);
 let node: TestNode;

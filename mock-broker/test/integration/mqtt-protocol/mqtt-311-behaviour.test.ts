@@ -1,9 +1,9 @@
 import mqttPacket from 'mqtt-packet';
 import { afterEach, describe, expect, it } from 'vitest';
-import { closed, inbox, rawConnection, rawPackets } from '../../support/mqtt-clients.js';
-import { useBrokerSuite } from '../../support/broker-suite.js';
-import { RawClients } from '../../support/raw-mqtt-client.js';
-import { eventually } from '../../support/waits.js';
+import { closed, inbox, rawConnection, rawPackets } from '../../support/mqtt/mqtt-clients.js';
+import { useBrokerSuite } from '../../support/node/broker-suite.js';
+import { RawClients } from '../../support/mqtt/raw-mqtt-client.js';
+import { eventually } from '../../support/checks/waits.js';
 
 const suite = useBrokerSuite();
 const raw = new RawClients(() => suite.node.mqttPort);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { disconnectClient } from '../../../src/mqtt/sessions/session-control.js';
-import { inbox, pause } from '../../support/mqtt-clients.js';
-import { useBrokerSuite } from '../../support/broker-suite.js';
-import { eventually } from '../../support/waits.js';
+import { inbox, pause } from '../../support/mqtt/mqtt-clients.js';
+import { useBrokerSuite } from '../../support/node/broker-suite.js';
+import { eventually } from '../../support/checks/waits.js';
 
 const suite = useBrokerSuite();
 

@@ -1,9 +1,9 @@
 import type { IConnackPacket, IDisconnectPacket, IPublishPacket, ISubackPacket } from 'mqtt-packet';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useBrokerSuite } from '../../support/broker-suite.js';
-import { pause } from '../../support/mqtt-clients.js';
-import { RawClients } from '../../support/raw-mqtt-client.js';
-import { eventually } from '../../support/waits.js';
+import { useBrokerSuite } from '../../support/node/broker-suite.js';
+import { pause } from '../../support/mqtt/mqtt-clients.js';
+import { RawClients } from '../../support/mqtt/raw-mqtt-client.js';
+import { eventually } from '../../support/checks/waits.js';
 
 /**
  * MQTT 5.0 behaviour checked packet by packet with a strict raw client. Section numbers are the

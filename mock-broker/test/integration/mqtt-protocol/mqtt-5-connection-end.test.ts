@@ -1,11 +1,11 @@
 import mqttPacket, { type IDisconnectPacket, type IPublishPacket, type Packet } from 'mqtt-packet';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DISCONNECT_GRACE_MS } from '../../../src/mqtt/connections/graceful-disconnect.js';
-import { useBrokerSuite } from '../../support/broker-suite.js';
-import { pause } from '../../support/mqtt-clients.js';
-import { RawClients, RawMqttClient } from '../../support/raw-mqtt-client.js';
-import { startTestNode } from '../../support/test-node.js';
-import { eventually } from '../../support/waits.js';
+import { useBrokerSuite } from '../../support/node/broker-suite.js';
+import { pause } from '../../support/mqtt/mqtt-clients.js';
+import { RawClients, RawMqttClient } from '../../support/mqtt/raw-mqtt-client.js';
+import { startTestNode } from '../../support/node/test-node.js';
+import { eventually } from '../../support/checks/waits.js';
 
 /**
  * How MQTT 5 connections end, packet by packet with a strict raw client: the reasons the broker

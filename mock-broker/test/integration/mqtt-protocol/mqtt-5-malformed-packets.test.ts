@@ -1,7 +1,7 @@
 import mqttPacket, { type IDisconnectPacket, type IPublishPacket } from 'mqtt-packet';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useBrokerSuite } from '../../support/broker-suite.js';
-import { RawClients } from '../../support/raw-mqtt-client.js';
+import { useBrokerSuite } from '../../support/node/broker-suite.js';
+import { RawClients } from '../../support/mqtt/raw-mqtt-client.js';
 
 /**
  * What an MQTT 5 client may send that the broker must refuse or survive, packet by packet with a

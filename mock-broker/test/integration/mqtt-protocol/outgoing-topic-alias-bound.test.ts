@@ -1,8 +1,8 @@
 import type { IPublishPacket } from 'mqtt-packet';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_ALIASED_TOPIC_LENGTH, MAX_OUTGOING_TOPIC_ALIASES } from '../../../src/mqtt/flow/outgoing-topic-aliases.js';
-import { useBrokerSuite } from '../../support/broker-suite.js';
-import { RawClients } from '../../support/raw-mqtt-client.js';
+import { useBrokerSuite } from '../../support/node/broker-suite.js';
+import { RawClients } from '../../support/mqtt/raw-mqtt-client.js';
 
 /**
  * The topic aliases the broker uses towards a client (MQTT 5 section 3.3.2.3.4) are bounded by the

@@ -3,8 +3,8 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import mqttPacket, { type Packet } from 'mqtt-packet';
 import { describe, expect, it } from 'vitest';
-import { useBrokerSuite } from '../../support/broker-suite.js';
-import { inbox, pause } from '../../support/mqtt-clients.js';
+import { useBrokerSuite } from '../../support/node/broker-suite.js';
+import { inbox, pause } from '../../support/mqtt/mqtt-clients.js';
 
 /**
  * Mutated MQTT 3.1.1 and 5 packets from valid seeds against a running node: it must never crash,

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { useBrokerSuite } from '../../support/broker-suite.js';
-import { RawClients } from '../../support/raw-mqtt-client.js';
+import { useBrokerSuite } from '../../support/node/broker-suite.js';
+import { RawClients } from '../../support/mqtt/raw-mqtt-client.js';
 
 /**
  * Session Present in CONNACK says whether the server holds a session for the client id, and a

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseSharedTopic } from '../../../src/mqtt/shared-subscriptions.js';
-import { inbox } from '../../support/mqtt-clients.js';
-import { useBrokerSuite } from '../../support/broker-suite.js';
-import { eventually } from '../../support/waits.js';
+import { inbox } from '../../support/mqtt/mqtt-clients.js';
+import { useBrokerSuite } from '../../support/node/broker-suite.js';
+import { eventually } from '../../support/checks/waits.js';
 
 const suite = useBrokerSuite();
 

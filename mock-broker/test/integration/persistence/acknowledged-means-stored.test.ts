@@ -1,10 +1,10 @@
 import type mqttPacket from 'mqtt-packet';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BrokerProcess } from '../../support/broker-process.js';
-import { pause } from '../../support/mqtt-clients.js';
-import { PersistentSubscriber, SteadyPublisher } from '../../support/qos-load.js';
-import { RawMqttClient } from '../../support/raw-mqtt-client.js';
-import { WAIT_MS } from '../../support/waits.js';
+import { BrokerProcess } from '../../support/node/broker-process.js';
+import { pause } from '../../support/mqtt/mqtt-clients.js';
+import { PersistentSubscriber, SteadyPublisher } from '../../support/mqtt/qos-load.js';
+import { RawMqttClient } from '../../support/mqtt/raw-mqtt-client.js';
+import { WAIT_MS } from '../../support/checks/waits.js';
 
 // The promise to operators: once the broker has acknowledged a QoS 1/2 message (PUBACK, PUBREC),
 // every persistent session it matches gets it, even if the broker is killed the next instant.

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PersistedPacket } from '../../../src/mqtt/persistence/persisted-packet.js';
-import { RawClients } from '../../support/raw-mqtt-client.js';
-import { startTestNode, type TestNode } from '../../support/test-node.js';
+import { RawClients } from '../../support/mqtt/raw-mqtt-client.js';
+import { startTestNode, type TestNode } from '../../support/node/test-node.js';
 
 /**
  * Sessions and wills that wait longer than one Node timer can hold (2^31 - 1 ms, about 24.8 days),

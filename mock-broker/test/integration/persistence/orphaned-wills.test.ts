@@ -1,10 +1,10 @@
 import type { PersistedPacket } from '../../../src/mqtt/persistence/persisted-packet.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../support/api-client.js';
-import { saveCredentials } from '../../support/client-credentials.js';
-import { MqttClients, inbox, pause } from '../../support/mqtt-clients.js';
-import { startTestNode, type TestNode } from '../../support/test-node.js';
-import { WAIT_MS } from '../../support/waits.js';
+import { ApiClient } from '../../support/api/api-client.js';
+import { saveCredentials } from '../../support/api/client-credentials.js';
+import { MqttClients, inbox, pause } from '../../support/mqtt/mqtt-clients.js';
+import { startTestNode, type TestNode } from '../../support/node/test-node.js';
+import { WAIT_MS } from '../../support/checks/waits.js';
 
 let node: TestNode;
 let clients: MqttClients;

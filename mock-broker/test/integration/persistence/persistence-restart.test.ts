@@ -2,9 +2,9 @@ import type net from 'node:net';
 import mqttPacket from 'mqtt-packet';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BrokerConfig } from '../../../src/config/config.js';
-import { MqttClients, inbox, pause, rawConnection, rawPackets } from '../../support/mqtt-clients.js';
-import { startTestNode, type TestNode } from '../../support/test-node.js';
-import { WAIT_MS } from '../../support/waits.js';
+import { MqttClients, inbox, pause, rawConnection, rawPackets } from '../../support/mqtt/mqtt-clients.js';
+import { startTestNode, type TestNode } from '../../support/node/test-node.js';
+import { WAIT_MS } from '../../support/checks/waits.js';
 
 let node: TestNode;
 let clients: MqttClients;

@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../src/database/database.js';
 import { claimDataDirectory } from '../../../src/database/data-directory-claim.js';
 import { incomingRows } from '../../../src/mqtt/persistence/persistence-rows.js';
-import { RawClients, type RawMqttClient } from '../../support/raw-mqtt-client.js';
-import { startTestNode, type TestNode } from '../../support/test-node.js';
-import { eventually } from '../../support/waits.js';
+import { RawClients, type RawMqttClient } from '../../support/mqtt/raw-mqtt-client.js';
+import { startTestNode, type TestNode } from '../../support/node/test-node.js';
+import { eventually } from '../../support/checks/waits.js';
 
 /**
  * A QoS 2 PUBLISH the broker has answered with PUBREC but whose PUBREL has not come is session

@@ -1,8 +1,8 @@
 import type mqttPacket from 'mqtt-packet';
 import { describe, expect, it } from 'vitest';
-import { useBrokerSuite } from '../../support/broker-suite.js';
-import { inbox } from '../../support/mqtt-clients.js';
-import { RawMqttClient } from '../../support/raw-mqtt-client.js';
+import { useBrokerSuite } from '../../support/node/broker-suite.js';
+import { inbox } from '../../support/mqtt/mqtt-clients.js';
+import { RawMqttClient } from '../../support/mqtt/raw-mqtt-client.js';
 
 // Room for three retained messages, or for 64 KiB of topics and payloads, whichever comes first.
 const suite = useBrokerSuite({ maxRetainedMessages: 3, maxRetainedBytes: 64 * 1024 });

@@ -2,10 +2,10 @@ import type { IClientPublishOptions } from 'mqtt';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RetainedBranch } from '../../../src/retained-messages/retained-branches.js';
 import type { RetainedMessageDetails, RetainedMessageInfo } from '../../../src/retained-messages/retained-message-views.js';
-import { ApiClient } from '../../support/api-client.js';
-import { useBrokerSuite } from '../../support/broker-suite.js';
-import { pause } from '../../support/mqtt-clients.js';
-import { eventually } from '../../support/waits.js';
+import { ApiClient } from '../../support/api/api-client.js';
+import { useBrokerSuite } from '../../support/node/broker-suite.js';
+import { pause } from '../../support/mqtt/mqtt-clients.js';
+import { eventually } from '../../support/checks/waits.js';
 
 const suite = useBrokerSuite();
 

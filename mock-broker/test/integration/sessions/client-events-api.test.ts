@@ -2,9 +2,9 @@ import mqtt from 'mqtt';
 import { describe, expect, it } from 'vitest';
 import type { AccessControl } from '../../../src/mqtt/access-control.js';
 import type { ClientEvent } from '../../../src/mqtt/client-event-log.js';
-import { ApiClient } from '../../support/api-client.js';
-import { useBrokerSuite } from '../../support/broker-suite.js';
-import { eventually } from '../../support/waits.js';
+import { ApiClient } from '../../support/api/api-client.js';
+import { useBrokerSuite } from '../../support/node/broker-suite.js';
+import { eventually } from '../../support/checks/waits.js';
 
 const refusesIntruders: AccessControl = {
   authenticate: async (attempt) =>

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { RawClients } from '../../support/raw-mqtt-client.js';
+import { RawClients } from '../../support/mqtt/raw-mqtt-client.js';
 import {
   DELIVERY_DEADLINE_MS,
   LONG_SESSION,
@@ -11,8 +11,8 @@ import {
   payloads,
   publishAll,
   waitUntil,
-} from '../../support/session-resumption.js';
-import { startTestNode, type TestNode } from '../../support/test-node.js';
+} from '../../support/mqtt/session-resumption.js';
+import { startTestNode, type TestNode } from '../../support/node/test-node.js';
 
 /**
  * mqtt-5-session-resumption.test.ts across a restart of the broker: sessions, their queues and

@@ -1,7 +1,7 @@
 import type { IDisconnectPacket, IPublishPacket } from 'mqtt-packet';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useBrokerSuite } from '../../support/broker-suite.js';
-import { RawClients } from '../../support/raw-mqtt-client.js';
+import { useBrokerSuite } from '../../support/node/broker-suite.js';
+import { RawClients } from '../../support/mqtt/raw-mqtt-client.js';
 import {
   DELIVERY_DEADLINE_MS,
   LONG_SESSION,
@@ -13,7 +13,7 @@ import {
   payloads,
   publishAll,
   waitUntil,
-} from '../../support/session-resumption.js';
+} from '../../support/mqtt/session-resumption.js';
 
 /**
  * Resuming an MQTT 5 session, checked packet by packet with a strict raw client (which, unlike

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { removeSession } from '../../../src/mqtt/sessions/session-control.js';
-import { MqttClients, pause } from '../../support/mqtt-clients.js';
-import { startTestNode, type TestNode } from '../../support/test-node.js';
-import { eventually, WAIT_MS } from '../../support/waits.js';
+import { MqttClients, pause } from '../../support/mqtt/mqtt-clients.js';
+import { startTestNode, type TestNode } from '../../support/node/test-node.js';
+import { eventually, WAIT_MS } from '../../support/checks/waits.js';
 
 let node: TestNode;
 let clients: MqttClients;

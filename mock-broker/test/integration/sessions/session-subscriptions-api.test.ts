@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionSubscription } from '../../../src/mqtt/sessions/session-registry.js';
-import { ApiClient } from '../../support/api-client.js';
-import { inbox } from '../../support/mqtt-clients.js';
-import { useBrokerSuite } from '../../support/broker-suite.js';
-import { eventually } from '../../support/waits.js';
+import { ApiClient } from '../../support/api/api-client.js';
+import { inbox } from '../../support/mqtt/mqtt-clients.js';
+import { useBrokerSuite } from '../../support/node/broker-suite.js';
+import { eventually } from '../../support/checks/waits.js';
 
 const suite = useBrokerSuite();
 const api = async () => {

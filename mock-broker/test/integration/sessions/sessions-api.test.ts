@@ -2,10 +2,10 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessControl } from '../../../src/mqtt/access-control.js';
 import type { ClientSessionDetails, ClientSessionInfo } from '../../../src/sessions/session-views.js';
-import { ApiClient } from '../../support/api-client.js';
-import { MqttClients } from '../../support/mqtt-clients.js';
-import { useBrokerSuite } from '../../support/broker-suite.js';
-import { eventually } from '../../support/waits.js';
+import { ApiClient } from '../../support/api/api-client.js';
+import { MqttClients } from '../../support/mqtt/mqtt-clients.js';
+import { useBrokerSuite } from '../../support/node/broker-suite.js';
+import { eventually } from '../../support/checks/waits.js';
 
 /** Clients signing in as "app" are applications, everyone else a device (what credentials would decide). */
 const byUsername: AccessControl = {

@@ -1,10 +1,10 @@
 import type { IClientOptions } from 'mqtt';
 import { describe, expect, it } from 'vitest';
 import type { SharedSubscriptionGroupInfo } from '../../../src/sessions/shared-subscription-groups.js';
-import { ApiClient } from '../../support/api-client.js';
-import { useBrokerSuite } from '../../support/broker-suite.js';
-import { inbox } from '../../support/mqtt-clients.js';
-import { eventually } from '../../support/waits.js';
+import { ApiClient } from '../../support/api/api-client.js';
+import { useBrokerSuite } from '../../support/node/broker-suite.js';
+import { inbox } from '../../support/mqtt/mqtt-clients.js';
+import { eventually } from '../../support/checks/waits.js';
 
 /**
  * A persistent member of a shared subscription group stays in it while offline; once its session

@@ -3,9 +3,9 @@ import bcrypt from 'bcryptjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../src/database/database.js';
 import { claimDataDirectory } from '../../../src/database/data-directory-claim.js';
-import { ApiClient, DEFAULT_ADMIN } from '../../support/api-client.js';
-import { startTestNode, type TestNode } from '../../support/test-node.js';
-import { claimsOf, type TokenPair } from '../../support/users.js';
+import { ApiClient, DEFAULT_ADMIN } from '../../support/api/api-client.js';
+import { startTestNode, type TestNode } from '../../support/node/test-node.js';
+import { claimsOf, type TokenPair } from '../../support/api/users.js';
 
 interface SavedUser {
   id: string;

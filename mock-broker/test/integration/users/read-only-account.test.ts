@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Contract, type ContractOperation } from '../../../src/http/contract.js';
-import { ApiClient, type ApiAnswer } from '../../support/api-client.js';
-import { useBrokerSuite } from '../../support/broker-suite.js';
-import { saveCredentials } from '../../support/client-credentials.js';
-import { signedInUserWithRole, type UserWithRole } from '../../support/roles.js';
-import { eventually } from '../../support/waits.js';
-import { postConnection, wsConfiguration } from '../../support/ws-connections.js';
+import { ApiClient, type ApiAnswer } from '../../support/api/api-client.js';
+import { useBrokerSuite } from '../../support/node/broker-suite.js';
+import { saveCredentials } from '../../support/api/client-credentials.js';
+import { signedInUserWithRole, type UserWithRole } from '../../support/api/roles.js';
+import { eventually } from '../../support/checks/waits.js';
+import { postConnection, wsConfiguration } from '../../support/api/ws-connections.js';
 
 // openapi.yaml "Changes and roles": a READ_ONLY account may call every operation that changes
 // nothing and those marked x-starling-own-account; every other change answers 403 with errorCode 20

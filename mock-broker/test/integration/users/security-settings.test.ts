@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiClient } from '../../support/api-client.js';
-import { startTestNode, type TestNode } from '../../support/test-node.js';
-import type { TokenPair } from '../../support/users.js';
+import { ApiClient } from '../../support/api/api-client.js';
+import { startTestNode, type TestNode } from '../../support/node/test-node.js';
+import type { TokenPair } from '../../support/api/users.js';
 import type { UserPasswordPolicy as Policy } from '../../../src/security-settings/password-policy.js';
 
 interface Settings {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../support/api-client.js';
-import { setRole, signedInUserWithRole, type UserWithRole } from '../../support/roles.js';
-import { startTestNode, type TestNode } from '../../support/test-node.js';
+import { ApiClient } from '../../support/api/api-client.js';
+import { setRole, signedInUserWithRole, type UserWithRole } from '../../support/api/roles.js';
+import { startTestNode, type TestNode } from '../../support/node/test-node.js';
 
 // openapi.yaml "Changes and roles", UserRole, AdminUserSave.role: what an administrator sets on the
 // users page and how soon it holds.

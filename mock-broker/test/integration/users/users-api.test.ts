@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../support/api-client.js';
-import { startTestNode, type TestNode } from '../../support/test-node.js';
-import { createSettledUser } from '../../support/users.js';
+import { ApiClient } from '../../support/api/api-client.js';
+import { startTestNode, type TestNode } from '../../support/node/test-node.js';
+import { createSettledUser } from '../../support/api/users.js';
 
 let node: TestNode;
 let admin: ApiClient;

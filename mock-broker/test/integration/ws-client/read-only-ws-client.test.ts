@@ -1,11 +1,11 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../support/api-client.js';
-import { useBrokerSuite } from '../../support/broker-suite.js';
-import { inbox } from '../../support/mqtt-clients.js';
-import { setRole, signedInUserWithRole } from '../../support/roles.js';
-import { WAIT_MS } from '../../support/waits.js';
-import { saveConnection, type WsConnection } from '../../support/ws-connections.js';
+import { ApiClient } from '../../support/api/api-client.js';
+import { useBrokerSuite } from '../../support/node/broker-suite.js';
+import { inbox } from '../../support/mqtt/mqtt-clients.js';
+import { setRole, signedInUserWithRole } from '../../support/api/roles.js';
+import { WAIT_MS } from '../../support/checks/waits.js';
+import { saveConnection, type WsConnection } from '../../support/api/ws-connections.js';
 
 // openapi.yaml "Changes and roles": a read-only account keeps its web-socket client workspace, but
 // the MQTT credentials the broker makes for its AUTO connections may not publish, so it cannot

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../support/api-client.js';
-import { RawClients } from '../../support/raw-mqtt-client.js';
-import { startTestNode, type TestNode } from '../../support/test-node.js';
-import { saveConnection, type WsConnection } from '../../support/ws-connections.js';
+import { ApiClient } from '../../support/api/api-client.js';
+import { RawClients } from '../../support/mqtt/raw-mqtt-client.js';
+import { startTestNode, type TestNode } from '../../support/node/test-node.js';
+import { saveConnection, type WsConnection } from '../../support/api/ws-connections.js';
 
 /**
  * Issue 26 N18: in AUTO anonymous mode only credentials an operator saves close the broker to

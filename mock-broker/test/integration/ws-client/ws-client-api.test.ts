@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../support/api-client.js';
-import { useBrokerSuite } from '../../support/broker-suite.js';
-import { createSettledUser } from '../../support/users.js';
+import { ApiClient } from '../../support/api/api-client.js';
+import { useBrokerSuite } from '../../support/node/broker-suite.js';
+import { createSettledUser } from '../../support/api/users.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { RECORDINGS_DIR } from '../../contract/tbmq-recordings.js';
-import { postConnection, saveConnection, signedInUserId, wsConfiguration, type ErrorAnswer, type WsConnection, type WsConnectionInfo } from '../../support/ws-connections.js';
+import { postConnection, saveConnection, signedInUserId, wsConfiguration, type ErrorAnswer, type WsConnection, type WsConnectionInfo } from '../../support/api/ws-connections.js';
 
 const suite = useBrokerSuite();
 let api: ApiClient;

@@ -1,12 +1,12 @@
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../support/api-client.js';
-import { useBrokerSuite } from '../../support/broker-suite.js';
-import { valueOf, type SavedCredentials } from '../../support/client-credentials.js';
-import { inbox } from '../../support/mqtt-clients.js';
-import { createSettledUser } from '../../support/users.js';
-import { postConnection, saveConnection, wsConfiguration, type WsConnection } from '../../support/ws-connections.js';
-import { WAIT_MS } from '../../support/waits.js';
+import { ApiClient } from '../../support/api/api-client.js';
+import { useBrokerSuite } from '../../support/node/broker-suite.js';
+import { valueOf, type SavedCredentials } from '../../support/api/client-credentials.js';
+import { inbox } from '../../support/mqtt/mqtt-clients.js';
+import { createSettledUser } from '../../support/api/users.js';
+import { postConnection, saveConnection, wsConfiguration, type WsConnection } from '../../support/api/ws-connections.js';
+import { WAIT_MS } from '../../support/checks/waits.js';
 
 // Refused connects are what these tests are about: no password-guessing throttle in the way.
 const suite = useBrokerSuite({ signInMaxFailures: 1000 });

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../support/api-client.js';
-import { useBrokerSuite } from '../../support/broker-suite.js';
-import { claimsOf, createSettledUser, type TokenPair } from '../../support/users.js';
-import { saveConnection, signedInUserId, wsConfiguration, type WsConnection, type WsConnectionInfo } from '../../support/ws-connections.js';
+import { ApiClient } from '../../support/api/api-client.js';
+import { useBrokerSuite } from '../../support/node/broker-suite.js';
+import { claimsOf, createSettledUser, type TokenPair } from '../../support/api/users.js';
+import { saveConnection, signedInUserId, wsConfiguration, type WsConnection, type WsConnectionInfo } from '../../support/api/ws-connections.js';
 
 /**
  * SECURITY.md: a web-socket connection's password is answered only to the administrator who saved

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sqlite from 'node-sqlite3-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../support/api-client.js';
-import { startTestNode, type TestNode } from '../../support/test-node.js';
-import { createSettledUser } from '../../support/users.js';
-import { postConnection, saveConnection, wsConfiguration, type ErrorAnswer } from '../../support/ws-connections.js';
+import { ApiClient } from '../../support/api/api-client.js';
+import { startTestNode, type TestNode } from '../../support/node/test-node.js';
+import { createSettledUser } from '../../support/api/users.js';
+import { postConnection, saveConnection, wsConfiguration, type ErrorAnswer } from '../../support/api/ws-connections.js';
 
 /**
  * Issue 26 N17: the web-socket client's storage is bounded in bytes per user, not only in counts

@@ -5,7 +5,7 @@ import { AuditLogRepository, MAX_ACTION_DATA_BYTES, MAX_FAILED_ACTION_DATA_BYTES
 import { AUDIT_RULES } from '../../../src/audit-log/audit-rules.js';
 import { changingOperations } from '../../../src/audit-log/changing-operations.js';
 import { scrubSecrets, SECRET_PLACEHOLDER } from '../../../src/audit-log/secret-scrubber.js';
-import { openTemporaryDatabase } from '../../support/temporary-database.js';
+import { openTemporaryDatabase } from '../../support/node/temporary-database.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

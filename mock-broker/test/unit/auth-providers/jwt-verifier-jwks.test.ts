@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JwtProviderConfiguration, JwtVerifierConfiguration } from '../../../src/auth-providers/jwt/jwt-configuration.js';
 import { type JwtVerifier, createJwtVerifier } from '../../../src/auth-providers/jwt/jwt-verifier.js';
-import { publicJwk, seconds, signJwt } from '../../support/jwt-tokens.js';
+import { publicJwk, seconds, signJwt } from '../../support/outside-services/jwt-tokens.js';
 
 // The JWT provider with keys from a JWKS endpoint (issue 27): a real HTTP server on a free port
 // publishes the key set and counts the requests; the verifier's clock is injected, so the cache's

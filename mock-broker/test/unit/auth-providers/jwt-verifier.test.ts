@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { JwtProviderConfiguration } from '../../../src/auth-providers/jwt/jwt-configuration.js';
 import { createJwtVerifier } from '../../../src/auth-providers/jwt/jwt-verifier.js';
-import { publicPem, seconds, signJwt, unsignedJwt } from '../../support/jwt-tokens.js';
+import { publicPem, seconds, signJwt, unsignedJwt } from '../../support/outside-services/jwt-tokens.js';
 
 // The JWT provider's decision on a CONNECT whose password is a JWT (issue 27, TBMQ 2.3's JWT
 // provider): signatures made here with generated keys, checked with an HMAC secret or a PEM public

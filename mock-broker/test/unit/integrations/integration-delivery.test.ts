@@ -5,8 +5,8 @@ import type { BacklogEntry, CapturedMessage } from '../../../src/integrations/de
 import { Deliverer, noDeliveries, PartialDelivery, type DeliveryListener, type Target } from '../../../src/integrations/delivery/deliverer.js';
 import { EventStore } from '../../../src/integrations/events/event-store.js';
 import { WriteBehind } from '../../../src/mqtt/persistence/write-behind.js';
-import { openTemporaryDatabase } from '../../support/temporary-database.js';
-import { eventually } from '../../support/waits.js';
+import { openTemporaryDatabase } from '../../support/node/temporary-database.js';
+import { eventually } from '../../support/checks/waits.js';
 
 // The delivery rules of integrations (issue 28) with a target scripted by the test: the order a
 // target sees, what stays after a failure, the backoff and the byte bound of the backlog. The

@@ -12,8 +12,8 @@ import type { Sample } from '../../../src/monitoring/sample-feed.js';
 import { INTEGRATION_KEYS } from '../../../src/monitoring/timeseries-keys.js';
 import { SettingsRepository } from '../../../src/settings/settings-repository.js';
 import { UserRepository } from '../../../src/users/user-repository.js';
-import { startMailServer } from '../../support/mail-server.js';
-import { openTemporaryDatabase } from '../../support/temporary-database.js';
+import { startMailServer } from '../../support/outside-services/mail-server.js';
+import { openTemporaryDatabase } from '../../support/node/temporary-database.js';
 
 const T0 = Date.UTC(2030, 0, 1, 12, 0, 0);
 const NODE = 'node-a';

@@ -5,7 +5,7 @@ import { slicedAggregates, sqliteAggregates } from '../../../src/monitoring/stor
 import { TimeseriesRepository } from '../../../src/monitoring/storage/timeseries-repository.js';
 import type { Aggregation } from '../../../src/monitoring/storage/timeseries-sql.js';
 import type { TimeseriesKey } from '../../../src/monitoring/timeseries-keys.js';
-import { openTemporaryDatabase } from '../../support/temporary-database.js';
+import { openTemporaryDatabase } from '../../support/node/temporary-database.js';
 
 // An aggregated query answers from the samples the repository holds in memory (held-aggregates.ts)
 // once they are held. Its buckets must be SQLite's, value for value: sums of reals compensated as

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PixelColumnReducer } from '../../../src/monitoring/storage/pixel-columns.js';
 import { SLICE_POINTS, slicedSamples } from '../../../src/monitoring/storage/sliced-points.js';
 import { TimeseriesRepository } from '../../../src/monitoring/storage/timeseries-repository.js';
-import { expectSameColumnExtents, type TestPoint } from '../../support/pixel-column-extents.js';
-import { openTemporaryDatabase } from '../../support/temporary-database.js';
+import { expectSameColumnExtents, type TestPoint } from '../../support/checks/pixel-column-extents.js';
+import { openTemporaryDatabase } from '../../support/node/temporary-database.js';
 
 /** A small seeded generator (mulberry32): the same random series on every run. */
 function randomSource(seed: number): () => number {

@@ -3,7 +3,7 @@ import { slicedSamples } from '../../../src/monitoring/storage/sliced-points.js'
 import { SampleCache, type HeldSamplesSource } from '../../../src/monitoring/storage/sample-cache.js';
 import { TimeseriesRepository } from '../../../src/monitoring/storage/timeseries-repository.js';
 import type { TimeseriesKey } from '../../../src/monitoring/timeseries-keys.js';
-import { openTemporaryDatabase } from '../../support/temporary-database.js';
+import { openTemporaryDatabase } from '../../support/node/temporary-database.js';
 
 // A reduced raw query answers from samples the repository holds in memory once it read them
 // (sample-cache.ts). Whatever was written since, it must answer what a repository reading the

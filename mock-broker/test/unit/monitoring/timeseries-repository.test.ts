@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TimeseriesRepository } from '../../../src/monitoring/storage/timeseries-repository.js';
-import { openTemporaryDatabase } from '../../support/temporary-database.js';
+import { openTemporaryDatabase } from '../../support/node/temporary-database.js';
 
 let store: ReturnType<typeof openTemporaryDatabase>;
 let repository: TimeseriesRepository;

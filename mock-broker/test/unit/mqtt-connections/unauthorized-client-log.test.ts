@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { UnauthorizedClientLog, type UnauthorizedClient } from '../../../src/unauthorized-clients/unauthorized-client-log.js';
-import { openTemporaryDatabase } from '../../support/temporary-database.js';
+import { openTemporaryDatabase } from '../../support/node/temporary-database.js';
 
 let store: ReturnType<typeof openTemporaryDatabase>;
 let log: UnauthorizedClientLog;

@@ -7,7 +7,7 @@ import { openDatabase, type Database } from '../../../src/database/database.js';
 import { acknowledgeOnceStored } from '../../../src/mqtt/flow/acknowledge-once-stored.js';
 import type { SendPacket } from '../../../src/mqtt/flow/connection-flow.js';
 import { WriteBehind } from '../../../src/mqtt/persistence/write-behind.js';
-import { eventually } from '../../support/waits.js';
+import { eventually } from '../../support/checks/waits.js';
 
 const client = { id: 'meter-1' } as Client;
 let dataDir: string;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PersistedPacket } from '../../../src/mqtt/persistence/persisted-packet.js';
-import { openPersistence, type PersistenceOnDisk } from '../../support/persistence-store.js';
-import { eventually } from '../../support/waits.js';
+import { openPersistence, type PersistenceOnDisk } from '../../support/node/persistence-store.js';
+import { eventually } from '../../support/checks/waits.js';
 
 let store: PersistenceOnDisk;
 

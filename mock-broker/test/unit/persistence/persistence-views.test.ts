@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PersistedPacket } from '../../../src/mqtt/persistence/persisted-packet.js';
-import { openPersistence, type PersistenceOnDisk } from '../../support/persistence-store.js';
+import { openPersistence, type PersistenceOnDisk } from '../../support/node/persistence-store.js';
 
 let store: PersistenceOnDisk;
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { PersistedPacket } from '../../../src/mqtt/persistence/persisted-packet.js';
-import { openPersistence, type PersistenceOnDisk } from '../../support/persistence-store.js';
+import { openPersistence, type PersistenceOnDisk } from '../../support/node/persistence-store.js';
 
 // Aedes delivers a QoS 2 message and sends its PUBREC once outgoingEnqueueCombi resolves, sends
 // the PUBCOMP once incomingDelPacket resolves, and the PUBREL to a subscriber once outgoingUpdate

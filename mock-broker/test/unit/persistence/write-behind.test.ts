@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../src/database/database.js';
 import { WriteBehind } from '../../../src/mqtt/persistence/write-behind.js';
-import { eventually } from '../../support/waits.js';
+import { eventually } from '../../support/checks/waits.js';
 
 let dataDir: string;
 let database: Database;

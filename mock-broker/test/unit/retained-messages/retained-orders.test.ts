@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PersistedPacket } from '../../../src/mqtt/persistence/persisted-packet.js';
 import { RetainedOrders } from '../../../src/retained-messages/retained-orders.js';
-import { openPersistence, type PersistenceOnDisk } from '../../support/persistence-store.js';
+import { openPersistence, type PersistenceOnDisk } from '../../support/node/persistence-store.js';
 
 let store: PersistenceOnDisk;
 beforeEach(async () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ClientEventLog } from '../../../src/mqtt/client-event-log.js';
-import { openTemporaryDatabase } from '../../support/temporary-database.js';
-import { eventually } from '../../support/waits.js';
+import { openTemporaryDatabase } from '../../support/node/temporary-database.js';
+import { eventually } from '../../support/checks/waits.js';
 
 let store: ReturnType<typeof openTemporaryDatabase>;
 let log: ClientEventLog;

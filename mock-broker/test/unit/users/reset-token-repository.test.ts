@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../../src/database/database.js';
 import { ResetTokenRepository } from '../../../src/users/reset-token-repository.js';
 import { UserRepository } from '../../../src/users/user-repository.js';
-import { openTemporaryDatabase } from '../../support/temporary-database.js';
+import { openTemporaryDatabase } from '../../support/node/temporary-database.js';
 
 let store: ReturnType<typeof openTemporaryDatabase>;
 let tokens: ResetTokenRepository;

@@ -4,7 +4,7 @@ import { ApiError } from '../../../src/http/api-error.js';
 import { migrations } from '../../../src/database/migrations.js';
 import { UserRepository } from '../../../src/users/user-repository.js';
 import { UserService } from '../../../src/users/user-service.js';
-import { openTemporaryDatabase } from '../../support/temporary-database.js';
+import { openTemporaryDatabase } from '../../support/node/temporary-database.js';
 
 // openapi.yaml AdminUserSave.role: the last administrator cannot be demoted (409 naming body.role)
 // or deleted (409 naming id). Over the API a caller who may delete is itself another administrator,

@@ -2,9 +2,9 @@
 // (mock-broker/test/support): free ports, its own data directory, and client credentials saved
 // through the API so that the broker checks passwords. Plain JavaScript: the web type-check stays
 // free of the broker's Node sources.
-import { ApiClient } from '../../../../../../mock-broker/test/support/api-client.ts';
-import { saveCredentials } from '../../../../../../mock-broker/test/support/client-credentials.ts';
-import { startTestNode } from '../../../../../../mock-broker/test/support/test-node.ts';
+import { ApiClient } from '../../../../../../mock-broker/test/support/api/api-client.ts';
+import { saveCredentials } from '../../../../../../mock-broker/test/support/api/client-credentials.ts';
+import { startTestNode } from '../../../../../../mock-broker/test/support/node/test-node.ts';
 
 export async function startRealBroker({ username, password, subscribePatterns = ['.*'] }) {
   const node = await startTestNode();

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startNode, type NodeOptions, type RunningNode } from '../../src/app/node.js';
-import { loadConfig, type BrokerConfig } from '../../src/config/config.js';
-import { ADMIN_PASSWORD, ApiClient, DEFAULT_ADMIN } from './api-client.js';
-import { claimsOf } from './users.js';
+import { startNode, type NodeOptions, type RunningNode } from '../../../src/app/node.js';
+import { loadConfig, type BrokerConfig } from '../../../src/config/config.js';
+import { ADMIN_PASSWORD, ApiClient, DEFAULT_ADMIN } from '../api/api-client.js';
+import { claimsOf } from '../api/users.js';
 
 export interface TestNode extends RunningNode {
   dataDir: string;

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { ApiClient } from './api-client.js';
+import type { ApiClient } from '../api/api-client.js';
 import { eventually } from './waits.js';
 
 /** openapi.yaml AuditLog, as a client reads it. */

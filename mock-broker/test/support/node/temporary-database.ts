@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase, type Database } from '../../src/database/database.js';
+import { openDatabase, type Database } from '../../../src/database/database.js';
 
 /** The node's SQLite schema in a data directory of its own, for repository tests. */
 export function openTemporaryDatabase(): { database: Database; destroy(): void } {

@@ -1,7 +1,7 @@
 import type { IPublishPacket, Packet } from 'mqtt-packet';
 import { expect } from 'vitest';
 import type { RawClients, RawMqttClient } from './raw-mqtt-client.js';
-import { WAIT_MS } from './waits.js';
+import { WAIT_MS } from '../checks/waits.js';
 
 /** Long enough to outlive any test, short of "never expires" (MQTT 5 section 3.1.2.11.2). */
 export const LONG_SESSION = 99999;

@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-const MOCK_BROKER_DIR = path.resolve(import.meta.dirname, '../..');
+const MOCK_BROKER_DIR = path.resolve(import.meta.dirname, '../../..');
 const READY = 'Starling is ready';
 
 /** A loopback port nobody listens on right now. */

@@ -1,9 +1,9 @@
 import { expect } from 'vitest';
-import { ApiClient } from './api-client.js';
-import type { BrokerProcess } from './broker-process.js';
+import { ApiClient } from '../api/api-client.js';
+import type { BrokerProcess } from '../node/broker-process.js';
 import { pause } from './mqtt-clients.js';
 import { SteadyPublisher } from './qos-load.js';
-import { settleDefaultPassword } from './test-node.js';
+import { settleDefaultPassword } from '../node/test-node.js';
 
 /** Publishers of a load, each to a topic of its own: `${prefix}/${n}`. */
 export const LOAD_TOPICS = 4;

@@ -1,6 +1,6 @@
-import { ApiClient } from './api-client.js';
-import { saveCredentials } from './client-credentials.js';
-import { MqttClients } from './mqtt-clients.js';
+import { ApiClient } from '../api/api-client.js';
+import { saveCredentials } from '../api/client-credentials.js';
+import { MqttClients } from '../mqtt/mqtt-clients.js';
 import { startTestNode, type TestNode } from './test-node.js';
 
 export interface MqttLogin {

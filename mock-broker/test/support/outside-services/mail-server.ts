@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { arrivals } from './arrivals.js';
+import { arrivals } from '../checks/arrivals.js';
 
 export interface ReceivedMail {
   from: string;

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import type { BrokerConfig } from '../../src/config/config.js';
-import { MqttClients } from './mqtt-clients.js';
+import type { BrokerConfig } from '../../../src/config/config.js';
+import { MqttClients } from '../mqtt/mqtt-clients.js';
 import { startTestNode, type TestNode, type TestNodeOptions } from './test-node.js';
 
 export interface BrokerSuite {

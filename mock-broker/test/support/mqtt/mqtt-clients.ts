@@ -1,9 +1,9 @@
 import net from 'node:net';
 import mqttPacket from 'mqtt-packet';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
-import { arrivals } from './arrivals.js';
-import type { TestNode } from './test-node.js';
-import { eventually, WAIT_MS } from './waits.js';
+import { arrivals } from '../checks/arrivals.js';
+import type { TestNode } from '../node/test-node.js';
+import { eventually, WAIT_MS } from '../checks/waits.js';
 
 export interface ReceivedMessage {
   topic: string;

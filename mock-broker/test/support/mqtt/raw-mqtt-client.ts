@@ -2,8 +2,8 @@ import net from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocket, createWebSocketStream } from 'ws';
 import mqttPacket, { type Packet } from 'mqtt-packet';
-import { arrivals } from './arrivals.js';
-import { WAIT_MS } from './waits.js';
+import { arrivals } from '../checks/arrivals.js';
+import { WAIT_MS } from '../checks/waits.js';
 
 /**
  * The properties each MQTT 5 packet may carry (MQTT 5.0 section 2.2.2.2, table 2-4). mqtt-packet

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase, type Database } from '../../src/database/database.js';
-import { SqlitePersistence, type PersistenceBroker, type SqlitePersistenceOptions } from '../../src/mqtt/persistence/sqlite-persistence.js';
+import { openDatabase, type Database } from '../../../src/database/database.js';
+import { SqlitePersistence, type PersistenceBroker, type SqlitePersistenceOptions } from '../../../src/mqtt/persistence/sqlite-persistence.js';
 
 export interface PersistenceOnDisk {
   persistence: SqlitePersistence;
