@@ -1,5 +1,6 @@
 import type { Client, PublishPacket } from 'aedes';
 import type { MqttBroker } from '../mqtt-broker.js';
+import { payloadBytes } from '../persistence/retained-messages.js';
 
 /** MQTT 5 reason code 0x97 Quota exceeded (section 2.4): the PUBACK or PUBREC of a message the node cannot take now. */
 const QUOTA_EXCEEDED = 0x97;
@@ -9,11 +10,6 @@ export interface RetainedLimits {
   maxRetainedMessages: number;
   /** Bytes of their topics and payloads at most (STARLING_MAX_RETAINED_BYTES). */
   maxRetainedBytes: number;
-}
-
-/** The payload's length whatever form Aedes gives it in. */
-function payloadLength(payload: PublishPacket['payload']): number {
-  return typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
 }
 
 /**
@@ -35,7 +31,7 @@ export function installRetainedLimits(broker: MqttBroker, limits: RetainedLimits
     if (!packet.retain || client === null) return authorizePublish(client, packet, callback);
     authorizePublish(client, packet, (error?: Error | null) => {
       if (error) return callback(error);
-      const size = payloadLength(packet.payload);
+      const size = payloadBytes(packet.payload);
       // An empty payload clears the topic's message; a topic already held is replaced, not added.
       if (size === 0 || retained.has(packet.topic)) return callback(null);
       if (retained.size < limits.maxRetainedMessages && retained.bytes + Buffer.byteLength(packet.topic) + size <= limits.maxRetainedBytes) return callback(null);
