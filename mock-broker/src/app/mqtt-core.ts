@@ -57,20 +57,21 @@ function endedConnection(session: SessionRecord | undefined): EndedConnection | 
 export async function startMqttCore(database: Database, config: BrokerConfig, access: MqttAccess, options: MqttCoreOptions = {}): Promise<{ views: MqttViews; cleanups: Cleanup[] }> {
   const cleanups: Cleanup[] = [];
   try {
-    const sessionStore = new SessionStore(database);
-    cleanups.push(() => sessionStore.close());
     const events = new ClientEventLog(database, { retentionMs: config.clientEventRetentionHours * 3_600_000, maxEvents: config.clientEventMaxCount });
     cleanups.push(() => events.close());
-    const observers = { sessions: new SessionRegistry(sessionStore), statistics: new BrokerStatistics(), events };
+    const statistics = new BrokerStatistics();
     const broker = await createMqttBroker({
       nodeId: config.nodeId,
       database,
       maxQueuedMessages: config.maxQueuedMessages,
       limits: config,
-      onDropped: () => observers.statistics.messageDropped(),
+      onDropped: () => statistics.messageDropped(),
       acknowledgeAfterCommit: options.acknowledgeAfterCommit,
     });
     cleanups.push(() => closeMqttBroker(broker));
+    // In the persistence's commits: written when the broker closes, with its own rows.
+    const sessionStore = new SessionStore(database, broker.persistence.journal);
+    const observers = { sessions: new SessionRegistry(sessionStore), statistics, events };
     // First: its packet hook keeps what a client sends after its DISCONNECT from the others.
     installGracefulDisconnect(broker);
     refuseMalformedPackets(broker);
@@ -79,6 +80,8 @@ export async function startMqttCore(database: Database, config: BrokerConfig, ac
       count: (clientId) => broker.persistence.sessions.subscriptionCount(clientId),
     });
     observers.sessions.restore(sessionStore.loadAll());
+    // After a crash the file still holds what sessions that ended with the process had stored.
+    broker.persistence.forgetIncomingWithoutSession((clientId) => observers.sessions.has(clientId));
     // Aedes answers Session Present from a session's subscriptions; one without any exists too.
     Object.assign(broker, { sessionExists: (clientId: string) => observers.sessions.has(clientId) });
     const restoredExpiry = new RestoredSessionExpiry(broker, observers.sessions, observers.events);

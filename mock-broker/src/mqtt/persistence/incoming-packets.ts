@@ -39,6 +39,11 @@ export class IncomingPackets {
     return true;
   }
 
+  /** The clients that have unreleased packets. */
+  clientIds(): IterableIterator<string> {
+    return this.#byClient.keys();
+  }
+
   removeClient(clientId: string): void {
     for (const messageId of this.#byClient.get(clientId)?.keys() ?? []) incomingRows.remove(this.#journal, clientId, messageId);
     this.#byClient.delete(clientId);

@@ -159,6 +159,19 @@ export class SqlitePersistence {
   }
 
   /**
+   * Lets go of the unreleased QoS 2 publishes of every client whose session did not outlast the
+   * node: after a crash they are read back from the file, though their session (Clean Start, or
+   * an expiry of 0) ended with the process. A client told Session Present 0 drops its side of
+   * them, and one of its new messages under the same packet id would be taken for a repeat.
+   * Answers how many clients had some.
+   */
+  forgetIncomingWithoutSession(sessionHeld: (clientId: string) => boolean): number {
+    const ended = [...this.#incoming.clientIds()].filter((clientId) => !sessionHeld(clientId));
+    for (const clientId of ended) this.#incoming.removeClient(clientId);
+    return ended.length;
+  }
+
+  /**
    * Tells `listener` of every session discarded, whatever ended it: a Clean Start connect, its
    * expiry, or its removal (SessionView.remove). Aedes emits no event for the first.
    */

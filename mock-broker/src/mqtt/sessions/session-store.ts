@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eachRow, type Database, type Row } from '../../database/database.js';
-import { WriteBehind } from '../persistence/write-behind.js';
+import type { RowJournal } from '../persistence/write-behind.js';
 import type { ClientType, SessionRecord } from './session-registry.js';
 
 export type StoredSessionRecord = Omit<SessionRecord, 'subscriptions'>;
@@ -34,26 +34,25 @@ function toRecord(row: Row): StoredSessionRecord {
   };
 }
 
+/** The journal key of a session's row: apart from the MQTT persistence's own rows in the same journal. */
+const rowKey = (clientId: string) => `session\u0000${clientId}`;
+
 /**
  * What the registry knows of persistent sessions (who, from where, when), kept in SQLite so that
- * offline sessions are still described after a restart. Writes are batched like the MQTT
- * persistence's, so a reconnect storm costs one commit per interval, not one per client.
+ * offline sessions are still described after a restart. Rows are written through the MQTT
+ * persistence's journal, in its commits: a reconnect storm costs one commit per interval, not one
+ * per client, and a new session is on disk by the time a QoS 1/2 message its client sent is
+ * acknowledged. With a journal of its own a crash could keep the message's state and lose the
+ * session, and the client would be told Session Present 0.
  */
 export class SessionStore {
-  private readonly writes: WriteBehind;
-
   constructor(
     private readonly database: Database,
-    flushIntervalMs = 25,
-  ) {
-    this.writes = new WriteBehind(database, {
-      flushIntervalMs,
-      onFlushError: (error) => console.error('Could not save session details:', error),
-    });
-  }
+    private readonly journal: RowJournal,
+  ) {}
 
   save(record: StoredSessionRecord): void {
-    this.writes.schedule(record.clientId, UPSERT, () => [
+    this.journal.schedule(rowKey(record.clientId), UPSERT, () => [
       record.clientId,
       record.clientType,
       record.nodeId,
@@ -70,15 +69,11 @@ export class SessionStore {
   }
 
   delete(clientId: string): void {
-    this.writes.schedule(clientId, DELETE, () => [clientId]);
+    this.journal.schedule(rowKey(clientId), DELETE, () => [clientId]);
   }
 
   /** Every stored session, as offline: none is connected while the node starts. Read row by row. */
   *loadAll(): Generator<StoredSessionRecord> {
     for (const row of eachRow(this.database, 'SELECT * FROM mqtt_session')) yield toRecord(row);
-  }
-
-  close(): void {
-    this.writes.close();
   }
 }
