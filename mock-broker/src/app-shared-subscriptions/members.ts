@@ -8,9 +8,7 @@ import { consumerGroupFor, consumerGroupPrefix, type AppSharedSubscription } fro
 import { Member } from './member.js';
 import { PartitionOwners } from './partition-owners.js';
 import type { SubscriptionIndex } from './subscription-index.js';
-
-/** MQTT 5 reason code 0x97 (section 3.9.3): the SUBACK of a membership beyond the node's or the client's bound. */
-const QUOTA_EXCEEDED = 0x97;
+import { QUOTA_EXCEEDED } from '../mqtt/reason-codes.js';
 
 type SubscribedClient = Client & { subscriptions: Record<string, unknown> };
 

@@ -3,11 +3,9 @@ import type { MqttBroker } from '../mqtt/mqtt-broker.js';
 import { carriedProperties } from './carried-properties.js';
 import { KafkaQueueFull, type KafkaWriter } from './kafka-writer.js';
 import type { SubscriptionIndex } from './subscription-index.js';
+import { QUOTA_EXCEEDED } from '../mqtt/reason-codes.js';
 
 type ClosingClient = Client & { conn?: { destroy(): void }; version?: number };
-
-/** MQTT 5 reason code 0x97 (section 2.4): the PUBACK or PUBREC of a message the node cannot take now. */
-const QUOTA_EXCEEDED = 0x97;
 
 /**
  * Writes every message a client publishes to a topic an application shared subscription matches

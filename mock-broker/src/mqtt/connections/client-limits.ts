@@ -2,6 +2,7 @@ import type { Client } from 'aedes';
 import type { Packet } from 'mqtt-packet';
 import type { MqttBroker } from '../mqtt-broker.js';
 import { onInboundPacket } from '../packet-hooks.js';
+import { QUOTA_EXCEEDED, TOPIC_FILTER_INVALID, TOPIC_NAME_INVALID } from '../reason-codes.js';
 
 export interface ClientLimitOptions {
   /** Longest client id and username, in characters. */
@@ -33,10 +34,6 @@ function tooDeep(topic: string): boolean {
   return false;
 }
 
-/** MQTT 5 DISCONNECT reason codes for what a client sent beyond the limits (section 2.4). */
-const TOPIC_FILTER_INVALID = 0x8f;
-const TOPIC_NAME_INVALID = 0x90;
-const QUOTA_EXCEEDED = 0x97;
 /** CONNACK return codes, which Aedes answers MQTT 5 clients as 0x85 and 0x86. */
 const IDENTIFIER_REJECTED = 2;
 const SERVER_UNAVAILABLE = 3;

@@ -2,10 +2,7 @@ import type { Client } from 'aedes';
 import type { Packet } from 'mqtt-packet';
 import type { MqttBroker } from '../mqtt-broker.js';
 import { onInboundPacket } from '../packet-hooks.js';
-
-/** MQTT 5 DISCONNECT reason codes (section 2.4). */
-const MALFORMED_PACKET = 0x81;
-const PROTOCOL_ERROR = 0x82;
+import { MALFORMED_PACKET, PROTOCOL_ERROR } from '../reason-codes.js';
 
 type ClosingClient = Client & {
   version: number | null;

@@ -5,10 +5,8 @@ import { onInboundPacket } from '../packet-hooks.js';
 import type { PersistedPacket } from '../persistence/persisted-packet.js';
 import type { OutgoingHook, OutgoingPacket } from './acknowledge-once-stored.js';
 import { ConnectionFlow, type OutgoingPublish, type SendPacket } from './connection-flow.js';
+import { FIRST_ERROR_REASON_CODE, RECEIVE_MAXIMUM_EXCEEDED } from '../reason-codes.js';
 
-/** MQTT 5 reason code 0x93: the client sent more unacknowledged QoS 1/2 PUBLISHes than the broker's Receive Maximum. */
-export const RECEIVE_MAXIMUM_EXCEEDED = 0x93;
-const FIRST_ERROR_REASON_CODE = 0x80;
 /** A client that states no Receive Maximum accepts this many (MQTT 5 section 3.1.2.11.3). */
 const DEFAULT_RECEIVE_MAXIMUM = 65535;
 

@@ -1,9 +1,7 @@
 import type { Client, PublishPacket } from 'aedes';
 import type { MqttBroker } from '../mqtt-broker.js';
 import { payloadBytes } from '../persistence/retained-messages.js';
-
-/** MQTT 5 reason code 0x97 Quota exceeded (section 2.4): the PUBACK or PUBREC of a message the node cannot take now. */
-const QUOTA_EXCEEDED = 0x97;
+import { QUOTA_EXCEEDED } from '../reason-codes.js';
 
 export interface RetainedLimits {
   /** Retained messages the node holds at most (STARLING_MAX_RETAINED_MESSAGES). */
