@@ -39,6 +39,12 @@ export interface ClientEventLogOptions {
   pruneIntervalMs?: number;
 }
 
+/**
+ * Events waiting to be written at most (or maxEvents when lower): they wait long only while the
+ * disk refuses commits, and past it the oldest waiting ones go rather than the node's memory.
+ */
+const MAX_WAITING_EVENTS = 100_000;
+
 /** How soon after the log outgrew maxEvents the oldest events are deleted; reads trim at once. */
 const TRIM_DELAY_MS = 1000;
 
@@ -96,7 +102,18 @@ export class ClientEventLog {
       event.initiator ?? null,
     ]);
     this.rows += 1;
+    // Pending events are the latest ones, one key per sequence number: the oldest is this far back.
+    const waitingBound = Math.min(this.options.maxEvents, MAX_WAITING_EVENTS);
+    if (this.writes.pendingCount > waitingBound) {
+      this.writes.cancel(`event:${this.sequence - waitingBound}`);
+      this.rows -= 1;
+    }
     if (this.rows > this.options.maxEvents) this.trimTimer ??= setTimeout(() => this.trim(), TRIM_DELAY_MS).unref();
+  }
+
+  /** Events not yet written to the file. */
+  get waiting(): number {
+    return this.writes.pendingCount;
   }
 
   /** A client's events, oldest first. */

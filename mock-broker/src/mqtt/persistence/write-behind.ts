@@ -10,8 +10,15 @@ interface PendingWrite {
 export interface WriteBehindOptions {
   /** How long a change nobody waits for may stay in memory before it is written. */
   flushIntervalMs: number;
+  /**
+   * Told when a commit fails: the first failure of a run of them, then at most once a minute
+   * while it lasts (a full disk makes every retry fail, a few dozen a second).
+   */
   onFlushError: (error: unknown) => void;
 }
+
+/** How often a run of failing commits is reported again. */
+const REPEAT_FAILURE_REPORT_MS = 60_000;
 
 /** Called once the changes scheduled before it are committed, or with an error when they never will be. */
 export type StoredCallback = (error?: Error) => void;
@@ -46,6 +53,8 @@ export class WriteBehind {
   #soon: NodeJS.Immediate | undefined;
   /** The last commit failed: its retry waits for the interval, whoever waits. */
   #failing = false;
+  /** When the current run of failing commits was last reported (performance.now()). */
+  #failureReportedAt = 0;
   #closed = false;
 
   constructor(database: Database, options: WriteBehindOptions) {
@@ -60,6 +69,11 @@ export class WriteBehind {
     if (this.#closed) return;
     this.#pending.set(key, { sql, values });
     this.#timer ??= setTimeout(() => this.flush(), this.#options.flushIntervalMs).unref();
+  }
+
+  /** Rows waiting to be written: more than usual only while commits fail. */
+  get pendingCount(): number {
+    return this.#pending.size;
   }
 
   /** Forgets a write not yet made, for a row that never reached the file. */
@@ -101,8 +115,12 @@ export class WriteBehind {
     } catch (error) {
       // The transaction rolled back and the batch stays pending (with its callers): retry on the
       // next interval (a full disk may free up) rather than drop state the broker relies on.
+      const now = performance.now();
+      if (!this.#failing || now - this.#failureReportedAt >= REPEAT_FAILURE_REPORT_MS) {
+        this.#failureReportedAt = now;
+        this.#options.onFlushError(error);
+      }
       this.#failing = true;
-      this.#options.onFlushError(error);
       if (!this.#closed) this.#timer = setTimeout(() => this.flush(), this.#options.flushIntervalMs).unref();
       return;
     }

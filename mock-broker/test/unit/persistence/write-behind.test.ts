@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../../../src/database/database.js';
 import { WriteBehind } from '../../../src/mqtt/persistence/write-behind.js';
 import { eventually } from '../../support/checks/waits.js';
@@ -87,6 +87,36 @@ describe('WriteBehind.afterStored and whenStored', () => {
     journal.flush();
     await waiting;
     expect(committed()).toEqual([1]);
+  });
+
+  it('reports a run of failing commits once, then once a minute while it lasts, not at every retry', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'clearImmediate', 'performance'] });
+    const reported: unknown[] = [];
+    const retrying = new WriteBehind(database, { flushIntervalMs: 25, onFlushError: (error) => reported.push(error) });
+    try {
+      database.exec('ALTER TABLE note RENAME TO parked');
+      retrying.schedule('note:1', 'INSERT INTO note (id, text) VALUES (?, ?)', () => [1, 'one']);
+      // A retry every 25 ms: 2,400 failed commits in a minute.
+      vi.advanceTimersByTime(59_000);
+      expect(reported).toHaveLength(1);
+      vi.advanceTimersByTime(2_000);
+      expect(reported).toHaveLength(2);
+
+      database.exec('ALTER TABLE parked RENAME TO note');
+      vi.advanceTimersByTime(100);
+      expect(retrying.pendingCount).toBe(0);
+      // A later failure starts a run of its own: reported at once.
+      database.exec('ALTER TABLE note RENAME TO parked');
+      retrying.schedule('note:2', 'INSERT INTO note (id, text) VALUES (?, ?)', () => [2, 'two']);
+      vi.advanceTimersByTime(100);
+      expect(reported).toHaveLength(3);
+      database.exec('ALTER TABLE parked RENAME TO note');
+      vi.advanceTimersByTime(100);
+      expect(committed()).toEqual([1, 2]);
+    } finally {
+      retrying.close();
+      vi.useRealTimers();
+    }
   });
 
   it('rejects when the store closes before the batch could be committed', async () => {

@@ -36,6 +36,22 @@ describe('client event log bounds', () => {
     await eventually(() => expect(storedRows()).toBe(100), { interval: 50 });
   });
 
+  it('holds at most maxEvents events in memory while the disk refuses to store them, the newest', () => {
+    const now = Date.now();
+    store.database.exec('ALTER TABLE mqtt_client_event RENAME TO parked');
+    // Refused sign-ins of made-up clients: anyone who can open a connection makes these.
+    for (let index = 0; index < 1_000; index++) log.record({ ts: now + index, clientId: `flood-${index}`, type: 'AUTHENTICATION_FAILED' });
+    expect(log.waiting).toBe(100);
+
+    store.database.exec('ALTER TABLE parked RENAME TO mqtt_client_event');
+    // A read writes what waits first.
+    expect(log.forClient('flood-899')).toEqual([]);
+    expect(log.waiting).toBe(0);
+    expect(storedRows()).toBe(100);
+    expect(log.forClient('flood-900')).toHaveLength(1);
+    expect(log.forClient('flood-999')).toHaveLength(1);
+  });
+
   it('keeps client ids and reasons to 256 characters, and still finds a long id by itself', () => {
     const longId = `device-${'x'.repeat(60_000)}`;
     log.record({ ts: Date.now(), clientId: longId, type: 'AUTHENTICATION_FAILED', reason: `Blocked: ${'r'.repeat(10_000)}` });
