@@ -34,8 +34,9 @@ export interface QueuedMessage {
 const nullable = (value: number | boolean | undefined): JSValue => value ?? null;
 const optionalNumber = (value: unknown) => (value === null || value === undefined ? undefined : Number(value));
 const optionalFlag = (value: unknown) => (value === null || value === undefined ? undefined : Boolean(value));
-// Built for every row change (several per QoS 2 message): a template, not an array joined.
-const rowKey = (table: string, first: string | number, second?: string | number) =>
+// A journal key: the table, then the row's key columns. Built for every row change (several per
+// QoS 2 message): a template, not an array joined.
+export const rowKey = (table: string, first: string | number, second?: string | number) =>
   second === undefined ? `${table}\u0000${first}` : `${table}\u0000${first}\u0000${second}`;
 
 export const retainedRows = {

@@ -163,12 +163,10 @@ export class SqlitePersistence {
    * node: after a crash they are read back from the file, though their session (Clean Start, or
    * an expiry of 0) ended with the process. A client told Session Present 0 drops its side of
    * them, and one of its new messages under the same packet id would be taken for a repeat.
-   * Answers how many clients had some.
    */
-  forgetIncomingWithoutSession(sessionHeld: (clientId: string) => boolean): number {
+  forgetIncomingWithoutSession(sessionHeld: (clientId: string) => boolean): void {
     const ended = [...this.#incoming.clientIds()].filter((clientId) => !sessionHeld(clientId));
     for (const clientId of ended) this.#incoming.removeClient(clientId);
-    return ended.length;
   }
 
   /**

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eachRow, type Database, type Row } from '../../database/database.js';
+import { rowKey } from '../persistence/persistence-rows.js';
 import type { RowJournal } from '../persistence/write-behind.js';
 import type { ClientType, SessionRecord } from './session-registry.js';
 
@@ -34,9 +35,6 @@ function toRecord(row: Row): StoredSessionRecord {
   };
 }
 
-/** The journal key of a session's row: apart from the MQTT persistence's own rows in the same journal. */
-const rowKey = (clientId: string) => `session\u0000${clientId}`;
-
 /**
  * What the registry knows of persistent sessions (who, from where, when), kept in SQLite so that
  * offline sessions are still described after a restart. Rows are written through the MQTT
@@ -52,7 +50,7 @@ export class SessionStore {
   ) {}
 
   save(record: StoredSessionRecord): void {
-    this.journal.schedule(rowKey(record.clientId), UPSERT, () => [
+    this.journal.schedule(rowKey('session', record.clientId), UPSERT, () => [
       record.clientId,
       record.clientType,
       record.nodeId,
@@ -69,7 +67,7 @@ export class SessionStore {
   }
 
   delete(clientId: string): void {
-    this.journal.schedule(rowKey(clientId), DELETE, () => [clientId]);
+    this.journal.schedule(rowKey('session', clientId), DELETE, () => [clientId]);
   }
 
   /** Every stored session, as offline: none is connected while the node starts. Read row by row. */
