@@ -66,6 +66,14 @@ export interface PeriodCounts {
 
 const emptyPeriod = (): PeriodCounts => ({ processed: 0, errors: 0, retried: 0, dropped: 0 });
 
+/**
+ * How long a stop lets the sends under way finish before it closes the target. A request the
+ * service already took but had not answered would be sent again by the next deliverer: waiting for
+ * its answer keeps a restart or a saved change from repeating it. A service that hangs only delays
+ * the stop by this much.
+ */
+export const STOP_GRACE_MS = 5000;
+
 export function errorText(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
@@ -100,7 +108,18 @@ export class Deliverer {
   readonly #totals: DeliveryTotals;
   #period = emptyPeriod();
 
-  constructor(options: { backlog: Backlog; target: Target; retry: RetryPolicy; listener: DeliveryListener; totals: DeliveryTotals; now?: () => number }) {
+  readonly #stopGraceMs: number;
+
+  constructor(options: {
+    backlog: Backlog;
+    target: Target;
+    retry: RetryPolicy;
+    listener: DeliveryListener;
+    totals: DeliveryTotals;
+    now?: () => number;
+    stopGraceMs?: number;
+  }) {
+    this.#stopGraceMs = options.stopGraceMs ?? STOP_GRACE_MS;
     this.#backlog = options.backlog;
     this.#target = options.target;
     this.#retry = options.retry;
@@ -130,15 +149,34 @@ export class Deliverer {
     void this.#startTarget();
   }
 
-  /** Stops sending; what is under way settles before this resolves. The backlog stays. */
+  /**
+   * Stops sending: nothing new starts, what is under way gets the grace period to finish, then the
+   * target closes and what is left settles before this resolves. The backlog stays.
+   */
   async stop(): Promise<void> {
     this.#running = false;
     this.#started = false;
     clearTimeout(this.#timer);
     this.#timer = undefined;
     this.#nextRetryTime = undefined;
+    await this.#underWaySettled(this.#stopGraceMs);
     await this.#target.close();
     await Promise.allSettled([...this.#inFlight]);
+  }
+
+  /** Resolves once no send is under way, or after `ms`, whichever comes first. */
+  async #underWaySettled(ms: number): Promise<void> {
+    if (this.#inFlight.size === 0) return;
+    let grace: NodeJS.Timeout | undefined;
+    const expired = new Promise<void>((resolve) => {
+      grace = setTimeout(resolve, ms);
+    });
+    // A send that settles lets pump() start nothing (not running): the set only shrinks.
+    const settled = (async () => {
+      while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight]);
+    })();
+    await Promise.race([settled, expired]);
+    clearTimeout(grace);
   }
 
   /** The counts since the last call. */

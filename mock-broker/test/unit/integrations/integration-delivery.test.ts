@@ -1,8 +1,11 @@
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { encodeHeader, targetSettings } from '../../../src/integrations/client-settings.js';
+import { encodeHeader, targetSettings, type HttpSettings } from '../../../src/integrations/client-settings.js';
 import { Backlog } from '../../../src/integrations/delivery/backlog.js';
 import type { BacklogEntry, CapturedMessage } from '../../../src/integrations/delivery/captured-message.js';
 import { Deliverer, noDeliveries, PartialDelivery, type DeliveryListener, type Target } from '../../../src/integrations/delivery/deliverer.js';
+import { HttpTarget } from '../../../src/integrations/targets/http-target.js';
 import { EventStore } from '../../../src/integrations/events/event-store.js';
 import { WriteBehind } from '../../../src/mqtt/persistence/write-behind.js';
 import { openTemporaryDatabase } from '../../support/node/temporary-database.js';
@@ -117,6 +120,65 @@ describe('a per-topic target (HTTP)', () => {
     expect(target.sent).not.toContain('x2');
     target.refuse.clear();
     await eventually(() => expect(target.sent).toEqual(['x1', 'x2']));
+  });
+});
+
+describe('a stop (restart, saved change, node shutdown)', () => {
+  /** A web service that holds every POST's answer until the test lets it go; `bodies` is what it took. */
+  async function holdingService() {
+    const bodies: string[] = [];
+    const held: ServerResponse[] = [];
+    const server = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        bodies.push(Buffer.concat(chunks).toString());
+        held.push(response);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    opened.push({ destroy: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))) });
+    const target = new HttpTarget(targetSettings('HTTP', { restEndpointUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/in`, sendOnlyMsgPayload: true }) as HttpSettings, { nodeId: 'n', metadata: {} });
+    const answerAll = () => held.splice(0).forEach((response) => response.writeHead(200).end());
+    return { bodies, held, target, answerAll };
+  }
+
+  it('lets a request the service took finish, so the next deliverer does not send it again', async () => {
+    const service = await holdingService();
+    const { deliverer, backlog } = setUp(service.target);
+    deliverer.start();
+    deliverer.accept(message('s', 'taken'));
+    await eventually(() => expect(service.held).toHaveLength(1));
+    const stopped = deliverer.stop();
+    // The answer comes after the stop began: the message counts as delivered.
+    service.answerAll();
+    await stopped;
+    expect(backlog.messages).toBe(0);
+    expect(deliverer.view().sent).toBe(1);
+
+    const next = await holdingService();
+    const again = new Deliverer({ backlog, target: next.target, retry: { minMs: 10, maxMs: 40 }, listener: { started: () => undefined, startFailed: () => undefined, attemptFailed: () => undefined, dropped: () => undefined }, totals: noDeliveries() });
+    again.start();
+    again.accept(message('s', 'later'));
+    await eventually(() => expect(next.held).toHaveLength(1));
+    next.answerAll();
+    await again.stop();
+    expect(service.bodies).toEqual(['taken']);
+    expect(next.bodies).toEqual(['later']);
+  });
+
+  it('gives a service that does not answer only the grace period, and keeps its message for the next deliverer', async () => {
+    const service = await holdingService();
+    // The backlog of a deliverer never started; this one sends it.
+    const { backlog } = setUp(new ScriptedTarget('per-topic', 1));
+    const listener: DeliveryListener = { started: () => undefined, startFailed: () => undefined, attemptFailed: () => undefined, dropped: () => undefined };
+    const deliverer = new Deliverer({ backlog, target: service.target, retry: { minMs: 10, maxMs: 40 }, listener, totals: noDeliveries(), stopGraceMs: 50 });
+    deliverer.start();
+    deliverer.accept(message('s', 'unanswered'));
+    await eventually(() => expect(service.held).toHaveLength(1));
+    await deliverer.stop();
+    expect(deliverer.view()).toMatchObject({ state: 'STOPPED', sent: 0, backlogMessages: 1 });
+    expect([...backlog.values()].map((entry) => entry.payload.toString())).toEqual(['unanswered']);
   });
 });
 
