@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { Consumer, MessagesStreamModes } from '@platformatic/kafka';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { decodeKafkaMessage } from '../../src/app-shared-subscriptions/app-shared-subscription.js';
+import { kafkaProducer, KafkaWriter } from '../../src/app-shared-subscriptions/kafka-writer.js';
 import { ApiClient } from '../support/api/api-client.js';
 import { MqttClients } from '../support/mqtt/mqtt-clients.js';
 import { startTestNode, type TestNode } from '../support/node/test-node.js';
@@ -93,5 +94,29 @@ describe('messages written to the Kafka topic of an application shared subscript
     const publisher = await clients.connect({ protocolVersion: 5, clientId: `publisher-2-${run}` });
     await publisher.publishAsync(`produce-${run}/device-7/state`, 'for everyone', { qos: 1 });
     expect(await received).toBe('for everyone');
+  });
+});
+
+describe('the acks the writer asks of this single-node Kafka', () => {
+  it("are the leader's once the producer's metadata shows one replica per partition, and each write is in the topic when it is done", async () => {
+    const settings = { bootstrap: [{ host, port: Number(port) }], sasl: undefined, tls: false, tlsCaFile: undefined };
+    const asked: number[] = [];
+    const writer = new KafkaWriter(settings, (...made) => {
+      const producer = kafkaProducer(...made);
+      return { send: (request) => (asked.push(request.acks), producer.send(request)), close: () => producer.close() };
+    });
+    const before = await endOffsets(subscription.kafkaTopic);
+    const write = (payload: string) =>
+      new Promise<void>((resolve, reject) => writer.write([subscription.kafkaTopic], `produce-${run}/writer/state`, { qos: 1, retain: false, payload: Buffer.from(payload), properties: undefined }, (error) => (error ? reject(error) : resolve())));
+    try {
+      await write('first');
+      expect(await endOffsets(subscription.kafkaTopic)).toBe(before + 1n);
+      await write('second');
+      expect(await endOffsets(subscription.kafkaTopic)).toBe(before + 2n);
+    } finally {
+      await writer.close();
+    }
+    // Nothing was known before the first request: it waited for all in-sync replicas.
+    expect(asked).toEqual([-1, 1]);
   });
 });
