@@ -164,18 +164,14 @@ export class Deliverer {
     await Promise.allSettled([...this.#inFlight]);
   }
 
-  /** Resolves once no send is under way, or after `ms`, whichever comes first. */
+  /** Resolves once the sends under way settled (a stopped deliverer starts none), or after `ms`. */
   async #underWaySettled(ms: number): Promise<void> {
     if (this.#inFlight.size === 0) return;
     let grace: NodeJS.Timeout | undefined;
     const expired = new Promise<void>((resolve) => {
       grace = setTimeout(resolve, ms);
     });
-    // A send that settles lets pump() start nothing (not running): the set only shrinks.
-    const settled = (async () => {
-      while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight]);
-    })();
-    await Promise.race([settled, expired]);
+    await Promise.race([Promise.allSettled([...this.#inFlight]), expired]);
     clearTimeout(grace);
   }
 

@@ -59,7 +59,10 @@ class ScriptedTarget implements Target {
   async close(): Promise<void> {}
 }
 
-function setUp(target: Target, maxBytes = 1 << 20) {
+/** A listener for deliverers whose events a test does not look at. */
+const quiet: DeliveryListener = { started: () => undefined, startFailed: () => undefined, attemptFailed: () => undefined, dropped: () => undefined };
+
+function setUp(target: Target, maxBytes = 1 << 20, stopGraceMs?: number) {
   const temporary = openTemporaryDatabase();
   opened.push(temporary);
   const journal = new WriteBehind(temporary.database, { flushIntervalMs: 5, onFlushError: (error) => expect.fail(String(error)) });
@@ -67,7 +70,7 @@ function setUp(target: Target, maxBytes = 1 << 20) {
   const failures: string[] = [];
   let dropped = 0;
   const listener: DeliveryListener = { started: () => undefined, startFailed: (error) => failures.push(error), attemptFailed: (error) => failures.push(error), dropped: () => (dropped += 1) };
-  const deliverer = new Deliverer({ backlog, target, retry: { minMs: 10, maxMs: 40 }, listener, totals: noDeliveries() });
+  const deliverer = new Deliverer({ backlog, target, retry: { minMs: 10, maxMs: 40 }, listener, totals: noDeliveries(), stopGraceMs });
   opened.push({
     destroy: async () => {
       await deliverer.stop();
@@ -157,7 +160,7 @@ describe('a stop (restart, saved change, node shutdown)', () => {
     expect(deliverer.view().sent).toBe(1);
 
     const next = await holdingService();
-    const again = new Deliverer({ backlog, target: next.target, retry: { minMs: 10, maxMs: 40 }, listener: { started: () => undefined, startFailed: () => undefined, attemptFailed: () => undefined, dropped: () => undefined }, totals: noDeliveries() });
+    const again = new Deliverer({ backlog, target: next.target, retry: { minMs: 10, maxMs: 40 }, listener: quiet, totals: noDeliveries() });
     again.start();
     again.accept(message('s', 'later'));
     await eventually(() => expect(next.held).toHaveLength(1));
@@ -169,10 +172,7 @@ describe('a stop (restart, saved change, node shutdown)', () => {
 
   it('gives a service that does not answer only the grace period, and keeps its message for the next deliverer', async () => {
     const service = await holdingService();
-    // The backlog of a deliverer never started; this one sends it.
-    const { backlog } = setUp(new ScriptedTarget('per-topic', 1));
-    const listener: DeliveryListener = { started: () => undefined, startFailed: () => undefined, attemptFailed: () => undefined, dropped: () => undefined };
-    const deliverer = new Deliverer({ backlog, target: service.target, retry: { minMs: 10, maxMs: 40 }, listener, totals: noDeliveries(), stopGraceMs: 50 });
+    const { deliverer, backlog } = setUp(service.target, 1 << 20, 50);
     deliverer.start();
     deliverer.accept(message('s', 'unanswered'));
     await eventually(() => expect(service.held).toHaveLength(1));
