@@ -33,7 +33,9 @@ export interface ProtocolLimits {
 /** The Aedes instance: protocol handling stays in Aedes, our behaviour hooks in around it. */
 export async function createMqttBroker(options: MqttBrokerOptions): Promise<MqttBroker> {
   const acknowledgeAfterCommit = options.acknowledgeAfterCommit ?? true;
-  const persistence = new SqlitePersistence(options.database, { maxQueuedMessages: options.maxQueuedMessages, onDropped: options.onDropped, acknowledgeAfterCommit });
+  // Aedes publishes a QoS 2 message when it arrives and later only asks whether its packet id is
+  // stored (handlers/publish.js, pubrel.js): the unreleased packets need no payload.
+  const persistence = new SqlitePersistence(options.database, { maxQueuedMessages: options.maxQueuedMessages, onDropped: options.onDropped, acknowledgeAfterCommit, keepIncomingPayloads: false });
   const { maxPacketSize, receiveMaximum, maxKeepAliveSeconds, maxConnectPacketSize } = options.limits;
   const broker = await Aedes.createBroker({
     id: options.nodeId,

@@ -27,6 +27,11 @@ export interface SqlitePersistenceOptions {
    * crash loses up to `flushIntervalMs` of acknowledged messages.
    */
   acknowledgeAfterCommit?: boolean;
+  /**
+   * Keep the whole of each unreleased QoS 2 PUBLISH, as aedes-persistence's contract returns it;
+   * on by default. The node turns it off (mqtt-broker.ts): see IncomingPackets.
+   */
+  keepIncomingPayloads?: boolean;
   onDropped?: DroppedListener;
   onFlushError?: (error: unknown) => void;
 }
@@ -85,7 +90,7 @@ export class SqlitePersistence {
     this.#subscriptions = new SubscriptionIndex(this.#journal);
     this.#outgoing = new OutgoingQueues(this.#journal, this.#dropped, maxQueuedMessages);
     this.#retained = new RetainedMessages(this.#journal);
-    this.#incoming = new IncomingPackets(this.#journal);
+    this.#incoming = new IncomingPackets(this.#journal, { keepPayloads: options.keepIncomingPayloads ?? true });
     this.#wills = new Wills(this.#journal);
     this.#restore(database);
 

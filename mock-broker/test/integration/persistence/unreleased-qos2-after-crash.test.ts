@@ -1,7 +1,7 @@
 import type { IConnectPacket, IPubcompPacket } from 'mqtt-packet';
 import { afterEach, expect, it } from 'vitest';
 import { claimDataDirectory } from '../../../src/database/data-directory-claim.js';
-import { openDatabase } from '../../../src/database/database.js';
+import { openDatabase, type Database } from '../../../src/database/database.js';
 import { incomingRows } from '../../../src/mqtt/persistence/persistence-rows.js';
 import { RawClients, type RawMqttClient } from '../../support/mqtt/raw-mqtt-client.js';
 import { BrokerProcess } from '../../support/node/broker-process.js';
@@ -41,17 +41,20 @@ async function release(client: RawMqttClient): Promise<void> {
   expect(((await client.next('pubcomp')) as IPubcompPacket).messageId).toBe(1);
 }
 
-/** The client ids with unreleased QoS 2 publishes in the stopped broker's SQLite file. */
-function storedIn(dataDir: string): string[] {
+/** What the stopped broker's SQLite file holds of unreleased QoS 2 publishes. */
+function readStopped<T>(dataDir: string, read: (database: Database) => T): T {
   const releaseClaim = claimDataDirectory(dataDir);
   const database = openDatabase(dataDir);
   try {
-    return incomingRows.load(database).map((row) => row.clientId).sort();
+    return read(database);
   } finally {
     database.close();
     releaseClaim();
   }
 }
+
+/** The client ids with unreleased QoS 2 publishes in the stopped broker's SQLite file. */
+const storedIn = (dataDir: string): string[] => readStopped(dataDir, (database) => incomingRows.load(database).map((row) => row.clientId).sort());
 
 it('keeps the unreleased QoS 2 publishes of persistent sessions only: a session that ended with the process takes them with it', async () => {
   const running = await BrokerProcess.create();
@@ -87,4 +90,44 @@ it('keeps the unreleased QoS 2 publishes of persistent sessions only: a session 
   expect(await back.next('pubrec')).toMatchObject({ messageId: 1 });
   await release(back);
   expect(await watcher.settle('publish')).toEqual([]);
+}, 240_000);
+
+it('keeps a packet id, not the payload, of each QoS 2 publish an MQTT 3.1.1 client leaves unreleased', async () => {
+  // MQTT 3.1.1 has no Receive Maximum: a client may hold back its PUBRELs for up to 65,535 packet ids.
+  const UNRELEASED = 40;
+  const payload = (index: number) => Buffer.alloc(200 * 1024, index);
+  const running = await BrokerProcess.create();
+  broker = running;
+  await running.start();
+  const clients = new RawClients(() => running.mqttPort);
+  raw = clients;
+  const { client: watcher } = await clients.connect({ clientId: 'receipt-watcher' }, { autoAcknowledge: true });
+  await watcher.subscribe('held/#', { qos: 2 });
+  const session = { clientId: 'receipt-holder', clean: false };
+  const { client: holder } = await clients.connect(session, { protocolVersion: 4 });
+  for (let index = 1; index <= UNRELEASED; index++) holder.publish(`held/${index}`, payload(index), { qos: 2, messageId: index });
+  for (let index = 1; index <= UNRELEASED; index++) expect(await holder.next('pubrec')).toMatchObject({ messageId: index });
+  // Published on arrival, whole, before any PUBREL.
+  for (let index = 1; index <= UNRELEASED; index++) {
+    const delivered = await watcher.nextPublish();
+    expect({ topic: delivered.topic, payload: Buffer.compare(delivered.payload as Buffer, payload(index)) }).toEqual({ topic: `held/${index}`, payload: 0 });
+  }
+  await running.kill();
+  clients.closeAll();
+  const held = readStopped(running.dataDir, (database) => database.get('SELECT count(*) AS packets, sum(coalesce(length(payload), 0)) AS payloadBytes FROM mqtt_incoming_packet WHERE client_id = ?', ['receipt-holder']));
+  expect(held).toEqual({ packets: UNRELEASED, payloadBytes: 0 });
+
+  // After the restart each id is still recognised: sent again it is released, not delivered twice.
+  await running.start();
+  const { client: watcherBack } = await clients.connect({ clientId: 'receipt-watcher-2' }, { autoAcknowledge: true });
+  await watcherBack.subscribe('held/#', { qos: 2 });
+  const { client: back, connack } = await clients.connect(session, { protocolVersion: 4 });
+  expect(connack.sessionPresent).toBe(true);
+  for (const index of [1, UNRELEASED]) {
+    back.publish(`held/${index}`, payload(index), { qos: 2, messageId: index, dup: true });
+    expect(await back.next('pubrec')).toMatchObject({ messageId: index });
+    back.send({ cmd: 'pubrel', messageId: index });
+    expect(await back.next('pubcomp')).toMatchObject({ messageId: index });
+  }
+  expect(await watcherBack.settle('publish')).toEqual([]);
 }, 240_000);

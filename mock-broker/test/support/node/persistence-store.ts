@@ -9,8 +9,8 @@ export interface PersistenceOnDisk {
   broker: PersistenceBroker;
   database: Database;
   dataDir: string;
-  /** Stops this persistence as the node does (pending writes flushed, database closed) and starts a new one on the same file. */
-  restart(): Promise<PersistenceOnDisk>;
+  /** Stops this persistence as the node does (pending writes flushed, database closed) and starts a new one on the same file, with other options when given. */
+  restart(options?: SqlitePersistenceOptions): Promise<PersistenceOnDisk>;
   /** Stops it and deletes the data directory. */
   destroy(): Promise<void>;
 }
@@ -30,9 +30,9 @@ export async function openPersistence(options: SqlitePersistenceOptions = {}, da
     broker,
     database,
     dataDir,
-    async restart() {
+    async restart(next = options) {
       await stop();
-      return openPersistence(options, dataDir);
+      return openPersistence(next, dataDir);
     },
     async destroy() {
       await stop();

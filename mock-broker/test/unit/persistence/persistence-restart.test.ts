@@ -112,6 +112,17 @@ describe('after a restart the store still has', () => {
     await expect(persistence.incomingGetPacket(client, { messageId: 8 })).rejects.toThrow('no such packet');
   });
 
+  it('QoS 2 packets not released, as receipts without payload or properties when the payloads are not kept, also those stored whole before', async () => {
+    const client = { id: 'sender' };
+    await store.persistence.incomingStorePacket(client, { ...publish(0, { qos: 2, properties: mqtt5Properties }), messageId: 7 });
+    store = await store.restart({ keepIncomingPayloads: false });
+    await store.persistence.incomingStorePacket(client, { ...publish(0, { qos: 2, properties: mqtt5Properties }), messageId: 9 });
+    const receipt = { cmd: 'publish', topic: 'plant/7/status', payload: Buffer.alloc(0), qos: 2, retain: false, dup: false };
+    for (const persistence of [store.persistence, (await restart()).persistence]) {
+      for (const messageId of [7, 9]) expect(await persistence.incomingGetPacket(client, { messageId })).toEqual({ ...receipt, brokerId: 'starling-node-1', brokerCounter: 0, messageId });
+    }
+  });
+
   it('wills, tagged with the broker that took them', async () => {
     const will = { cmd: 'publish', topic: 'plant/7/lost', payload: binary, qos: 1, retain: true, properties: { willDelayInterval: 30, userProperties: { why: 'gone' } } };
     await store.persistence.putWill({ id: 'plant-7' }, { ...will });
