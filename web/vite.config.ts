@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { compiledMessages } from './compiled-messages-plugin';
+import { mqttFromSources } from './mqtt-sources-plugin';
 import { precompress } from './precompress-plugin';
 
 // The dev server forwards API calls to the broker (ARCHITECTURE.md "Ports"); override the
@@ -13,7 +14,11 @@ export default defineConfig({
   // <base href> (rewritten by whatever serves the console under a sub-path, README "Behind a reverse
   // proxy") anchors them, so /starling/sessions/x loads /starling/assets/… like /sessions/x loads /assets/….
   base: './',
-  plugins: [react(), compiledMessages(), precompress()],
+  plugins: [react(), compiledMessages(), mqttFromSources(), precompress()],
+  // The build bundles each worker on its own, with these plugins only (the dev server uses the ones above).
+  worker: { plugins: () => [mqttFromSources()] },
+  // The dev server prepares mqtt.js (CommonJS) once, with Rolldown and its own plugins.
+  optimizeDeps: { rolldownOptions: { plugins: [mqttFromSources()] } },
   resolve: {
     alias: [
       // Blueprint's icon loaders bundle every icon's paths (about 205 kB gzipped) for icons drawn by

@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
-import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
+import type { IPublishPacket, MqttClient } from 'mqtt';
+import { connect as connectMqtt } from './mqtt-browser';
 import type { WsMessageProperties } from '../../messages/ws-message';
 import type { IncomingMessage } from './mqtt-link';
 import { MESSAGE_BATCH_MS, type WireError, type WorkerEvent, type WorkerRequest } from './mqtt-worker-protocol';
@@ -51,8 +52,8 @@ function received(topic: string, payload: Uint8Array, packet: IPublishPacket): v
   flushTimer ??= setTimeout(flush, MESSAGE_BATCH_MS);
 }
 
-function connect(url: string, options: Parameters<typeof mqtt.connect>[1]): void {
-  const current = mqtt.connect(url, options);
+function connect(url: string, options: Parameters<typeof connectMqtt>[1]): void {
+  const current = connectMqtt(url, options);
   client = current;
   current.on('connect', (connack) => post({ type: 'connect', sessionPresent: connack.sessionPresent }));
   current.on('error', (error) => post({ type: 'error', error: wireError(error) }));
