@@ -64,6 +64,7 @@ export async function startMqttCore(database: Database, config: BrokerConfig, ac
       nodeId: config.nodeId,
       database,
       maxQueuedMessages: config.maxQueuedMessages,
+      maxQueuedBytes: config.maxQueuedBytes,
       limits: config,
       onDropped: () => statistics.messageDropped(),
       acknowledgeAfterCommit: options.acknowledgeAfterCommit,

@@ -30,6 +30,7 @@ export interface BrokerConfig {
   nodeId: string;
   /** Per persistent session; messages beyond it are dropped and counted. */
   maxQueuedMessages: number;
+  maxQueuedBytes: number;
   maxRetainedMessages: number;
   maxSessions: number;
   maxRetainedBytes: number;
@@ -181,6 +182,7 @@ export function loadConfig(environment: Environment = process.env, cwd = process
     passwordMaxAgeDays: integer(environment, 'STARLING_PASSWORD_MAX_AGE_DAYS', 0, 'wholeNumber'),
     publicUrl: environment.STARLING_PUBLIC_URL || `http://localhost:${httpPort}`,
     maxQueuedMessages: integer(environment, 'STARLING_MAX_QUEUED_MESSAGES', 1000, 'count'),
+    maxQueuedBytes: integer(environment, 'STARLING_MAX_QUEUED_BYTES', 32 * 1024 * 1024, 'storageBytes'),
     maxRetainedMessages: integer(environment, 'STARLING_MAX_RETAINED_MESSAGES', 1_000_000, 'count'),
     maxSessions: integer(environment, 'STARLING_MAX_SESSIONS', 2_000_000, 'count'),
     maxRetainedBytes: integer(environment, 'STARLING_MAX_RETAINED_BYTES', 1024 * 1024 * 1024, 'storageBytes'),

@@ -3,39 +3,64 @@ import { copyPacket, type PersistedPacket } from './persisted-packet.js';
 import { outgoingRows, type QueuedMessage } from './persistence-rows.js';
 import type { WriteBehind } from './write-behind.js';
 
+/** What a queued packet weighs against a session's bound in bytes: its payload (a pubrel has none). */
+function payloadBytes(packet: PersistedPacket): number {
+  const { payload } = packet;
+  if (payload === undefined) return 0;
+  return typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
+}
+
+export interface QueueBounds {
+  maxQueuedMessages: number;
+  /** The payloads one session's queue may hold; a message larger on its own still goes into an empty queue. */
+  maxQueuedBytes: number;
+}
+
 /**
  * Per persistent session, the QoS 1/2 messages not yet acknowledged by the client, in order:
  * queued while it was away, or in flight (a message id assigned, or the publish replaced by the
- * pubrel of a QoS 2 flow). Bounded per session: a full queue refuses new messages.
+ * pubrel of a QoS 2 flow). Bounded per session in messages and in payload bytes: a full queue
+ * refuses new messages.
  */
 export class OutgoingQueues {
   readonly #queues = new Map<string, QueuedMessage[]>();
+  /** The payload bytes of each non-empty queue. */
+  readonly #bytes = new Map<string, number>();
   readonly #journal: WriteBehind;
   readonly #dropped: DroppedMessages;
-  readonly #maxQueuedMessages: number;
+  readonly #bounds: QueueBounds;
   #nextId = 1;
 
-  constructor(journal: WriteBehind, dropped: DroppedMessages, maxQueuedMessages: number) {
+  constructor(journal: WriteBehind, dropped: DroppedMessages, bounds: QueueBounds) {
     this.#journal = journal;
     this.#dropped = dropped;
-    this.#maxQueuedMessages = maxQueuedMessages;
+    this.#bounds = bounds;
   }
 
-  /** Puts back a message read at start-up, without writing it again. */
+  /** Puts back a message read at start-up, without writing it again (a queue stored under larger bounds is kept whole). */
   restore(message: QueuedMessage): void {
     this.#queue(message.clientId).push(message);
+    this.#weigh(message.clientId, payloadBytes(message.packet));
     this.#nextId = Math.max(this.#nextId, message.id + 1);
   }
 
   enqueue(clientId: string, packet: PersistedPacket): void {
     const queue = this.#queue(clientId);
-    if (queue.length >= this.#maxQueuedMessages) {
+    const bytes = payloadBytes(packet);
+    const held = this.#bytes.get(clientId) ?? 0;
+    if (queue.length >= this.#bounds.maxQueuedMessages || (queue.length > 0 && held + bytes > this.#bounds.maxQueuedBytes)) {
       this.#dropped.record(clientId, packet);
       return;
     }
     const message: QueuedMessage = { id: this.#nextId++, clientId, packet: copyPacket(packet), written: false };
     queue.push(message);
+    this.#weigh(clientId, bytes);
     outgoingRows.save(this.#journal, message);
+  }
+
+  /** Payload bytes queued for the session. */
+  bytesFor(clientId: string): number {
+    return this.#bytes.get(clientId) ?? 0;
   }
 
   /**
@@ -57,6 +82,7 @@ export class OutgoingQueues {
           return;
         }
       } else if (queued.messageId === packet.messageId) {
+        this.#weigh(clientId, payloadBytes(packet) - payloadBytes(queued));
         message.packet = packet;
         outgoingRows.save(this.#journal, message);
         return;
@@ -96,7 +122,11 @@ export class OutgoingQueues {
     // Acknowledgements usually come oldest first, and shift() is O(1) where splice moves the array.
     if (index === 0) queue.shift();
     else queue.splice(index, 1);
-    if (queue.length === 0) this.#queues.delete(clientId);
+    this.#weigh(clientId, -payloadBytes(message.packet));
+    if (queue.length === 0) {
+      this.#queues.delete(clientId);
+      this.#bytes.delete(clientId);
+    }
     outgoingRows.remove(this.#journal, message);
     return message.packet;
   }
@@ -117,6 +147,7 @@ export class OutgoingQueues {
   removeClient(clientId: string): void {
     for (const message of this.#queues.get(clientId) ?? []) outgoingRows.remove(this.#journal, message);
     this.#queues.delete(clientId);
+    this.#bytes.delete(clientId);
   }
 
   /** The highest broker counter queued for `brokerId`, so new messages can continue after it. */
@@ -128,6 +159,10 @@ export class OutgoingQueues {
       }
     }
     return highest;
+  }
+
+  #weigh(clientId: string, change: number): void {
+    if (change !== 0) this.#bytes.set(clientId, (this.#bytes.get(clientId) ?? 0) + change);
   }
 
   #queue(clientId: string): QueuedMessage[] {

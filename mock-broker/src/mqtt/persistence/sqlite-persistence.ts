@@ -19,6 +19,8 @@ export const DEFAULT_FLUSH_INTERVAL_MS = 25;
 export interface SqlitePersistenceOptions {
   /** Per session; a message arriving for a full queue is dropped and counted. */
   maxQueuedMessages?: number;
+  /** Per session, the payload bytes queued (see OutgoingQueues); no bound by default. */
+  maxQueuedBytes?: number;
   /** How often changes nobody waits for are written to SQLite (see WriteBehind). */
   flushIntervalMs?: number;
   /**
@@ -88,7 +90,11 @@ export class SqlitePersistence {
     this.#acknowledgeAfterCommit = options.acknowledgeAfterCommit ?? true;
     this.#dropped = new DroppedMessages(options.onDropped, maxQueuedMessages);
     this.#subscriptions = new SubscriptionIndex(this.#journal);
-    this.#outgoing = new OutgoingQueues(this.#journal, this.#dropped, maxQueuedMessages);
+    const maxQueuedBytes = options.maxQueuedBytes ?? Number.MAX_SAFE_INTEGER;
+    if (!Number.isInteger(maxQueuedBytes) || maxQueuedBytes < 1) {
+      throw new RangeError(`maxQueuedBytes must be a whole number above 0, got ${maxQueuedBytes}`);
+    }
+    this.#outgoing = new OutgoingQueues(this.#journal, this.#dropped, { maxQueuedMessages, maxQueuedBytes });
     this.#retained = new RetainedMessages(this.#journal);
     this.#incoming = new IncomingPackets(this.#journal, { keepPayloads: options.keepIncomingPayloads ?? true });
     this.#wills = new Wills(this.#journal);

@@ -154,6 +154,39 @@ describe('the per-session queue bound', () => {
     expect(await received.none()).toBe(true);
   });
 
+  it('bounds the payload bytes an offline session holds too; a message larger than the bound alone still goes into an empty queue', async () => {
+    await start({ maxQueuedBytes: 64 * 1024 });
+    const clientId = 'camera-archive';
+    const first = await clients.connect({ protocolVersion: 4, clientId, clean: false });
+    await first.subscribeAsync('frames/#', { qos: 1 });
+    await first.endAsync();
+    const publisher = await clients.connect();
+    const frame = (n: number, kib: number) => `f${n}:`.padEnd(kib * 1024, '.');
+    // 3 × 20 KiB fit in 64 KiB; the 4th and 5th would not.
+    for (let n = 1; n <= 5; n++) await publisher.publishAsync('frames/cam-1', frame(n, 20), { qos: 1 });
+
+    const { persistence } = node.mqtt.broker;
+    await eventually(() => persistence.sessions.find(clientId)?.droppedMessages === 2);
+    expect(persistence.sessions.find(clientId)).toMatchObject({ queuedMessages: 3, droppedMessages: 2 });
+
+    const again = await clients.connect({ protocolVersion: 4, clientId, clean: false });
+    const received = inbox(again);
+    const firsts: string[] = [];
+    for (let n = 1; n <= 3; n++) firsts.push((await received.next()).payload.slice(0, 3));
+    expect(firsts).toEqual(['f1:', 'f2:', 'f3:']);
+    expect(await received.none()).toBe(true);
+    // Acknowledged, the queue is empty again: it takes a frame larger than the bound, and nothing after it.
+    await eventually(() => persistence.sessions.find(clientId)?.queuedMessages === 0);
+    await again.endAsync();
+    await publisher.publishAsync('frames/cam-1', frame(6, 100), { qos: 1 });
+    await publisher.publishAsync('frames/cam-1', frame(7, 1), { qos: 1 });
+    await eventually(() => persistence.sessions.find(clientId)?.droppedMessages === 3);
+    expect(persistence.sessions.find(clientId)).toMatchObject({ queuedMessages: 1 });
+    const last = inbox(await clients.connect({ protocolVersion: 4, clientId, clean: false }));
+    expect((await last.next()).payload.length).toBe(100 * 1024);
+    expect(await last.none()).toBe(true);
+  });
+
   it('keeps an online client whose queue is full connected and sends it the overflow unqueued', async () => {
     await start({ maxQueuedMessages: 5 });
     const clientId = 'slow-consumer';
