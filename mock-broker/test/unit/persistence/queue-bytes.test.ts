@@ -2,17 +2,17 @@ import { afterEach, expect, it } from 'vitest';
 import type { PersistedPacket } from '../../../src/mqtt/persistence/persisted-packet.js';
 import { openPersistence, type PersistenceOnDisk } from '../../support/node/persistence-store.js';
 
-let store: PersistenceOnDisk | undefined;
-afterEach(() => store?.destroy());
+let store: PersistenceOnDisk;
+afterEach(() => store.destroy());
 
 const CLIENT = { id: 'meter-7' };
 let counter = 0;
 const message = (bytes: number, qos = 1): PersistedPacket => ({ cmd: 'publish', topic: 'meter/7', payload: Buffer.alloc(bytes), qos, retain: false, dup: false, brokerId: 'starling-node-1', brokerCounter: ++counter });
 
 async function offer(packet: PersistedPacket): Promise<boolean> {
-  const before = store!.persistence.sessions.find(CLIENT.id)?.droppedMessages ?? 0;
-  await store!.persistence.outgoingEnqueueCombi([{ clientId: CLIENT.id }], packet);
-  return (store!.persistence.sessions.find(CLIENT.id)?.droppedMessages ?? 0) === before;
+  const before = store.persistence.sessions.find(CLIENT.id)?.droppedMessages ?? 0;
+  await store.persistence.outgoingEnqueueCombi([{ clientId: CLIENT.id }], packet);
+  return (store.persistence.sessions.find(CLIENT.id)?.droppedMessages ?? 0) === before;
 }
 
 it('holds a session to its payload bytes: what a QoS 2 flow releases, an acknowledgement clears and a restart brings back all count', async () => {
