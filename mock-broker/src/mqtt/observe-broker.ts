@@ -5,6 +5,7 @@ import type { AedesPublishPacket, Client, ConnectPacket, PublishPacket } from 'a
 import type { BrokerStatistics } from './broker-statistics.js';
 import type { ClientEventLog } from './client-event-log.js';
 import type { MqttBroker } from './mqtt-broker.js';
+import { payloadBytes } from './persistence/persisted-packet.js';
 import { ADMINISTRATIVE_ACTION } from './sessions/session-control.js';
 import type { ClientType, SessionRecord, SessionRegistry, SessionSubscription } from './sessions/session-registry.js';
 import { displayTopicFilter } from './shared-subscriptions.js';
@@ -91,10 +92,6 @@ class SubscriptionMirror {
   }
 }
 
-function payloadBytes(packet: PublishPacket): number {
-  return typeof packet.payload === 'string' ? Buffer.byteLength(packet.payload) : packet.payload.length;
-}
-
 /**
  * Keeps the session registry, counters and event log current from Aedes' hooks and events.
  * Observation only: nothing here changes what the broker delivers.
@@ -136,7 +133,7 @@ export function observeBroker(broker: MqttBroker, observers: BrokerObservers): B
   const previousAuthorizeForward = broker.authorizeForward.bind(broker);
   broker.authorizeForward = (client: Client, packet: AedesPublishPacket) => {
     const forwarded = previousAuthorizeForward(client, packet);
-    if (forwarded && !packet.topic.startsWith('$SYS/')) statistics.messageOut(payloadBytes(forwarded));
+    if (forwarded && !packet.topic.startsWith('$SYS/')) statistics.messageOut(payloadBytes(forwarded.payload));
     return forwarded;
   };
 
@@ -208,7 +205,7 @@ export function observeBroker(broker: MqttBroker, observers: BrokerObservers): B
   });
 
   broker.on('publish', (packet: PublishPacket, client: Client | null) => {
-    if (client) statistics.messageIn(payloadBytes(packet));
+    if (client) statistics.messageIn(payloadBytes(packet.payload));
   });
 
   return { setClientType: (client, clientType) => clientTypes.set(client, clientType) };

@@ -1,4 +1,4 @@
-import { payloadBytes } from '../mqtt/persistence/retained-messages.js';
+import { payloadBytes } from '../mqtt/persistence/persisted-packet.js';
 import type { StoredRetainedMessage } from '../mqtt/persistence/retained-view.js';
 
 /** Bytes of the payload a list row carries, enough for a one-line preview. */

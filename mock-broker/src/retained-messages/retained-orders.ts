@@ -1,5 +1,5 @@
 import type { RetainedView, StoredRetainedMessage } from '../mqtt/persistence/retained-view.js';
-import { payloadBytes } from '../mqtt/persistence/retained-messages.js';
+import { payloadBytes } from '../mqtt/persistence/persisted-packet.js';
 import { userPropertiesCount } from './retained-message-views.js';
 
 export type RetainedMessageSortProperty = 'topic' | 'qos' | 'payload' | 'payloadSize' | 'createdTime' | 'userPropertiesCount';

@@ -1,6 +1,6 @@
 import type { Client, PublishPacket } from 'aedes';
 import type { MqttBroker } from '../mqtt-broker.js';
-import { payloadBytes } from '../persistence/retained-messages.js';
+import { payloadBytes } from '../persistence/persisted-packet.js';
 import { QUOTA_EXCEEDED } from '../reason-codes.js';
 
 export interface RetainedLimits {

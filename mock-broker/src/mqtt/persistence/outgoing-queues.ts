@@ -1,14 +1,10 @@
 import type { DroppedMessages } from './dropped-messages.js';
-import { copyPacket, type PersistedPacket } from './persisted-packet.js';
+import { copyPacket, payloadBytes, type PersistedPacket } from './persisted-packet.js';
 import { outgoingRows, type QueuedMessage } from './persistence-rows.js';
 import type { WriteBehind } from './write-behind.js';
 
 /** What a queued packet weighs against a session's bound in bytes: its payload (a pubrel has none). */
-function payloadBytes(packet: PersistedPacket): number {
-  const { payload } = packet;
-  if (payload === undefined) return 0;
-  return typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
-}
+const weight = (packet: PersistedPacket): number => payloadBytes(packet.payload);
 
 export interface QueueBounds {
   maxQueuedMessages: number;
@@ -40,13 +36,13 @@ export class OutgoingQueues {
   /** Puts back a message read at start-up, without writing it again (a queue stored under larger bounds is kept whole). */
   restore(message: QueuedMessage): void {
     this.#queue(message.clientId).push(message);
-    this.#weigh(message.clientId, payloadBytes(message.packet));
+    this.#weigh(message.clientId, weight(message.packet));
     this.#nextId = Math.max(this.#nextId, message.id + 1);
   }
 
   enqueue(clientId: string, packet: PersistedPacket): void {
     const queue = this.#queue(clientId);
-    const bytes = payloadBytes(packet);
+    const bytes = weight(packet);
     const held = this.#bytes.get(clientId) ?? 0;
     if (queue.length >= this.#bounds.maxQueuedMessages || (queue.length > 0 && held + bytes > this.#bounds.maxQueuedBytes)) {
       this.#dropped.record(clientId, packet);
@@ -56,11 +52,6 @@ export class OutgoingQueues {
     queue.push(message);
     this.#weigh(clientId, bytes);
     outgoingRows.save(this.#journal, message);
-  }
-
-  /** Payload bytes queued for the session. */
-  bytesFor(clientId: string): number {
-    return this.#bytes.get(clientId) ?? 0;
   }
 
   /**
@@ -82,7 +73,7 @@ export class OutgoingQueues {
           return;
         }
       } else if (queued.messageId === packet.messageId) {
-        this.#weigh(clientId, payloadBytes(packet) - payloadBytes(queued));
+        this.#weigh(clientId, weight(packet) - weight(queued));
         message.packet = packet;
         outgoingRows.save(this.#journal, message);
         return;
@@ -122,7 +113,7 @@ export class OutgoingQueues {
     // Acknowledgements usually come oldest first, and shift() is O(1) where splice moves the array.
     if (index === 0) queue.shift();
     else queue.splice(index, 1);
-    this.#weigh(clientId, -payloadBytes(message.packet));
+    this.#weigh(clientId, -weight(message.packet));
     if (queue.length === 0) {
       this.#queues.delete(clientId);
       this.#bytes.delete(clientId);

@@ -23,6 +23,12 @@ export interface PersistedPacket {
   [field: string]: unknown;
 }
 
+/** The bytes of a payload, which Aedes hands on as a Buffer or, from some callers, a string. */
+export function payloadBytes(payload: Buffer | string | undefined): number {
+  if (payload === undefined) return 0;
+  return typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
+}
+
 /**
  * The copy Aedes' in-memory persistence keeps of a queued or incoming packet (aedes-packet's
  * `new Packet(original)` without a broker): the MQTT fields and Aedes' bookkeeping, nothing else,

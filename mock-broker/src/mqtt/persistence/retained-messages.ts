@@ -1,13 +1,8 @@
 import { ChangeLog } from '../../lists/change-log.js';
-import type { PersistedPacket } from './persisted-packet.js';
+import { payloadBytes, type PersistedPacket } from './persisted-packet.js';
 import { retainedRows, type RetainedEntry } from './persistence-rows.js';
 import { RetainedTopicTree, type BranchSummary, type EntryMeasure } from './retained-topic-tree.js';
 import type { WriteBehind } from './write-behind.js';
-
-export function payloadBytes(payload: Buffer | string | undefined): number {
-  if (payload === undefined) return 0;
-  return typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
-}
 
 /** What a retained message counts against STARLING_MAX_RETAINED_BYTES: its topic and its payload. */
 export const retainedBytes = (topic: string, entry: RetainedEntry): number => Buffer.byteLength(topic) + payloadBytes(entry.packet.payload);

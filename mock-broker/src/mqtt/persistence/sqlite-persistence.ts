@@ -51,6 +51,11 @@ interface ClientRef {
 
 const NO_SUCH_PACKET = new Error('no such packet');
 
+function wholeAboveZero(name: string, value: number): number {
+  if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a whole number above 0, got ${value}`);
+  return value;
+}
+
 const reportFlushError = (error: unknown) => console.error('Could not write the MQTT session store to SQLite, will retry:', error);
 
 /**
@@ -79,10 +84,8 @@ export class SqlitePersistence {
   readonly retainedMessages: RetainedView;
 
   constructor(database: Database, options: SqlitePersistenceOptions = {}) {
-    const maxQueuedMessages = options.maxQueuedMessages ?? DEFAULT_MAX_QUEUED_MESSAGES;
-    if (!Number.isInteger(maxQueuedMessages) || maxQueuedMessages < 1) {
-      throw new RangeError(`maxQueuedMessages must be a whole number above 0, got ${maxQueuedMessages}`);
-    }
+    const maxQueuedMessages = wholeAboveZero('maxQueuedMessages', options.maxQueuedMessages ?? DEFAULT_MAX_QUEUED_MESSAGES);
+    const maxQueuedBytes = wholeAboveZero('maxQueuedBytes', options.maxQueuedBytes ?? Number.MAX_SAFE_INTEGER);
     this.#journal = new WriteBehind(database, {
       flushIntervalMs: options.flushIntervalMs ?? DEFAULT_FLUSH_INTERVAL_MS,
       onFlushError: options.onFlushError ?? reportFlushError,
@@ -90,10 +93,6 @@ export class SqlitePersistence {
     this.#acknowledgeAfterCommit = options.acknowledgeAfterCommit ?? true;
     this.#dropped = new DroppedMessages(options.onDropped, maxQueuedMessages);
     this.#subscriptions = new SubscriptionIndex(this.#journal);
-    const maxQueuedBytes = options.maxQueuedBytes ?? Number.MAX_SAFE_INTEGER;
-    if (!Number.isInteger(maxQueuedBytes) || maxQueuedBytes < 1) {
-      throw new RangeError(`maxQueuedBytes must be a whole number above 0, got ${maxQueuedBytes}`);
-    }
     this.#outgoing = new OutgoingQueues(this.#journal, this.#dropped, { maxQueuedMessages, maxQueuedBytes });
     this.#retained = new RetainedMessages(this.#journal);
     this.#incoming = new IncomingPackets(this.#journal, { keepPayloads: options.keepIncomingPayloads ?? true });
