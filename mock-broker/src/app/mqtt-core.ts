@@ -65,6 +65,7 @@ export async function startMqttCore(database: Database, config: BrokerConfig, ac
       database,
       maxQueuedMessages: config.maxQueuedMessages,
       maxQueuedBytes: config.maxQueuedBytes,
+      maxTotalQueuedBytes: config.maxTotalQueuedBytes,
       limits: config,
       onDropped: () => statistics.messageDropped(),
       acknowledgeAfterCommit: options.acknowledgeAfterCommit,

@@ -31,6 +31,7 @@ export interface BrokerConfig {
   /** Per persistent session; messages beyond it are dropped and counted. */
   maxQueuedMessages: number;
   maxQueuedBytes: number;
+  maxTotalQueuedBytes: number;
   maxRetainedMessages: number;
   maxSessions: number;
   maxRetainedBytes: number;
@@ -183,6 +184,7 @@ export function loadConfig(environment: Environment = process.env, cwd = process
     publicUrl: environment.STARLING_PUBLIC_URL || `http://localhost:${httpPort}`,
     maxQueuedMessages: integer(environment, 'STARLING_MAX_QUEUED_MESSAGES', 1000, 'count'),
     maxQueuedBytes: integer(environment, 'STARLING_MAX_QUEUED_BYTES', 32 * 1024 * 1024, 'storageBytes'),
+    maxTotalQueuedBytes: integer(environment, 'STARLING_MAX_TOTAL_QUEUED_BYTES', 1024 * 1024 * 1024, 'storageBytes'),
     maxRetainedMessages: integer(environment, 'STARLING_MAX_RETAINED_MESSAGES', 1_000_000, 'count'),
     maxSessions: integer(environment, 'STARLING_MAX_SESSIONS', 2_000_000, 'count'),
     maxRetainedBytes: integer(environment, 'STARLING_MAX_RETAINED_BYTES', 1024 * 1024 * 1024, 'storageBytes'),

@@ -15,6 +15,7 @@ export interface MqttBrokerOptions {
   database: Database;
   maxQueuedMessages: number;
   maxQueuedBytes: number;
+  maxTotalQueuedBytes: number;
   limits: ProtocolLimits;
   onDropped?: DroppedListener;
   /** Internal, for the bench alone: see SqlitePersistenceOptions. */
@@ -36,7 +37,7 @@ export async function createMqttBroker(options: MqttBrokerOptions): Promise<Mqtt
   const acknowledgeAfterCommit = options.acknowledgeAfterCommit ?? true;
   // Aedes publishes a QoS 2 message when it arrives and later only asks whether its packet id is
   // stored (handlers/publish.js, pubrel.js): the unreleased packets need no payload.
-  const persistence = new SqlitePersistence(options.database, { maxQueuedMessages: options.maxQueuedMessages, maxQueuedBytes: options.maxQueuedBytes, onDropped: options.onDropped, acknowledgeAfterCommit, keepIncomingPayloads: false });
+  const persistence = new SqlitePersistence(options.database, { maxQueuedMessages: options.maxQueuedMessages, maxQueuedBytes: options.maxQueuedBytes, maxTotalQueuedBytes: options.maxTotalQueuedBytes, onDropped: options.onDropped, acknowledgeAfterCommit, keepIncomingPayloads: false });
   const { maxPacketSize, receiveMaximum, maxKeepAliveSeconds, maxConnectPacketSize } = options.limits;
   const broker = await Aedes.createBroker({
     id: options.nodeId,

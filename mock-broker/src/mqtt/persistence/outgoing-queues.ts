@@ -10,18 +10,23 @@ export interface QueueBounds {
   maxQueuedMessages: number;
   /** The payloads one session's queue may hold; a message larger on its own still goes into an empty queue. */
   maxQueuedBytes: number;
+  /** The payloads all sessions' queues hold together at most; no exception for an empty queue. */
+  maxTotalQueuedBytes: number;
 }
 
 /**
  * Per persistent session, the QoS 1/2 messages not yet acknowledged by the client, in order:
  * queued while it was away, or in flight (a message id assigned, or the publish replaced by the
- * pubrel of a QoS 2 flow). Bounded per session in messages and in payload bytes: a full queue
- * refuses new messages.
+ * pubrel of a QoS 2 flow). Bounded per session in messages and in payload bytes, and over all
+ * sessions in payload bytes (many sessions each under their own bound could still fill the node's
+ * memory and disk): a message a bound refuses is dropped and counted.
  */
 export class OutgoingQueues {
   readonly #queues = new Map<string, QueuedMessage[]>();
   /** The payload bytes of each non-empty queue. */
   readonly #bytes = new Map<string, number>();
+  /** The payload bytes of all queues. */
+  #totalBytes = 0;
   readonly #journal: WriteBehind;
   readonly #dropped: DroppedMessages;
   readonly #bounds: QueueBounds;
@@ -44,7 +49,8 @@ export class OutgoingQueues {
     const queue = this.#queue(clientId);
     const bytes = weight(packet);
     const held = this.#bytes.get(clientId) ?? 0;
-    if (queue.length >= this.#bounds.maxQueuedMessages || (queue.length > 0 && held + bytes > this.#bounds.maxQueuedBytes)) {
+    const full = queue.length >= this.#bounds.maxQueuedMessages || (queue.length > 0 && held + bytes > this.#bounds.maxQueuedBytes);
+    if (full || this.#totalBytes + bytes > this.#bounds.maxTotalQueuedBytes) {
       this.#dropped.record(clientId, packet);
       return;
     }
@@ -138,7 +144,13 @@ export class OutgoingQueues {
   removeClient(clientId: string): void {
     for (const message of this.#queues.get(clientId) ?? []) outgoingRows.remove(this.#journal, message);
     this.#queues.delete(clientId);
+    this.#totalBytes -= this.#bytes.get(clientId) ?? 0;
     this.#bytes.delete(clientId);
+  }
+
+  /** The payload bytes all queues hold now. */
+  get totalBytes(): number {
+    return this.#totalBytes;
   }
 
   /** The highest broker counter queued for `brokerId`, so new messages can continue after it. */
@@ -153,7 +165,9 @@ export class OutgoingQueues {
   }
 
   #weigh(clientId: string, change: number): void {
-    if (change !== 0) this.#bytes.set(clientId, (this.#bytes.get(clientId) ?? 0) + change);
+    if (change === 0) return;
+    this.#bytes.set(clientId, (this.#bytes.get(clientId) ?? 0) + change);
+    this.#totalBytes += change;
   }
 
   #queue(clientId: string): QueuedMessage[] {

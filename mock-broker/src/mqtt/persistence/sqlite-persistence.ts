@@ -21,6 +21,8 @@ export interface SqlitePersistenceOptions {
   maxQueuedMessages?: number;
   /** Per session, the payload bytes queued (see OutgoingQueues); no bound by default. */
   maxQueuedBytes?: number;
+  /** All sessions together, the payload bytes queued (see OutgoingQueues); no bound by default. */
+  maxTotalQueuedBytes?: number;
   /** How often changes nobody waits for are written to SQLite (see WriteBehind). */
   flushIntervalMs?: number;
   /**
@@ -86,6 +88,7 @@ export class SqlitePersistence {
   constructor(database: Database, options: SqlitePersistenceOptions = {}) {
     const maxQueuedMessages = wholeAboveZero('maxQueuedMessages', options.maxQueuedMessages ?? DEFAULT_MAX_QUEUED_MESSAGES);
     const maxQueuedBytes = wholeAboveZero('maxQueuedBytes', options.maxQueuedBytes ?? Number.MAX_SAFE_INTEGER);
+    const maxTotalQueuedBytes = wholeAboveZero('maxTotalQueuedBytes', options.maxTotalQueuedBytes ?? Number.MAX_SAFE_INTEGER);
     this.#journal = new WriteBehind(database, {
       flushIntervalMs: options.flushIntervalMs ?? DEFAULT_FLUSH_INTERVAL_MS,
       onFlushError: options.onFlushError ?? reportFlushError,
@@ -93,7 +96,7 @@ export class SqlitePersistence {
     this.#acknowledgeAfterCommit = options.acknowledgeAfterCommit ?? true;
     this.#dropped = new DroppedMessages(options.onDropped, maxQueuedMessages);
     this.#subscriptions = new SubscriptionIndex(this.#journal);
-    this.#outgoing = new OutgoingQueues(this.#journal, this.#dropped, { maxQueuedMessages, maxQueuedBytes });
+    this.#outgoing = new OutgoingQueues(this.#journal, this.#dropped, { maxQueuedMessages, maxQueuedBytes, maxTotalQueuedBytes });
     this.#retained = new RetainedMessages(this.#journal);
     this.#incoming = new IncomingPackets(this.#journal, { keepPayloads: options.keepIncomingPayloads ?? true });
     this.#wills = new Wills(this.#journal);

@@ -187,6 +187,37 @@ describe('the per-session queue bound', () => {
     expect(await last.none()).toBe(true);
   });
 
+  it('bounds the payload bytes all offline sessions hold together; an online client still gets what the bound refused storing', async () => {
+    await start({ maxTotalQueuedBytes: 64 * 1024 });
+    const archives = ['archive-1', 'archive-2', 'archive-3'];
+    for (const clientId of archives) {
+      const archive = await clients.connect({ protocolVersion: 4, clientId, clean: false });
+      await archive.subscribeAsync('fleet/#', { qos: 1 });
+      await archive.endAsync();
+    }
+    const publisher = await clients.connect();
+    const frame = (n: number) => `f${n}:`.padEnd(20 * 1024, '.');
+    const { persistence } = node.mqtt.broker;
+    const sum = (field: 'queuedMessages' | 'droppedMessages') => archives.reduce((total, clientId) => total + (persistence.sessions.find(clientId)?.[field] ?? 0), 0);
+
+    // Three copies of 20 KiB fit in 64 KiB; a second message would take the node to 120 KiB: no session stores it, each well under its own bound.
+    await publisher.publishAsync('fleet/truck-9', frame(1), { qos: 1 });
+    await publisher.publishAsync('fleet/truck-9', frame(2), { qos: 1 });
+    await eventually(() => sum('droppedMessages') === 3);
+    expect(archives.map((clientId) => persistence.sessions.find(clientId))).toMatchObject(archives.map(() => ({ queuedMessages: 1, droppedMessages: 1 })));
+
+    // Back online, archive-1 gets its stored frame, and a new one even if the node cannot store its copy.
+    const back = await clients.connect({ protocolVersion: 4, clientId: 'archive-1', clean: false });
+    const received = inbox(back);
+    expect((await received.next()).payload.slice(0, 3)).toBe('f1:');
+    await eventually(() => persistence.sessions.find('archive-1')?.queuedMessages === 0);
+    await publisher.publishAsync('fleet/truck-9', frame(3), { qos: 1 });
+    expect((await received.next()).payload.slice(0, 3)).toBe('f3:');
+    // 40 KiB held before it: one more copy fitted, the two others were refused.
+    await eventually(() => sum('droppedMessages') === 5);
+    expect(await received.none()).toBe(true);
+  });
+
   it('keeps an online client whose queue is full connected and sends it the overflow unqueued', async () => {
     await start({ maxQueuedMessages: 5 });
     const clientId = 'slow-consumer';

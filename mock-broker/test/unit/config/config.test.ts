@@ -27,6 +27,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ STARLING_MAX_QUEUED_MESSAGES: '0' })).toThrow('STARLING_MAX_QUEUED_MESSAGES must be a whole number above 0, got "0"');
   });
 
+  it('bounds the payload bytes of all persistent sessions\' queues together to 1 GiB unless told otherwise, never below 64 KiB', () => {
+    expect(loadConfig({}).maxTotalQueuedBytes).toBe(1024 ** 3);
+    expect(loadConfig({ STARLING_MAX_TOTAL_QUEUED_BYTES: '268435456' }).maxTotalQueuedBytes).toBe(268_435_456);
+    expect(() => loadConfig({ STARLING_MAX_TOTAL_QUEUED_BYTES: '1000' })).toThrow(/STARLING_MAX_TOTAL_QUEUED_BYTES must be a number of bytes of 65536 or more, got "1000"/);
+  });
+
   it('keeps client events for a week unless told otherwise', () => {
     expect(loadConfig({}).clientEventRetentionHours).toBe(168);
     expect(loadConfig({ STARLING_CLIENT_EVENT_RETENTION_HOURS: '2' }).clientEventRetentionHours).toBe(2);

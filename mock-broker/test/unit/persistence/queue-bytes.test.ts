@@ -45,3 +45,40 @@ it('takes a message larger than the bound into an empty queue only', async () =>
   await store.persistence.addSubscriptions(CLIENT, [{ topic: 'meter/#', qos: 1 }]);
   expect([await offer(message(5000)), await offer(message(1))]).toEqual([true, false]);
 });
+
+it('holds all sessions together to the node-wide bound, which acknowledgements, removed sessions and a restart all keep right', async () => {
+  store = await openPersistence({ maxQueuedBytes: 1000, maxTotalQueuedBytes: 1500 });
+  const meters = ['meter-1', 'meter-2', 'meter-3'].map((id) => ({ id }));
+  for (const meter of meters) await store.persistence.addSubscriptions(meter, [{ topic: 'meter/#', qos: 1 }]);
+  const dropped = (id: string) => store.persistence.sessions.find(id)?.droppedMessages ?? 0;
+  const queued = (id: string) => store.persistence.sessions.find(id)?.queuedMessages ?? 0;
+
+  // 600 bytes to each of three sessions: each under its own bound, but the third copy would take the node to 1800.
+  const first = message(600);
+  await store.persistence.outgoingEnqueueCombi(meters.map(({ id }) => ({ clientId: id })), first);
+  expect(meters.map(({ id }) => [queued(id), dropped(id)])).toEqual([[1, 0], [1, 0], [0, 1]]);
+  // Up to the bound exactly (1200 + 300), then not a byte more, not even into an empty queue.
+  await store.persistence.outgoingEnqueueCombi([{ clientId: 'meter-3' }], message(300));
+  expect([queued('meter-3'), dropped('meter-3')]).toEqual([1, 1]);
+  await store.persistence.outgoingEnqueueCombi([{ clientId: 'meter-2' }], message(1));
+  expect([queued('meter-2'), dropped('meter-2')]).toEqual([1, 1]);
+
+  // A restart brings the same total back from the file.
+  store = await store.restart();
+  await store.persistence.outgoingEnqueueCombi([{ clientId: 'meter-1' }], message(1));
+  expect(dropped('meter-1')).toBe(1);
+
+  // The acknowledgement of meter-1's message frees its 600 bytes for any session.
+  const [meter1] = meters as [{ id: string }];
+  await store.persistence.outgoingUpdate(meter1, { ...first, messageId: 1 });
+  await store.persistence.outgoingClearMessageId(meter1, { cmd: 'puback', messageId: 1 });
+  await store.persistence.outgoingEnqueueCombi([{ clientId: 'meter-3' }], message(600));
+  expect(queued('meter-3')).toBe(2);
+  await store.persistence.outgoingEnqueueCombi([{ clientId: 'meter-1' }], message(100));
+  expect(dropped('meter-1')).toBe(2);
+
+  // So does the queue of a session removed.
+  store.persistence.sessions.remove('meter-2');
+  await store.persistence.outgoingEnqueueCombi([{ clientId: 'meter-1' }], message(600));
+  expect(queued('meter-1')).toBe(1);
+});
