@@ -3,29 +3,29 @@ import { copyPacket, payloadBytes, type PersistedPacket } from './persisted-pack
 import { outgoingRows, type QueuedMessage } from './persistence-rows.js';
 import type { WriteBehind } from './write-behind.js';
 
-/** What a queued packet weighs against a session's bound in bytes: its payload (a pubrel has none). */
-const weight = (packet: PersistedPacket): number => payloadBytes(packet.payload);
+/** What a queued packet weighs against the bounds in bytes: its topic and payload (a pubrel has neither). */
+const weight = (packet: PersistedPacket): number => (packet.topic === undefined ? 0 : Buffer.byteLength(packet.topic)) + payloadBytes(packet.payload);
 
 export interface QueueBounds {
   maxQueuedMessages: number;
-  /** The payloads one session's queue may hold; a message larger on its own still goes into an empty queue. */
+  /** The bytes of topics and payloads one session's queue may hold; a message larger on its own still goes into an empty queue. */
   maxQueuedBytes: number;
-  /** The payloads all sessions' queues hold together at most; no exception for an empty queue. */
+  /** The bytes of topics and payloads all sessions' queues hold together at most; no exception for an empty queue. */
   maxTotalQueuedBytes: number;
 }
 
 /**
  * Per persistent session, the QoS 1/2 messages not yet acknowledged by the client, in order:
  * queued while it was away, or in flight (a message id assigned, or the publish replaced by the
- * pubrel of a QoS 2 flow). Bounded per session in messages and in payload bytes, and over all
- * sessions in payload bytes (many sessions each under their own bound could still fill the node's
+ * pubrel of a QoS 2 flow). Bounded per session in messages and in bytes of topics and payloads, and over all
+ * sessions in bytes (many sessions each under their own bound could still fill the node's
  * memory and disk): a message a bound refuses is dropped and counted.
  */
 export class OutgoingQueues {
   readonly #queues = new Map<string, QueuedMessage[]>();
-  /** The payload bytes of each non-empty queue. */
+  /** The bytes (topics and payloads) of each non-empty queue. */
   readonly #bytes = new Map<string, number>();
-  /** The payload bytes of all queues. */
+  /** The bytes (topics and payloads) of all queues. */
   #totalBytes = 0;
   readonly #journal: WriteBehind;
   readonly #dropped: DroppedMessages;
@@ -148,7 +148,7 @@ export class OutgoingQueues {
     this.#bytes.delete(clientId);
   }
 
-  /** The payload bytes all queues hold now. */
+  /** The bytes (topics and payloads) all queues hold now. */
   get totalBytes(): number {
     return this.#totalBytes;
   }

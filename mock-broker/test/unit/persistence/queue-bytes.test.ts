@@ -15,7 +15,7 @@ async function offer(packet: PersistedPacket): Promise<boolean> {
   return (store.persistence.sessions.find(CLIENT.id)?.droppedMessages ?? 0) === before;
 }
 
-it('holds a session to its payload bytes: what a QoS 2 flow releases, an acknowledgement clears and a restart brings back all count', async () => {
+it('holds a session to the bytes of its topics and payloads: what a QoS 2 flow releases, an acknowledgement clears and a restart brings back all count', async () => {
   store = await openPersistence({ maxQueuedBytes: 1000 });
   await store.persistence.addSubscriptions(CLIENT, [{ topic: 'meter/#', qos: 2 }]);
   const first = message(400, 2);
@@ -28,10 +28,11 @@ it('holds a session to its payload bytes: what a QoS 2 flow releases, an acknowl
   expect(await offer(message(500))).toBe(true);
   expect(await offer(message(200))).toBe(false);
 
-  // Restored from the file with the same weight: 400 + 500 held.
+  // Restored from the file with the same weight: 400 + 500 held, and each message's 7-byte topic.
   store = await store.restart();
   expect(await offer(message(200))).toBe(false);
-  expect(await offer(message(100))).toBe(true);
+  expect(await offer(message(80))).toBe(false);
+  expect(await offer(message(79))).toBe(true);
 
   // The acknowledgement of the second message frees its 400 bytes.
   await store.persistence.outgoingUpdate(CLIENT, { ...second, messageId: 2 });
@@ -57,8 +58,8 @@ it('holds all sessions together to the node-wide bound, which acknowledgements, 
   const first = message(600);
   await store.persistence.outgoingEnqueueCombi(meters.map(({ id }) => ({ clientId: id })), first);
   expect(meters.map(({ id }) => [queued(id), dropped(id)])).toEqual([[1, 0], [1, 0], [0, 1]]);
-  // Up to the bound exactly (1200 + 300), then not a byte more, not even into an empty queue.
-  await store.persistence.outgoingEnqueueCombi([{ clientId: 'meter-3' }], message(300));
+  // Up to the bound exactly (two copies of 600 + 7 bytes of topic, then 279 + 7), then not a byte more, not even into an empty queue.
+  await store.persistence.outgoingEnqueueCombi([{ clientId: 'meter-3' }], message(279));
   expect([queued('meter-3'), dropped('meter-3')]).toEqual([1, 1]);
   await store.persistence.outgoingEnqueueCombi([{ clientId: 'meter-2' }], message(1));
   expect([queued('meter-2'), dropped('meter-2')]).toEqual([1, 1]);
