@@ -148,11 +148,6 @@ export class OutgoingQueues {
     this.#bytes.delete(clientId);
   }
 
-  /** The bytes (topics and payloads) all queues hold now. */
-  get totalBytes(): number {
-    return this.#totalBytes;
-  }
-
   /** The highest broker counter queued for `brokerId`, so new messages can continue after it. */
   highestBrokerCounter(brokerId: string): number {
     let highest = 0;
