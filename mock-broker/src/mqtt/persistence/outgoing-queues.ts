@@ -1,31 +1,29 @@
 import type { DroppedMessages } from './dropped-messages.js';
-import { copyPacket, payloadBytes, type PersistedPacket } from './persisted-packet.js';
+import { copyPacket, storedBytes, type PersistedPacket } from './persisted-packet.js';
 import { outgoingRows, type QueuedMessage } from './persistence-rows.js';
 import type { WriteBehind } from './write-behind.js';
 
-/** What a queued packet weighs against the bounds in bytes: its topic and payload (a pubrel has neither). */
-const weight = (packet: PersistedPacket): number => (packet.topic === undefined ? 0 : Buffer.byteLength(packet.topic)) + payloadBytes(packet.payload);
 
 export interface QueueBounds {
   maxQueuedMessages: number;
-  /** The bytes of topics and payloads one session's queue may hold; a message larger on its own still goes into an empty queue. */
+  /** The bytes of topics, payloads and properties one session's queue may hold; a message larger on its own still goes into an empty queue. */
   maxQueuedBytes: number;
-  /** The bytes of topics and payloads all sessions' queues hold together at most; no exception for an empty queue. */
+  /** The bytes of topics, payloads and properties all sessions' queues hold together at most; no exception for an empty queue. */
   maxTotalQueuedBytes: number;
 }
 
 /**
  * Per persistent session, the QoS 1/2 messages not yet acknowledged by the client, in order:
  * queued while it was away, or in flight (a message id assigned, or the publish replaced by the
- * pubrel of a QoS 2 flow). Bounded per session in messages and in bytes of topics and payloads, and over all
+ * pubrel of a QoS 2 flow). Bounded per session in messages and in bytes of topics, payloads and properties, and over all
  * sessions in bytes (many sessions each under their own bound could still fill the node's
  * memory and disk): a message a bound refuses is dropped and counted.
  */
 export class OutgoingQueues {
   readonly #queues = new Map<string, QueuedMessage[]>();
-  /** The bytes (topics and payloads) of each non-empty queue. */
+  /** The bytes (topics, payloads and properties) of each non-empty queue. */
   readonly #bytes = new Map<string, number>();
-  /** The bytes (topics and payloads) of all queues. */
+  /** The bytes (topics, payloads and properties) of all queues. */
   #totalBytes = 0;
   readonly #journal: WriteBehind;
   readonly #dropped: DroppedMessages;
@@ -41,13 +39,13 @@ export class OutgoingQueues {
   /** Puts back a message read at start-up, without writing it again (a queue stored under larger bounds is kept whole). */
   restore(message: QueuedMessage): void {
     this.#queue(message.clientId).push(message);
-    this.#weigh(message.clientId, weight(message.packet));
+    this.#weigh(message.clientId, storedBytes(message.packet));
     this.#nextId = Math.max(this.#nextId, message.id + 1);
   }
 
   enqueue(clientId: string, packet: PersistedPacket): void {
     const queue = this.#queue(clientId);
-    const bytes = weight(packet);
+    const bytes = storedBytes(packet);
     const held = this.#bytes.get(clientId) ?? 0;
     const full = queue.length >= this.#bounds.maxQueuedMessages || (queue.length > 0 && held + bytes > this.#bounds.maxQueuedBytes);
     if (full || this.#totalBytes + bytes > this.#bounds.maxTotalQueuedBytes) {
@@ -79,7 +77,7 @@ export class OutgoingQueues {
           return;
         }
       } else if (queued.messageId === packet.messageId) {
-        this.#weigh(clientId, weight(packet) - weight(queued));
+        this.#weigh(clientId, storedBytes(packet) - storedBytes(queued));
         message.packet = packet;
         outgoingRows.save(this.#journal, message);
         return;
@@ -119,7 +117,7 @@ export class OutgoingQueues {
     // Acknowledgements usually come oldest first, and shift() is O(1) where splice moves the array.
     if (index === 0) queue.shift();
     else queue.splice(index, 1);
-    this.#weigh(clientId, -weight(message.packet));
+    this.#weigh(clientId, -storedBytes(message.packet));
     if (queue.length === 0) {
       this.#queues.delete(clientId);
       this.#bytes.delete(clientId);

@@ -30,6 +30,28 @@ export function payloadBytes(payload: Buffer | string | undefined): number {
 }
 
 /**
+ * The bytes MQTT 5 properties hold: their names, strings, binary data and numbers (4 bytes each).
+ * User properties are an object of names to a value or a list of values; nothing is nested deeper.
+ */
+export function propertiesBytes(properties: unknown): number {
+  if (properties === undefined || properties === null) return 0;
+  if (typeof properties === 'string') return Buffer.byteLength(properties);
+  if (Buffer.isBuffer(properties)) return properties.length;
+  if (Array.isArray(properties)) return properties.reduce((sum: number, value) => sum + propertiesBytes(value), 0);
+  if (typeof properties === 'object') {
+    let sum = 0;
+    for (const [name, value] of Object.entries(properties)) sum += Buffer.byteLength(name) + propertiesBytes(value);
+    return sum;
+  }
+  return 4;
+}
+
+/** What a stored message weighs against the node's byte bounds: its topic, payload and properties (a pubrel has none). */
+export function storedBytes(packet: PersistedPacket): number {
+  return (packet.topic === undefined ? 0 : Buffer.byteLength(packet.topic)) + payloadBytes(packet.payload) + propertiesBytes(packet.properties);
+}
+
+/**
  * The copy Aedes' in-memory persistence keeps of a queued or incoming packet (aedes-packet's
  * `new Packet(original)` without a broker): the MQTT fields and Aedes' bookkeeping, nothing else,
  * and an unassigned message id until the packet is sent.

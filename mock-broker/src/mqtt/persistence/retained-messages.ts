@@ -1,11 +1,11 @@
 import { ChangeLog } from '../../lists/change-log.js';
-import { payloadBytes, type PersistedPacket } from './persisted-packet.js';
+import { payloadBytes, storedBytes, type PersistedPacket } from './persisted-packet.js';
 import { retainedRows, type RetainedEntry } from './persistence-rows.js';
 import { RetainedTopicTree, type BranchSummary, type EntryMeasure } from './retained-topic-tree.js';
 import type { WriteBehind } from './write-behind.js';
 
-/** What a retained message counts against STARLING_MAX_RETAINED_BYTES: its topic and its payload. */
-export const retainedBytes = (topic: string, entry: RetainedEntry): number => Buffer.byteLength(topic) + payloadBytes(entry.packet.payload);
+/** What a retained message counts against STARLING_MAX_RETAINED_BYTES: its topic, payload and properties. */
+export const retainedBytes = (topic: string, entry: RetainedEntry): number => storedBytes({ ...entry.packet, topic });
 
 const measure = (entry: RetainedEntry): EntryMeasure => ({ bytes: payloadBytes(entry.packet.payload), time: entry.updatedTime });
 
@@ -19,7 +19,7 @@ export class RetainedMessages {
   readonly #tree = new RetainedTopicTree<RetainedEntry>(measure);
   readonly #changes = new ChangeLog();
   readonly #journal: WriteBehind;
-  /** Bytes of the topics and payloads held (what the retained limits count). */
+  /** Bytes of the topics, payloads and properties held (what the retained limits count). */
   #bytes = 0;
 
   constructor(journal: WriteBehind) {
@@ -63,7 +63,7 @@ export class RetainedMessages {
     return this.#byTopic.size;
   }
 
-  /** Bytes of the topics and payloads held. */
+  /** Bytes of the topics, payloads and properties held. */
   get bytes(): number {
     return this.#bytes;
   }

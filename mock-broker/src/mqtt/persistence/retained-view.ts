@@ -1,5 +1,5 @@
 import type { RetainedEntry } from './persistence-rows.js';
-import type { RetainedMessages } from './retained-messages.js';
+import { retainedBytes, type RetainedMessages } from './retained-messages.js';
 import type { BranchSummary } from './retained-topic-tree.js';
 
 export type { BranchSummary } from './retained-topic-tree.js';
@@ -23,9 +23,15 @@ export class RetainedView {
     return this.retained.size;
   }
 
-  /** Bytes of the topics and payloads held. */
+  /** Bytes of the topics, payloads and properties held. */
   get bytes(): number {
     return this.retained.bytes;
+  }
+
+  /** What the message held for the topic counts against the byte bound; 0 when none is held. */
+  bytesOf(topic: string): number {
+    const entry = this.retained.get(topic);
+    return entry === undefined ? 0 : retainedBytes(topic, entry);
   }
 
   /** Whether a message is held for the topic (expired or not). */

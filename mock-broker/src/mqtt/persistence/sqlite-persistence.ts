@@ -19,9 +19,9 @@ export const DEFAULT_FLUSH_INTERVAL_MS = 25;
 export interface SqlitePersistenceOptions {
   /** Per session; a message arriving for a full queue is dropped and counted. */
   maxQueuedMessages?: number;
-  /** Per session, the bytes of topics and payloads queued (see OutgoingQueues); no bound by default. */
+  /** Per session, the bytes of topics, payloads and properties queued (see OutgoingQueues); no bound by default. */
   maxQueuedBytes?: number;
-  /** All sessions together, the bytes of topics and payloads queued (see OutgoingQueues); no bound by default. */
+  /** All sessions together, the bytes of topics, payloads and properties queued (see OutgoingQueues); no bound by default. */
   maxTotalQueuedBytes?: number;
   /** How often changes nobody waits for are written to SQLite (see WriteBehind). */
   flushIntervalMs?: number;

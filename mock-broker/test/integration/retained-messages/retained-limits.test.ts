@@ -16,8 +16,8 @@ async function rawClient(protocolVersion: 4 | 5): Promise<RawMqttClient> {
   return client;
 }
 
-async function publishAcknowledged(client: RawMqttClient, topic: string, payload: string | Buffer, messageId: number): Promise<number> {
-  client.publish(topic, payload, { qos: 1, retain: true, messageId });
+async function publishAcknowledged(client: RawMqttClient, topic: string, payload: string | Buffer, messageId: number, properties?: mqttPacket.IPublishPacket['properties']): Promise<number> {
+  client.publish(topic, payload, { qos: 1, retain: true, messageId, ...(properties ? { properties } : {}) });
   const puback = (await client.next('puback')) as mqttPacket.IPubackPacket;
   expect(puback.messageId).toBe(messageId);
   return puback.reasonCode ?? 0;
@@ -93,6 +93,23 @@ describe('retained messages held to STARLING_MAX_RETAINED_MESSAGES and STARLING_
     expect(await publishAcknowledged(publisher, 'limits/bigger', Buffer.alloc(30 * 1024, 2), 2)).toBe(0x97);
     expect(await publishAcknowledged(publisher, 'limits/small', Buffer.alloc(1024, 3), 3)).toBe(0);
     expect([...retained().all()].map((entry) => entry.packet.topic).sort()).toEqual(['limits/big', 'limits/small']);
+    publisher.end();
+  });
+
+  it('counts what a replacement adds, and the properties: a held topic cannot grow past the bytes, nor hide them in user properties', async () => {
+    for (const entry of [...retained().all()]) retained().delete(entry.packet.topic ?? '');
+    const publisher = await rawClient(5);
+    expect(await publishAcknowledged(publisher, 'limits/grows', 'x', 1)).toBe(0);
+    // The same topic, now 70 KiB: more than the bound, though no message is added.
+    expect(await publishAcknowledged(publisher, 'limits/grows', Buffer.alloc(70 * 1024, 4), 2)).toBe(0x97);
+    expect(String(retained().get('limits/grows')?.packet.payload)).toBe('x');
+    // Growing within the bound is a replacement like any other.
+    expect(await publishAcknowledged(publisher, 'limits/grows', Buffer.alloc(60 * 1024, 5), 3)).toBe(0);
+    expect(retained().bytes).toBe('limits/grows'.length + 60 * 1024);
+    // A tiny payload carrying 10 KiB in a user property: the property counts.
+    expect(await publishAcknowledged(publisher, 'limits/hidden', 'y', 4, { userProperties: { note: 'z'.repeat(10 * 1024) } })).toBe(0x97);
+    expect(await publishAcknowledged(publisher, 'limits/hidden', 'y', 5, { userProperties: { note: 'z'.repeat(1024) } })).toBe(0);
+    expect(retained().bytes).toBe('limits/grows'.length + 60 * 1024 + 'limits/hidden'.length + 1 + 'userProperties'.length + 'note'.length + 1024);
     publisher.end();
   });
 });

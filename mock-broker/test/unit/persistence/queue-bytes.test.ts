@@ -83,3 +83,12 @@ it('holds all sessions together to the node-wide bound, which acknowledgements, 
   await store.persistence.outgoingEnqueueCombi([{ clientId: 'meter-1' }], message(600));
   expect(queued('meter-1')).toBe(1);
 });
+
+it('counts the properties a queued message carries: an empty payload cannot hide a large user property', async () => {
+  store = await openPersistence({ maxQueuedBytes: 1000 });
+  await store.persistence.addSubscriptions(CLIENT, [{ topic: 'meter/#', qos: 1 }]);
+  const withNote = (bytes: number): PersistedPacket => ({ ...message(0), properties: { userProperties: { note: 'n'.repeat(bytes) } } });
+  // 7 bytes of topic, then 'userProperties' and 'note' (18 bytes) and the value: 600 + 25, then 400 + 25 would pass 1000.
+  expect([await offer(withNote(600)), await offer(withNote(400))]).toEqual([true, false]);
+  expect(await offer(withNote(350))).toBe(true);
+});
