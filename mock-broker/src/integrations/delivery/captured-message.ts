@@ -26,9 +26,11 @@ export interface BacklogEntry extends CapturedMessage {
 /** What an entry costs beside its payload and topic: the objects and the row that hold it. */
 const ENTRY_OVERHEAD_BYTES = 160;
 
+/** What a message counts against its backlog's bound: every field it keeps, in UTF-8 bytes, and the overhead. */
 export function entryBytes(message: CapturedMessage): number {
-  const properties = message.userProperties ? JSON.stringify(message.userProperties).length : 0;
-  return message.payload.length + Buffer.byteLength(message.topic) + Buffer.byteLength(message.clientId) + properties + ENTRY_OVERHEAD_BYTES;
+  const properties = message.userProperties ? Buffer.byteLength(JSON.stringify(message.userProperties)) : 0;
+  const contentType = message.contentType === undefined ? 0 : Buffer.byteLength(message.contentType);
+  return message.payload.length + Buffer.byteLength(message.topic) + Buffer.byteLength(message.clientId) + properties + contentType + ENTRY_OVERHEAD_BYTES;
 }
 
 /** The row's message column: every field but the payload, which is a BLOB of its own. */

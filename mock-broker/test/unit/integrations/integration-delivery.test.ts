@@ -200,6 +200,18 @@ describe('the backlog', () => {
     expect(deliverer.accept(message('m', 'later'))).toBe(true);
   });
 
+  it('counts every field it keeps against the byte bound: a content type or user properties cannot carry what the payload does not', async () => {
+    const target = new ScriptedTarget('in-order', 10);
+    target.refuse.add('tiny');
+    const { deliverer } = setUp(target, 4500);
+    deliverer.start();
+    // Each message: 4 bytes of payload, but 2,000 bytes of content type, or of user properties in two-byte characters.
+    const typed = { ...message('m', 'tiny'), contentType: 'x'.repeat(2000) };
+    const noted = { ...message('m', 'tiny'), userProperties: { note: 'é'.repeat(1000) } };
+    expect([deliverer.accept(typed), deliverer.accept(typed), deliverer.accept(noted)]).toEqual([true, true, false]);
+    expect(deliverer.view().backlogBytes).toBeGreaterThan(4000);
+  });
+
   it('is restored from SQLite in order, without what was delivered', async () => {
     const target = new ScriptedTarget('in-order', 2);
     const { deliverer, journal, database } = setUp(target);
