@@ -100,7 +100,7 @@ export async function startMqttCore(database: Database, config: BrokerConfig, ac
     for (const session of observers.sessions.expiringOffline()) restoredExpiry.schedule(session);
     // After access control: it wraps the publish authorization installed above.
     const sharedSubscriptions = new SharedSubscriptions(broker, () => observers.statistics.messageDropped());
-    installProtocolLimits(broker, { maxHeldMessages: config.maxQueuedMessages });
+    installProtocolLimits(broker, { maxHeldMessages: config.maxQueuedMessages, maxHeldBytes: config.maxQueuedBytes });
     installRetainedLimits(broker, config, () => observers.statistics.messageDropped());
     installClientLimits(broker, config, observers.sessions);
     installWillDelivery(broker);

@@ -1,5 +1,6 @@
 import type { AedesPublishPacket, Client } from 'aedes';
 import mqttPacket, { type IPublishPacket } from 'mqtt-packet';
+import { storedBytes, type PersistedPacket } from '../persistence/persisted-packet.js';
 import { OutgoingTopicAliases } from './outgoing-topic-aliases.js';
 
 /** Aedes' writer, handed to the outgoing hook: sends one packet as it is. */
@@ -22,6 +23,8 @@ export interface ClientLimits {
 export interface FlowOptions {
   /** How many messages may wait for a free place in the client's Receive Maximum. */
   maxHeldMessages: number;
+  /** The bytes (topics, payloads, properties) they may hold; a message larger on its own may still wait alone. */
+  maxHeldBytes: number;
   /** A message the client will never get (too large for it, expired while waiting, no room to wait). */
   onDiscarded(client: Client, packet: OutgoingPublish): void;
   /** A QoS 1/2 message went out on the wire: sent again later, it is a re-delivery. */
@@ -42,6 +45,7 @@ const PUBLISH_PROPERTIES_NOT_SENT = 'messageExpiry';
 export class ConnectionFlow {
   readonly #inFlight = new Set<number>();
   readonly #waiting: OutgoingPublish[] = [];
+  #waitingBytes = 0;
   readonly #aliases: OutgoingTopicAliases | undefined;
 
   constructor(
@@ -61,8 +65,12 @@ export class ConnectionFlow {
       this.#inFlight.add(packet.messageId as number);
       this.#transmit(packet, done);
     } else {
-      if (this.#waiting.length < this.options.maxHeldMessages) this.#waiting.push(packet);
-      else this.#discard(packet);
+      const bytes = storedBytes(packet as unknown as PersistedPacket);
+      const room = this.#waiting.length === 0 || (this.#waiting.length < this.options.maxHeldMessages && this.#waitingBytes + bytes <= this.options.maxHeldBytes);
+      if (room) {
+        this.#waiting.push(packet);
+        this.#waitingBytes += bytes;
+      } else this.#discard(packet);
       // Aedes goes on with other clients and messages: this one is held, not lost.
       setImmediate(done);
     }
@@ -78,6 +86,7 @@ export class ConnectionFlow {
     if (!this.#inFlight.delete(messageId)) return;
     while (this.#waiting.length > 0 && this.#inFlight.size < this.limits.receiveMaximum) {
       const next = this.#waiting.shift() as OutgoingPublish;
+      this.#waitingBytes = this.#waiting.length === 0 ? 0 : this.#waitingBytes - storedBytes(next as unknown as PersistedPacket);
       this.#inFlight.add(next.messageId as number);
       this.#transmit(next, ignoreClosedConnection);
     }

@@ -25,6 +25,8 @@ interface ConnectionState {
 export interface ProtocolLimitOptions {
   /** Messages that may wait for a place in a client's Receive Maximum; beyond, they are dropped and counted. */
   maxHeldMessages: number;
+  /** The bytes those messages may hold per connection (topics, payloads, properties); beyond, the same. */
+  maxHeldBytes: number;
 }
 
 const isError = (packet: OutgoingPacket) => (packet.reasonCode ?? 0) >= FIRST_ERROR_REASON_CODE;
@@ -122,6 +124,6 @@ export function installProtocolLimits(broker: MqttBroker, options: ProtocolLimit
       maximumPacketSize: stated.maximumPacketSize,
       topicAliasMaximum: state.topicAliasMaximum,
     };
-    return new ConnectionFlow(client, limits, send, { maxHeldMessages: options.maxHeldMessages, onDiscarded: discarded, onSent: sent });
+    return new ConnectionFlow(client, limits, send, { maxHeldMessages: options.maxHeldMessages, maxHeldBytes: options.maxHeldBytes, onDiscarded: discarded, onSent: sent });
   };
 }

@@ -6,7 +6,7 @@ import { OutgoingTopicAliases } from '../../../src/mqtt/flow/outgoing-topic-alia
 
 const client = { id: 'c1' } as Client;
 
-function flowWith(limits: Partial<ClientLimits>, maxHeldMessages = 100) {
+function flowWith(limits: Partial<ClientLimits>, maxHeldMessages = 100, maxHeldBytes = Number.MAX_SAFE_INTEGER) {
   const sent: IPublishPacket[] = [];
   const discarded: OutgoingPublish[] = [];
   const reportedSent: (number | undefined)[] = [];
@@ -17,7 +17,7 @@ function flowWith(limits: Partial<ClientLimits>, maxHeldMessages = 100) {
       sent.push(packet as IPublishPacket);
       done();
     },
-    { maxHeldMessages, onDiscarded: (_client, packet) => discarded.push(packet), onSent: (_client, packet) => reportedSent.push(packet.messageId) },
+    { maxHeldMessages, maxHeldBytes, onDiscarded: (_client, packet) => discarded.push(packet), onSent: (_client, packet) => reportedSent.push(packet.messageId) },
   );
   return { flow, sent, discarded, reportedSent };
 }
@@ -73,6 +73,26 @@ describe('connection flow towards one client (MQTT 5 section 4.9)', () => {
     for (const topic of ['sent', 'waiting', 'dropped']) flow.publish(message(topic), done);
     expect(sent.map((packet) => packet.topic)).toEqual(['sent']);
     expect(discarded.map((packet) => packet.topic)).toEqual(['dropped']);
+  });
+
+  it('holds waiting messages to a byte bound too, their properties counted; one larger than it may still wait alone', () => {
+    const { flow, sent, discarded } = flowWith({ receiveMaximum: 1 }, 100, 1000);
+    const big = (topic: string, bytes: number, options: Partial<OutgoingPublish> = {}) => message(topic, { payload: Buffer.alloc(bytes), ...options });
+    // 'sent' goes out; then 1 + 600 and 1 + 300 wait (902 bytes), the next 1 + 100 would pass 1000.
+    for (const each of [big('s', 10), big('a', 600), big('b', 300), big('c', 100)]) flow.publish(each, done);
+    expect(discarded.map((packet) => packet.topic)).toEqual(['c']);
+    // An empty payload with a large user property is no lighter.
+    flow.publish(big('d', 0, { properties: { userProperties: { k: 'v'.repeat(200) } } }), done);
+    expect(discarded.map((packet) => packet.topic)).toEqual(['c', 'd']);
+    // As places free, the waiting ones go out and their bytes with them: then a message of 2,000 bytes waits alone.
+    flow.completed(sent[0]?.messageId as number);
+    flow.completed(sent[1]?.messageId as number);
+    flow.publish(big('e', 2000), done);
+    flow.publish(big('f', 1), done);
+    expect(sent.map((packet) => packet.topic)).toEqual(['s', 'a', 'b']);
+    expect(discarded.map((packet) => packet.topic)).toEqual(['c', 'd', 'f']);
+    flow.completed(sent[2]?.messageId as number);
+    expect(sent.map((packet) => packet.topic)).toEqual(['s', 'a', 'b', 'e']);
   });
 
   it('never sends a packet above the client\'s Maximum Packet Size, and frees its place', () => {
