@@ -3,7 +3,6 @@ import { copyPacket, storedBytes, type PersistedPacket } from './persisted-packe
 import { outgoingRows, type QueuedMessage } from './persistence-rows.js';
 import type { WriteBehind } from './write-behind.js';
 
-
 export interface QueueBounds {
   maxQueuedMessages: number;
   /** The bytes of topics, payloads and properties one session's queue may hold; a message larger on its own still goes into an empty queue. */
@@ -15,9 +14,9 @@ export interface QueueBounds {
 /**
  * Per persistent session, the QoS 1/2 messages not yet acknowledged by the client, in order:
  * queued while it was away, or in flight (a message id assigned, or the publish replaced by the
- * pubrel of a QoS 2 flow). Bounded per session in messages and in bytes of topics, payloads and properties, and over all
- * sessions in bytes (many sessions each under their own bound could still fill the node's
- * memory and disk): a message a bound refuses is dropped and counted.
+ * pubrel of a QoS 2 flow). Bounded per session in messages and in bytes (topics, payloads and
+ * properties), and over all sessions in bytes: many sessions each under their own bound could
+ * still fill the node's memory and disk. A message a bound refuses is dropped and counted.
  */
 export class OutgoingQueues {
   readonly #queues = new Map<string, QueuedMessage[]>();

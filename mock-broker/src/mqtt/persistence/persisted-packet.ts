@@ -47,8 +47,8 @@ export function propertiesBytes(properties: unknown): number {
 }
 
 /** What a stored message weighs against the node's byte bounds: its topic, payload and properties (a pubrel has none). */
-export function storedBytes(packet: PersistedPacket): number {
-  return (packet.topic === undefined ? 0 : Buffer.byteLength(packet.topic)) + payloadBytes(packet.payload) + propertiesBytes(packet.properties);
+export function storedBytes(packet: PersistedPacket, topic = packet.topic): number {
+  return (topic === undefined ? 0 : Buffer.byteLength(topic)) + payloadBytes(packet.payload) + propertiesBytes(packet.properties);
 }
 
 /**

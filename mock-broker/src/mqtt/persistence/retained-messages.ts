@@ -5,7 +5,7 @@ import { RetainedTopicTree, type BranchSummary, type EntryMeasure } from './reta
 import type { WriteBehind } from './write-behind.js';
 
 /** What a retained message counts against STARLING_MAX_RETAINED_BYTES: its topic, payload and properties. */
-export const retainedBytes = (topic: string, entry: RetainedEntry): number => storedBytes({ ...entry.packet, topic });
+export const retainedBytes = (topic: string, entry: RetainedEntry): number => storedBytes(entry.packet, topic);
 
 const measure = (entry: RetainedEntry): EntryMeasure => ({ bytes: payloadBytes(entry.packet.payload), time: entry.updatedTime });
 
