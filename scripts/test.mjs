@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { build } from './build.mjs';
 import { checkBundleBudget } from './check-bundle-budget.mjs';
 import { checkGenerated } from './check-generated.mjs';
@@ -25,6 +26,13 @@ const only = process.argv
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'starling-test-reports-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+/** Each failed test: its stage, file, name and the first lines of its error, printed again at the end, where a CI log's tail shows it. */
+const failedTests = [];
+const firstLines = (text = '') =>
+  stripVTControlCharacters(text)
+    .split('\n')
+    .slice(0, 4)
+    .join('\n      ');
 
 function readJson(file) {
   try {
@@ -71,6 +79,15 @@ function vitest(name, workspace, project) {
     if (!result || result.numTotalTests === 0) {
       failures.push(`${name} (no tests ran)`);
       return;
+    }
+    for (const file of result.testResults ?? []) {
+      for (const test of file.assertionResults ?? []) {
+        if (test.status !== 'failed') continue;
+        failedTests.push({ stage: name, where: path.relative(path.resolve(import.meta.dirname, '..'), file.name), title: test.fullName, error: firstLines(test.failureMessages?.[0]) });
+      }
+      if (file.status === 'failed' && (file.assertionResults ?? []).every((test) => test.status !== 'failed')) {
+        failedTests.push({ stage: name, where: path.relative(path.resolve(import.meta.dirname, '..'), file.name), title: '(the file itself)', error: firstLines(file.message) });
+      }
     }
     totals.passed += result.numPassedTests;
     totals.failed += result.numFailedTests;
@@ -126,7 +143,9 @@ function playwright(name, config) {
       cwd: path.resolve(import.meta.dirname, '..', 'e2e'),
       env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: report, STARLING_CHROMIUM: CHROMIUM, STARLING_NGINX: NGINX },
     });
-    const stats = readJson(report)?.stats;
+    const json = readJson(report);
+    const stats = json?.stats;
+    collectPlaywrightFailures(name, json?.suites ?? []);
     if (!stats || stats.expected + stats.unexpected + stats.flaky === 0) {
       failures.push(`${name} (no tests ran)`);
       return;
@@ -136,6 +155,21 @@ function playwright(name, config) {
     totals.skipped += stats.skipped;
     if (code !== 0) failures.push(name);
   });
+}
+
+/** The tests of a Playwright report whose last try did not pass. */
+function collectPlaywrightFailures(name, suites, titles = []) {
+  for (const suite of suites) {
+    const inner = suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        const last = test.results?.at(-1);
+        if (test.status !== 'unexpected' || !last) continue;
+        failedTests.push({ stage: name, where: `${spec.file}:${spec.line}`, title: [...inner, spec.title].join(' › '), error: firstLines(last.error?.message) });
+      }
+    }
+    collectPlaywrightFailures(name, suite.suites ?? [], inner);
+  }
 }
 
 /** Apache Kafka's jars in their cache (fetched by Maven on the first run); false when that failed. */
@@ -192,6 +226,11 @@ console.log('');
 console.log('Stages (began at, took):');
 for (const { name, begun, took } of timings) console.log(`${seconds(begun).padStart(8)} s ${seconds(took).padStart(8)} s  ${name}`);
 console.log('');
+if (failedTests.length > 0) {
+  console.log('Failed tests:');
+  for (const { stage: name, where, title, error } of failedTests) console.log(`  [${name}] ${where} › ${title}\n      ${error}`);
+  console.log('');
+}
 if (failures.length > 0) console.log(`Failed checks: ${failures.join(', ')}`);
 console.log(`Checks took ${minutes} min.`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
