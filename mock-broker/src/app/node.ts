@@ -85,7 +85,7 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
     const monitoring = startMonitoring({ database, settings: config, readings: nodeReadings(mqtt, opened) });
     // Areas that start themselves: each answers its routers and what closing the node must undo.
     const areas = [
-      startSessions(mqtt),
+      startSessions({ ...mqtt, limits: config }),
       startRetainedMessages({ retained: broker.persistence.retainedMessages }),
       startWsClient({
         database,

@@ -6,7 +6,7 @@ import type { SharedSubscriptions } from '../mqtt/shared-subscriptions.js';
 import { sessionRouter } from './session-router.js';
 import { SessionService } from './session-service.js';
 import { subscriptionRouter } from './subscription-router.js';
-import { SubscriptionService } from './subscription-service.js';
+import { SubscriptionService, type SubscriptionLimits } from './subscription-service.js';
 
 /** What the sessions area reads and acts on: the broker and its live views. */
 export interface SessionsAreaNeeds {
@@ -14,14 +14,15 @@ export interface SessionsAreaNeeds {
   sessions: SessionRegistry;
   events: ClientEventLog;
   sharedSubscriptions: SharedSubscriptions;
+  limits: SubscriptionLimits;
 }
 
 /** The client sessions area: sessions, their subscriptions and events, and shared subscription groups. */
-export function startSessions({ broker, sessions, events, sharedSubscriptions }: SessionsAreaNeeds): { routers: Router[]; cleanups: (() => void)[] } {
+export function startSessions({ broker, sessions, events, sharedSubscriptions, limits }: SessionsAreaNeeds): { routers: Router[]; cleanups: (() => void)[] } {
   return {
     routers: [
       sessionRouter(new SessionService(broker, sessions, events)),
-      subscriptionRouter(new SubscriptionService(broker, sessions), sessions, sharedSubscriptions),
+      subscriptionRouter(new SubscriptionService(broker, sessions, limits), sessions, sharedSubscriptions),
     ],
     cleanups: [],
   };

@@ -10,6 +10,13 @@ import { byTopicFilter } from './session-views.js';
 import { matchingSubscriptions, subscriptionOrder, type SubscriptionFilterParameters, type SubscriptionSortProperty } from './subscription-query.js';
 import { clientSubscriptionView, sessionSubscriptionView, subscriptionOf, type ClientSubscriptionView, type SessionSubscriptionView, type SubscriptionSave } from './subscription-views.js';
 import { isValidTopicFilter } from '../mqtt/topic-filter.js';
+import { MAX_TOPIC_LEVELS, topicPastLimits } from '../mqtt/connections/client-limits.js';
+
+/** The bounds a client's own SUBSCRIBE meets (STARLING_MAX_SUBSCRIPTIONS_PER_CLIENT, STARLING_MAX_TOPIC_LENGTH), which an administrator's edits meet too. */
+export interface SubscriptionLimits {
+  maxSubscriptionsPerClient: number;
+  maxTopicLength: number;
+}
 
 /** openapi.yaml SubscriptionInfo: a subscription and the session holding it. */
 export interface SubscriptionInfo {
@@ -32,11 +39,16 @@ export interface SubscriptionPageQuery extends SubscriptionFilterParameters, Pag
  * One subscription per topic filter, checked: a filter listed twice counts as MQTT counts it in one
  * SUBSCRIBE (MQTT 5 section 3.8.4), the last one listed replacing the earlier.
  */
-function checkedSubscriptions(subscriptions: SessionSubscription[]): SessionSubscription[] {
-  subscriptions.forEach(({ topicFilter }, index) => {
-    if (!isValidTopicFilter(topicFilter)) throw ApiError.invalidArguments(`body.subscriptions.${index}.topicFilter "${topicFilter}" is not a valid topic filter`);
-  });
+function checkedSubscriptions(subscriptions: SessionSubscription[], limits: SubscriptionLimits): SessionSubscription[] {
+  subscriptions.forEach(({ topicFilter }, index) => checkedFilter(topicFilter, `body.subscriptions.${index}.topicFilter`, limits));
   return [...new Map(subscriptions.map((subscription) => [subscription.topicFilter, subscription])).values()];
+}
+
+function checkedFilter(topicFilter: string, field: string, limits: SubscriptionLimits): void {
+  if (!isValidTopicFilter(topicFilter)) throw ApiError.invalidArguments(`${field} "${topicFilter}" is not a valid topic filter`);
+  if (topicPastLimits(topicFilter, limits.maxTopicLength)) {
+    throw ApiError.invalidArguments(`${field} is longer than ${limits.maxTopicLength} bytes of UTF-8 or deeper than ${MAX_TOPIC_LEVELS} levels (STARLING_MAX_TOPIC_LENGTH)`);
+  }
 }
 
 /**
@@ -47,6 +59,7 @@ export class SubscriptionService {
   constructor(
     private readonly broker: MqttBroker,
     private readonly sessions: SessionRegistry,
+    private readonly limits: SubscriptionLimits,
   ) {}
 
   /** An unknown client has none, as TBMQ answers. */
@@ -56,8 +69,12 @@ export class SubscriptionService {
 
   /** Leaves unchanged subscriptions alone, so they get no retained messages again. */
   async replace(clientId: string, listed: SubscriptionSave[]): Promise<ReplacedSubscriptions> {
-    const wanted = checkedSubscriptions(listed.map(subscriptionOf));
+    const wanted = checkedSubscriptions(listed.map(subscriptionOf), this.limits);
     const current = new Map(this.session(clientId).subscriptions.map((subscription) => [subscription.topicFilter, subscription]));
+    // As a client's SUBSCRIBE is refused: past the bound with a filter the session does not have yet.
+    if (wanted.length > this.limits.maxSubscriptionsPerClient && wanted.some((subscription) => !current.has(subscription.topicFilter))) {
+      throw ApiError.invalidArguments(`body.subscriptions holds ${wanted.length} topic filters; a client may have at most ${this.limits.maxSubscriptionsPerClient} (STARLING_MAX_SUBSCRIPTIONS_PER_CLIENT)`);
+    }
     const wantedFilters = new Set(wanted.map((subscription) => subscription.topicFilter));
     const removed = [...current.keys()].filter((topicFilter) => !wantedFilters.has(topicFilter));
     const changed = wanted.filter((subscription) => !isDeepStrictEqual(current.get(subscription.topicFilter), subscription));
@@ -67,8 +84,11 @@ export class SubscriptionService {
   }
 
   async save(clientId: string, saved: SubscriptionSave): Promise<ClientSubscriptionView[]> {
-    if (!isValidTopicFilter(saved.topicFilter)) throw ApiError.invalidArguments(`body.topicFilter "${saved.topicFilter}" is not a valid topic filter`);
-    this.session(clientId);
+    checkedFilter(saved.topicFilter, 'body.topicFilter', this.limits);
+    const { subscriptions } = this.session(clientId);
+    if (subscriptions.length >= this.limits.maxSubscriptionsPerClient && !subscriptions.some((subscription) => subscription.topicFilter === saved.topicFilter)) {
+      throw ApiError.invalidArguments(`body.topicFilter: client ${clientId} has ${subscriptions.length} subscriptions, the most a client may have (STARLING_MAX_SUBSCRIPTIONS_PER_CLIENT)`);
+    }
     await addSubscriptions(this.broker, clientId, [subscriptionOf(saved)]);
     this.refreshed(clientId);
     return this.of(clientId);

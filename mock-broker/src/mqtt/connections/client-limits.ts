@@ -26,6 +26,11 @@ export interface SessionCount {
  */
 export const MAX_TOPIC_LEVELS = 100;
 
+/** Whether a topic or filter is past STARLING_MAX_TOPIC_LENGTH bytes of UTF-8 or MAX_TOPIC_LEVELS levels. */
+export function topicPastLimits(topic: string, maxTopicLength: number): boolean {
+  return (topic.length > maxTopicLength / 3 && Buffer.byteLength(topic) > maxTopicLength) || tooDeep(topic);
+}
+
 function tooDeep(topic: string): boolean {
   let separators = 0;
   for (let at = topic.indexOf('/'); at !== -1; at = topic.indexOf('/', at + 1)) {
@@ -74,8 +79,7 @@ export function installClientLimits(broker: MqttBroker, limits: ClientLimitOptio
     }
   };
 
-  const tooLong = (topic: string) =>
-    (topic.length > limits.maxTopicLength / 3 && Buffer.byteLength(topic) > limits.maxTopicLength) || tooDeep(topic);
+  const tooLong = (topic: string) => topicPastLimits(topic, limits.maxTopicLength);
   const refuse = (client: LimitedClient, reasonCode: number) => {
     if (client.version === 5) client.disconnect({ reasonCode });
     else client.close();

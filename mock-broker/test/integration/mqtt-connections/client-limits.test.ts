@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { useBrokerSuite } from '../../support/node/broker-suite.js';
 import { RawClients, RawMqttClient } from '../../support/mqtt/raw-mqtt-client.js';
 import { eventually } from '../../support/checks/waits.js';
+import { ApiClient } from '../../support/api/api-client.js';
 
 /** Small limits, so that a test can reach each one. */
 const suite = useBrokerSuite({
@@ -59,6 +60,36 @@ describe('what one client can make the broker hold is bounded', () => {
     for (const [index, topic] of ['a/#', 'b/#', 'c/#', 'a/#'].entries()) expect((await client.subscribe(topic, { qos: 0 }, index + 1)).granted).toEqual([0]);
     client.send({ cmd: 'subscribe', messageId: 9, subscriptions: [{ topic: 'd/#', qos: 0 }] });
     expect(((await client.next('disconnect')) as IDisconnectPacket).reasonCode).toBe(0x97);
+  });
+
+  it("holds an administrator's subscription edits to the same bounds, naming the field, and changes nothing when it refuses", async () => {
+    const { client } = await raw.connect({ clientId: 'edited' });
+    expect((await client.subscribe('a/#', { qos: 0 }, 1)).granted).toEqual([0]);
+    const api = new ApiClient(suite.node.baseUrl);
+    await api.signIn();
+    const save = (topicFilter: string, qos = 'AT_MOST_ONCE') =>
+      api.call('PUT', '/api/subscription?clientId=edited', { topicFilter, qos, options: { noLocal: false, retainAsPublish: false, retainHandling: 0 } });
+    const filters = async () => ((await api.call('GET', '/api/subscription?clientId=edited')).body as { topicFilter: string }[]).map((subscription) => subscription.topicFilter);
+
+    for (const topicFilter of ['b/#', 'c/#']) expect((await save(topicFilter)).status).toBe(200);
+    // The fourth is one past the client's bound; a change to one it has is not.
+    const fourth = await save('d/#');
+    expect([fourth.status, fourth.body]).toMatchObject([400, { message: expect.stringMatching(/body\.topicFilter.*STARLING_MAX_SUBSCRIPTIONS_PER_CLIENT/) }]);
+    expect((await save('a/#', 'AT_LEAST_ONCE')).status).toBe(200);
+    const long = await save(`long/${'f'.repeat(64)}/#`);
+    expect([long.status, long.body]).toMatchObject([400, { message: expect.stringMatching(/^body\.topicFilter .*STARLING_MAX_TOPIC_LENGTH/) }]);
+    const deep = await save(Array.from({ length: 101 }, () => 'x').join('/'));
+    expect(deep.status).toBe(400);
+
+    const replace = (topicFilters: string[]) =>
+      api.call('POST', '/api/subscription', { clientId: 'edited', subscriptions: topicFilters.map((topicFilter) => ({ topicFilter, qos: 'AT_MOST_ONCE', options: { noLocal: false, retainAsPublish: false, retainHandling: 0 } })) });
+    const four = await replace(['a/#', 'b/#', 'c/#', 'd/#']);
+    expect([four.status, four.body]).toMatchObject([400, { message: expect.stringMatching(/^body\.subscriptions holds 4 .*at most 3/) }]);
+    const tooLong = await replace(['a/#', `long/${'f'.repeat(64)}`]);
+    expect([tooLong.status, tooLong.body]).toMatchObject([400, { message: expect.stringMatching(/^body\.subscriptions\.1\.topicFilter /) }]);
+    expect(await filters()).toEqual(['a/#', 'b/#', 'c/#']);
+    expect((await replace(['a/#', 'e/#'])).status).toBe(200);
+    expect(await filters()).toEqual(['a/#', 'e/#']);
   });
 
   it('closes connections from one address beyond the limit, and takes new ones when others close', async () => {
