@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { BrokerConfig } from '../config/config.js';
+import { boundHttpConnections } from '../http/connection-bounds.js';
 import { claimDataDirectory, restrictDataDirectory } from '../database/data-directory-claim.js';
 import { openDatabase } from '../database/database.js';
 import { docsRouter } from '../docs/docs-router.js';
@@ -158,6 +159,7 @@ export async function startNode(config: BrokerConfig, options: NodeOptions = {})
     // that reuses it a moment after the server gave up on it gets a reset instead of an answer, and
     // on a busy machine that moment is long enough for it to happen.
     httpServer.keepAliveTimeout = 30_000;
+    boundHttpConnections(httpServer, { perAddress: config.maxHttpConnectionsPerAddress, total: config.maxHttpConnections, trustedProxies: config.trustedProxies });
     const httpPort = await listen(httpServer, config.httpPort, config.bindAddress, 'STARLING_HTTP_PORT');
     consolePort = httpPort;
     cleanups.push(() => closeServer(httpServer));

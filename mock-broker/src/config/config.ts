@@ -67,6 +67,10 @@ export interface BrokerConfig {
   /** Open MQTT connections (TCP, TLS and WebSocket together) from one address. */
   maxConnectionsPerAddress: number;
   maxConnections: number;
+  /** Open connections one address may hold on the HTTP port, and on the WebSocket ports until their upgrade (trusted proxies apart). */
+  maxHttpConnectionsPerAddress: number;
+  /** Open connections the HTTP port holds at most, whatever their address. */
+  maxHttpConnections: number;
   /** Browser origins (besides the console's own) whose pages may open MQTT over WebSocket; `*`: any. */
   webSocketOrigins: string[];
   /** Seconds between two samples of the node's counters into its time series. */
@@ -200,6 +204,8 @@ export function loadConfig(environment: Environment = process.env, cwd = process
     maxSubscriptionsPerClient: integer(environment, 'STARLING_MAX_SUBSCRIPTIONS_PER_CLIENT', 5000, 'count'),
     maxConnectionsPerAddress: integer(environment, 'STARLING_MAX_CONNECTIONS_PER_ADDRESS', 1000, 'count'),
     maxConnections: integer(environment, 'STARLING_MAX_CONNECTIONS', 100_000, 'count'),
+    maxHttpConnectionsPerAddress: integer(environment, 'STARLING_MAX_HTTP_CONNECTIONS_PER_ADDRESS', 256, 'count'),
+    maxHttpConnections: integer(environment, 'STARLING_MAX_HTTP_CONNECTIONS', 4096, 'count'),
     webSocketOrigins: (environment.STARLING_WS_ALLOWED_ORIGINS ?? '').split(',').map((origin) => origin.trim().replace(/\/+$/, '')).filter((origin) => origin !== ''),
     sampleIntervalSeconds: integer(environment, 'STARLING_SAMPLE_INTERVAL_SECONDS', 10, 'seconds'),
     timeseriesRetentionDays: integer(environment, 'STARLING_TIMESERIES_RETENTION_DAYS', 7, 'count'),

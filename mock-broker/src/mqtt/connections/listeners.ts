@@ -8,6 +8,7 @@ import { type WebSocket, WebSocketServer, createWebSocketStream } from 'ws';
 import { closeServer, listen } from '../../app/listen.js';
 import type { TlsFiles } from '../../config/config.js';
 import { TrustedProxies } from '../../http/trusted-proxies.js';
+import { boundHttpConnections } from '../../http/connection-bounds.js';
 import type { MqttBroker } from '../mqtt-broker.js';
 import { UPGRADE_SERVER_OPTIONS, WebSocketMessageLimit, type WebSocketMessageLimitOptions } from './websocket-limits.js';
 import { webSocketOriginAllowed, type WebSocketOriginOptions } from './websocket-origin.js';
@@ -21,6 +22,8 @@ export interface ListenerOptions extends WebSocketOriginOptions, WebSocketMessag
   maxConnectionsPerAddress: number;
   /** Open connections the node holds at most across every listener and address; more are closed at once. */
   maxConnections: number;
+  /** Connections one address may hold on a WebSocket port before its upgrade request arrives (STARLING_MAX_HTTP_CONNECTIONS_PER_ADDRESS). */
+  maxHttpConnectionsPerAddress: number;
   /** Proxies whose X-Forwarded-For names a web-socket client's address (STARLING_TRUSTED_PROXIES). */
   trustedProxies: string[];
   mqttPort: number;
@@ -103,6 +106,10 @@ type WebSocketRequest = http.IncomingMessage & { clientAddress?: string };
 
 /** MQTT over WebSocket at WEBSOCKET_PATH on an HTTP or HTTPS server. */
 function attachWebSocket(server: http.Server, listener: ListenerKind, broker: MqttBroker, connections: OpenConnectionCounts, options: ListenerOptions, messageLimit: WebSocketMessageLimit): WebSocketServer {
+  // Before its upgrade a connection is only a socket and its peer's address: bounded per address
+  // there, so that unfinished upgrade requests cannot hold every file descriptor (UPGRADE_SERVER_OPTIONS
+  // bounds how long each waits); after it, the MQTT bounds per client address count it.
+  boundHttpConnections(server, { perAddress: options.maxHttpConnectionsPerAddress, total: options.maxConnections, trustedProxies: options.trustedProxies, releaseOnUpgrade: true });
   const proxies = new TrustedProxies(options.trustedProxies);
   const webSocketServer = new WebSocketServer({
     server,
