@@ -52,7 +52,7 @@ export interface BrokerConfig {
   clientEventMaxCount: number;
   /** Largest MQTT packet the broker accepts, in bytes; stated in CONNACK (MQTT 5 Maximum Packet Size). */
   maxPacketSize: number;
-  /** QoS 1/2 PUBLISHes a client may have unacknowledged towards the broker; stated in CONNACK (MQTT 5 Receive Maximum). */
+  /** QoS 1/2 PUBLISHes a client may have unacknowledged towards the broker; stated in CONNACK (MQTT 5 Receive Maximum). Also the unreleased QoS 2 publishes a session may hold across its connections. */
   receiveMaximum: number;
   /** Longest keep-alive the broker grants, in seconds; 0: whatever the client asks. MQTT 5 clients asking more (or none) get Server Keep Alive. */
   maxKeepAliveSeconds: number;

@@ -54,12 +54,29 @@ export function installProtocolLimits(broker: MqttBroker, options: ProtocolLimit
     if ((packet.qos ?? 0) > 0 && packet.messageId !== undefined) broker.persistence.outgoingSent(client, packet.messageId);
   };
 
+  /**
+   * A session keeps its unreleased QoS 2 publishes across connections (and MQTT 3.1.1 has no Receive
+   * Maximum), so a client holding back its PUBRELs, connection after connection, could make it keep
+   * up to 65,535 of them, each with its topic. The session holds as many as the broker's Receive
+   * Maximum; a new one past that ends the connection (MQTT 5 DISCONNECT 0x93; 3.1.1 has no way to
+   * say why and is closed), unanswered, so nothing of it is published.
+   */
+  const pastUnreleasedBound = (client: Client, messageId: number | undefined) => {
+    const { count, has } = broker.persistence.incomingUnreleased(client.id, messageId);
+    return count >= hooked.receiveMaximum && !has;
+  };
+
   onInboundPacket(broker, (client, packet: Packet) => {
     if (packet.cmd === 'connect') {
       connections.set(client, stateFor(packet));
       return true;
     }
     const state = connections.get(client);
+    if (packet.cmd === 'publish' && packet.qos === 2 && pastUnreleasedBound(client, packet.messageId)) {
+      if (state?.version === 5) (client as DisconnectingClient).disconnect({ reasonCode: RECEIVE_MAXIMUM_EXCEEDED });
+      else (client as DisconnectingClient & { close(): void }).close();
+      return false;
+    }
     if (!state || state.version !== 5) return true;
     switch (packet.cmd) {
       case 'publish':

@@ -61,6 +61,11 @@ export class IncomingPackets {
     return true;
   }
 
+  /** How many unreleased packets the client's session holds. */
+  countFor(clientId: string): number {
+    return this.#byClient.get(clientId)?.size ?? 0;
+  }
+
   /** The clients that have unreleased packets. */
   clientIds(): IterableIterator<string> {
     return this.#byClient.keys();

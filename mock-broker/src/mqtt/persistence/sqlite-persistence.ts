@@ -248,6 +248,11 @@ export class SqlitePersistence {
     this.#incoming.store(client.id, packet);
   }
 
+  /** Not Aedes': the QoS 2 publishes the client's session holds unreleased, and whether `messageId` is one of them. */
+  incomingUnreleased(clientId: string, messageId: number | undefined): { count: number; has: boolean } {
+    return { count: this.#incoming.countFor(clientId), has: this.#incoming.get(clientId, messageId) !== undefined };
+  }
+
   /**
    * Aedes asks this for every QoS 2 PUBLISH, and a new message is the usual answer: the refusal is
    * one shared error, as capturing a stack trace for each took 5–8 % of the broker's time
