@@ -64,6 +64,8 @@ export interface BrokerConfig {
   maxTopicLength: number;
   /** Subscriptions one client may hold. */
   maxSubscriptionsPerClient: number;
+  /** Subscriptions of all sessions together. */
+  maxSubscriptions: number;
   /** Open MQTT connections (TCP, TLS and WebSocket together) from one address. */
   maxConnectionsPerAddress: number;
   maxConnections: number;
@@ -202,6 +204,7 @@ export function loadConfig(environment: Environment = process.env, cwd = process
     maxClientIdLength: integer(environment, 'STARLING_MAX_CLIENT_ID_LENGTH', 256, 'textLength'),
     maxTopicLength: integer(environment, 'STARLING_MAX_TOPIC_LENGTH', 4096, 'textLength'),
     maxSubscriptionsPerClient: integer(environment, 'STARLING_MAX_SUBSCRIPTIONS_PER_CLIENT', 5000, 'count'),
+    maxSubscriptions: integer(environment, 'STARLING_MAX_SUBSCRIPTIONS', 5_000_000, 'count'),
     maxConnectionsPerAddress: integer(environment, 'STARLING_MAX_CONNECTIONS_PER_ADDRESS', 1000, 'count'),
     maxConnections: integer(environment, 'STARLING_MAX_CONNECTIONS', 100_000, 'count'),
     maxHttpConnectionsPerAddress: integer(environment, 'STARLING_MAX_HTTP_CONNECTIONS_PER_ADDRESS', 256, 'count'),

@@ -15,6 +15,8 @@ import { MAX_TOPIC_LEVELS, topicPastLimits } from '../mqtt/connections/client-li
 /** The bounds a client's own SUBSCRIBE meets (STARLING_MAX_SUBSCRIPTIONS_PER_CLIENT, STARLING_MAX_TOPIC_LENGTH), which an administrator's edits meet too. */
 export interface SubscriptionLimits {
   maxSubscriptionsPerClient: number;
+  /** Subscriptions of all sessions together (STARLING_MAX_SUBSCRIPTIONS). */
+  maxSubscriptions: number;
   maxTopicLength: number;
 }
 
@@ -75,6 +77,7 @@ export class SubscriptionService {
     if (wanted.length > this.limits.maxSubscriptionsPerClient && wanted.some((subscription) => !current.has(subscription.topicFilter))) {
       throw ApiError.invalidArguments(`body.subscriptions holds ${wanted.length} topic filters; a client may have at most ${this.limits.maxSubscriptionsPerClient} (STARLING_MAX_SUBSCRIPTIONS_PER_CLIENT)`);
     }
+    this.checkNodeBound('body.subscriptions', wanted.length - current.size);
     const wantedFilters = new Set(wanted.map((subscription) => subscription.topicFilter));
     const removed = [...current.keys()].filter((topicFilter) => !wantedFilters.has(topicFilter));
     const changed = wanted.filter((subscription) => !isDeepStrictEqual(current.get(subscription.topicFilter), subscription));
@@ -89,6 +92,7 @@ export class SubscriptionService {
     if (subscriptions.length >= this.limits.maxSubscriptionsPerClient && !subscriptions.some((subscription) => subscription.topicFilter === saved.topicFilter)) {
       throw ApiError.invalidArguments(`body.topicFilter: client ${clientId} has ${subscriptions.length} subscriptions, the most a client may have (STARLING_MAX_SUBSCRIPTIONS_PER_CLIENT)`);
     }
+    if (!subscriptions.some((subscription) => subscription.topicFilter === saved.topicFilter)) this.checkNodeBound('body.topicFilter', 1);
     await addSubscriptions(this.broker, clientId, [subscriptionOf(saved)]);
     this.refreshed(clientId);
     return this.of(clientId);
@@ -108,6 +112,14 @@ export class SubscriptionService {
     const order = subscriptionOrder(query.sortProperty ?? 'clientId', query.sortOrder ?? 'ASC');
     const rows = selectPage(matching, order, query.page * query.pageSize, query.pageSize).map(({ clientId, ...subscription }) => ({ clientId, subscription: sessionSubscriptionView(subscription) }));
     return toPage(rows, matching.length, query);
+  }
+
+  /** Refuses `added` more subscriptions when they would take the node past STARLING_MAX_SUBSCRIPTIONS. */
+  private checkNodeBound(field: string, added: number): void {
+    const total = this.sessions.subscriptionCount();
+    if (added > 0 && total + added > this.limits.maxSubscriptions) {
+      throw ApiError.invalidArguments(`${field}: the node holds ${total} subscriptions, and may hold ${this.limits.maxSubscriptions} (STARLING_MAX_SUBSCRIPTIONS)`);
+    }
   }
 
   /** A connected client's registry entry follows its SUBSCRIBE events; an offline one is read back from the store. */

@@ -10,6 +10,8 @@ export interface ClientLimitOptions {
   /** Longest topic name or topic filter, in bytes of UTF-8. */
   maxTopicLength: number;
   maxSubscriptionsPerClient: number;
+  /** Subscriptions of all sessions together (STARLING_MAX_SUBSCRIPTIONS). */
+  maxSubscriptions: number;
   /** Sessions the node holds at most, connected or not (STARLING_MAX_SESSIONS). */
   maxSessions: number;
 }
@@ -18,6 +20,8 @@ export interface ClientLimitOptions {
 export interface SessionCount {
   has(clientId: string): boolean;
   counts(): { total: number };
+  /** The subscriptions of every session. */
+  subscriptionCount(): number;
 }
 
 /**
@@ -94,7 +98,10 @@ export function installClientLimits(broker: MqttBroker, limits: ClientLimitOptio
       case 'subscribe': {
         if (packet.subscriptions.some((subscription) => tooLong(subscription.topic))) return refuse(limited, TOPIC_FILTER_INVALID);
         const added = new Set(packet.subscriptions.map((subscription) => subscription.topic).filter((topic) => !(topic in limited.subscriptions)));
-        if (added.size > 0 && Object.keys(limited.subscriptions).length + added.size > limits.maxSubscriptionsPerClient) return refuse(limited, QUOTA_EXCEEDED);
+        if (added.size === 0) return true;
+        if (Object.keys(limited.subscriptions).length + added.size > limits.maxSubscriptionsPerClient) return refuse(limited, QUOTA_EXCEEDED);
+        // Every subscription costs memory (and a persistent one a row): many clients, each under its own bound, must not grow them without end either.
+        if (sessions.subscriptionCount() + added.size > limits.maxSubscriptions) return refuse(limited, QUOTA_EXCEEDED);
         return true;
       }
       default:

@@ -125,7 +125,7 @@ export class SessionRegistry {
     const slot = this.table.slotOf.get(clientId);
     if (slot === undefined || this.live.has(clientId)) return;
     if (this.subscriptionSource === this.kept) this.kept.lists.set(clientId, subscriptions);
-    this.table.subscriptionsCount[slot] = subscriptions.length;
+    this.table.setSubscriptionsCount(slot, subscriptions.length);
     this.changes.changed(slot);
   }
 
@@ -134,7 +134,7 @@ export class SessionRegistry {
     const slot = this.table.slotOf.get(clientId);
     const session = this.live.get(clientId);
     if (slot === undefined || !session) return;
-    this.table.subscriptionsCount[slot] = session.subscriptions.length;
+    this.table.setSubscriptionsCount(slot, session.subscriptions.length);
     this.changes.changed(slot);
   }
 
@@ -183,12 +183,9 @@ export class SessionRegistry {
     for (let slot = 0; slot < clientIds.length; slot += 1) if (clientIds[slot] !== undefined) yield this.recordAt(slot);
   }
 
-  /** All subscriptions of all sessions, counted from the table. */
+  /** All subscriptions of all sessions. */
   subscriptionCount(): number {
-    const { clientIds, subscriptionsCount } = this.table;
-    let count = 0;
-    for (let slot = 0; slot < clientIds.length; slot += 1) if (clientIds[slot] !== undefined) count += subscriptionsCount[slot] ?? 0;
-    return count;
+    return this.table.subscriptionTotal;
   }
 
   /** Offline sessions whose expiry is finite, for the timers a restart brings back (restored-session-expiry.ts). */

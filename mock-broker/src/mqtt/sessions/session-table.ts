@@ -108,6 +108,18 @@ export class SessionTable {
   readonly users = new Interned();
   readonly #free: number[] = [];
   #capacity = INITIAL_CAPACITY;
+  #subscriptionTotal = 0;
+
+  /** The subscriptions of every session, kept as the slots change: read on each SUBSCRIBE, never walked. */
+  get subscriptionTotal(): number {
+    return this.#subscriptionTotal;
+  }
+
+  /** Sets a slot's count of subscriptions, and the total with it. */
+  setSubscriptionsCount(slot: number, count: number): void {
+    this.#subscriptionTotal += count - (this.subscriptionsCount[slot] ?? 0);
+    this.subscriptionsCount[slot] = count;
+  }
 
   get size(): number {
     return this.slotOf.size;
@@ -127,12 +139,13 @@ export class SessionTable {
       this.slotOf.set(session.clientId, slot);
       this.clientIds[slot] = session.clientId;
       this.occupied[slot] = 1;
+      this.subscriptionsCount[slot] = 0;
     }
     // The slot's old strings are let go after the new ones are held: an unchanged value stays put.
     const before = known ? [this.nodeIndex[slot] ?? 0, this.userIndex[slot] ?? 0, this.hostIndex[slot] ?? 0] : undefined;
     this.connectedAt[slot] = session.connectedAt;
     this.disconnectedAt[slot] = session.disconnectedAt ?? Number.NaN;
-    this.subscriptionsCount[slot] = subscriptionsCount;
+    this.setSubscriptionsCount(slot, subscriptionsCount);
     this.sessionExpiryInterval[slot] = session.sessionExpiryInterval;
     this.keepAliveSeconds[slot] = session.keepAliveSeconds;
     this.mqttVersion[slot] = session.mqttVersion;
@@ -149,6 +162,7 @@ export class SessionTable {
     const slot = this.slotOf.get(clientId);
     if (slot === undefined) return undefined;
     this.slotOf.delete(clientId);
+    this.setSubscriptionsCount(slot, 0);
     this.clientIds[slot] = undefined;
     this.occupied[slot] = 0;
     this.#otherSessionIds.delete(slot);
