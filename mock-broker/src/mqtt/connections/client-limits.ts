@@ -1,4 +1,4 @@
-import type { Client } from 'aedes';
+import type { Client, Subscription } from 'aedes';
 import type { Packet } from 'mqtt-packet';
 import type { MqttBroker } from '../mqtt-broker.js';
 import { onInboundPacket } from '../packet-hooks.js';
@@ -60,7 +60,8 @@ type LimitedClient = Client & {
  * topics, subscriptions, sessions): everything keyed by it, from the session registry to the rule
  * patterns run on it, stays bounded. A client beyond a limit is refused at CONNECT (MQTT 5 0x85,
  * 0x86 or 0x97, 3.1.1 return code 2, 4 or 3) or disconnected (MQTT 5 DISCONNECT 0x8F, 0x90 or 0x97; 3.1.1, which has
- * no way to say why, is closed).
+ * no way to say why, is closed). The node's bound on all subscriptions refuses the new filters past
+ * it in the SUBACK (0x97; 3.1.1 0x80) and leaves the client connected.
  */
 export function installClientLimits(broker: MqttBroker, limits: ClientLimitOptions, sessions: SessionCount): void {
   const authenticate = broker.authenticate.bind(broker);
@@ -90,6 +91,17 @@ export function installClientLimits(broker: MqttBroker, limits: ClientLimitOptio
     return false;
   };
 
+  /** Per client, the filters of its SUBSCRIBE being handled that the node's bound refuses. */
+  const overNodeBound = new WeakMap<Client, Set<string>>();
+  const authorizeSubscribe = broker.authorizeSubscribe.bind(broker);
+  broker.authorizeSubscribe = (client, subscription, callback) => {
+    const refused = overNodeBound.get(client);
+    if (!refused?.delete(subscription.topic)) return authorizeSubscribe(client, subscription, callback);
+    if (refused.size === 0) overNodeBound.delete(client);
+    // Aedes takes a failure reason code in place of the subscription: MQTT 5 SUBACK 0x97, 3.1.1 0x80.
+    callback(null, QUOTA_EXCEEDED as unknown as Subscription);
+  };
+
   onInboundPacket(broker, (client, packet: Packet) => {
     const limited = client as LimitedClient;
     switch (packet.cmd) {
@@ -100,8 +112,12 @@ export function installClientLimits(broker: MqttBroker, limits: ClientLimitOptio
         const added = new Set(packet.subscriptions.map((subscription) => subscription.topic).filter((topic) => !(topic in limited.subscriptions)));
         if (added.size === 0) return true;
         if (Object.keys(limited.subscriptions).length + added.size > limits.maxSubscriptionsPerClient) return refuse(limited, QUOTA_EXCEEDED);
-        // Every subscription costs memory (and a persistent one a row): many clients, each under its own bound, must not grow them without end either.
-        if (sessions.subscriptionCount() + added.size > limits.maxSubscriptions) return refuse(limited, QUOTA_EXCEEDED);
+        // Every subscription costs memory (and a persistent one a row): many clients, each under
+        // their own bound, must not grow them without end either. The node's bound is no fault of
+        // the client's: the new filters past it are refused in the SUBACK (below), the client stays.
+        const room = limits.maxSubscriptions - sessions.subscriptionCount();
+        if (added.size > room) overNodeBound.set(client, new Set([...added].slice(Math.max(room, 0))));
+        else overNodeBound.delete(client);
         return true;
       }
       default:

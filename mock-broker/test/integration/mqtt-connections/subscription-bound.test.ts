@@ -1,4 +1,4 @@
-import type { IDisconnectPacket } from 'mqtt-packet';
+import type { ISubackPacket } from 'mqtt-packet';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../support/api/api-client.js';
 import { eventually } from '../../support/checks/waits.js';
@@ -11,23 +11,31 @@ const raw = new RawClients(() => suite.node.mqttPort);
 afterEach(() => raw.closeAll());
 
 describe('subscriptions of all sessions together (STARLING_MAX_SUBSCRIPTIONS)', () => {
-  it('disconnects a SUBSCRIBE past the bound with 0x97, counts an offline session’s subscriptions, frees the place of a session that ended, and holds console edits to it', async () => {
+  it('refuses in the SUBACK the new filters past the bound (0x97, 3.1.1 0x80), the client staying connected; counts an offline session’s subscriptions and frees the place of a session that ended', async () => {
     // A persistent session away: its subscription still counts.
     const { client: away } = await raw.connect({ clientId: 'away', clean: false, properties: { sessionExpiryInterval: 600 } });
     expect((await away.subscribe('away/#', { qos: 1 })).granted).toEqual([1]);
     away.end();
     const { client: first } = await raw.connect({ clientId: 'first' });
-    for (const [index, topic] of ['a/#', 'b/#'].entries()) expect((await first.subscribe(topic, { qos: 0 }, index + 1)).granted).toEqual([0]);
+    expect((await first.subscribe('a/#', { qos: 0 })).granted).toEqual([0]);
+    await eventually(() => expect(suite.node.mqtt.sessions.subscriptionCount()).toBe(2));
+
+    // Room for two more: of three new filters in one SUBSCRIBE, the last is refused; a repeat takes no room.
     const { client: second } = await raw.connect({ clientId: 'second' });
-    expect((await second.subscribe('c/#', { qos: 0 })).granted).toEqual([0]);
+    second.send({ cmd: 'subscribe', messageId: 2, subscriptions: ['b/#', 'c/#', 'd/#'].map((topic) => ({ topic, qos: 1 })) });
+    expect(((await second.next('suback')) as ISubackPacket).granted).toEqual([1, 1, 0x97]);
+    expect((await first.subscribe('a/#', { qos: 1 }, 3)).granted).toEqual([1]);
+    const { client: legacy } = await raw.connect({ clientId: 'legacy' }, { protocolVersion: 4 });
+    expect((await legacy.subscribe('e/#', { qos: 0 })).granted).toEqual([0x80]);
+    expect([second.closed, legacy.closed]).toEqual([false, false]);
     await eventually(() => expect(suite.node.mqtt.sessions.subscriptionCount()).toBe(4));
 
-    second.send({ cmd: 'subscribe', messageId: 2, subscriptions: [{ topic: 'd/#', qos: 0 }] });
-    expect(((await second.next('disconnect')) as IDisconnectPacket).reasonCode).toBe(0x97);
-    // The clean session ended with its connection, and its subscription with it: there is room for one.
-    await eventually(() => expect(suite.node.mqtt.sessions.subscriptionCount()).toBe(3));
-    const { client: third } = await raw.connect({ clientId: 'third' });
-    expect((await third.subscribe('e/#', { qos: 0 })).granted).toEqual([0]);
+    // The clean session ends with its connection, and its subscriptions with it: there is room again.
+    second.end();
+    await eventually(() => expect(suite.node.mqtt.sessions.subscriptionCount()).toBe(2));
+    expect((await legacy.subscribe('e/#', { qos: 0 }, 2)).granted).toEqual([0]);
+    expect((await first.subscribe('b/#', { qos: 0 }, 4)).granted).toEqual([0]);
+    await eventually(() => expect(suite.node.mqtt.sessions.subscriptionCount()).toBe(4));
 
     const api = new ApiClient(suite.node.baseUrl);
     await api.signIn();
