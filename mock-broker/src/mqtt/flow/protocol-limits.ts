@@ -62,8 +62,8 @@ export function installProtocolLimits(broker: MqttBroker, options: ProtocolLimit
    * say why and is closed), unanswered, so nothing of it is published.
    */
   const pastUnreleasedBound = (client: Client, messageId: number | undefined) => {
-    const { count, has } = broker.persistence.incomingUnreleased(client.id, messageId);
-    return count >= hooked.receiveMaximum && !has;
+    const { persistence } = broker;
+    return persistence.incomingUnreleasedCount(client.id) >= hooked.receiveMaximum && !persistence.incomingHolds(client.id, messageId);
   };
 
   onInboundPacket(broker, (client, packet: Packet) => {

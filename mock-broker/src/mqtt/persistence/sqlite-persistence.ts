@@ -248,9 +248,14 @@ export class SqlitePersistence {
     this.#incoming.store(client.id, packet);
   }
 
-  /** Not Aedes': the QoS 2 publishes the client's session holds unreleased, and whether `messageId` is one of them. */
-  incomingUnreleased(clientId: string, messageId: number | undefined): { count: number; has: boolean } {
-    return { count: this.#incoming.countFor(clientId), has: this.#incoming.get(clientId, messageId) !== undefined };
+  /** Not Aedes': how many QoS 2 publishes the client's session holds unreleased. */
+  incomingUnreleasedCount(clientId: string): number {
+    return this.#incoming.countFor(clientId);
+  }
+
+  /** Not Aedes': whether the client's session holds the QoS 2 publish `messageId` unreleased. */
+  incomingHolds(clientId: string, messageId: number | undefined): boolean {
+    return this.#incoming.get(clientId, messageId) !== undefined;
   }
 
   /**
