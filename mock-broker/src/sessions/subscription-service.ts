@@ -10,7 +10,7 @@ import { byTopicFilter } from './session-views.js';
 import { matchingSubscriptions, subscriptionOrder, type SubscriptionFilterParameters, type SubscriptionSortProperty } from './subscription-query.js';
 import { clientSubscriptionView, sessionSubscriptionView, subscriptionOf, type ClientSubscriptionView, type SessionSubscriptionView, type SubscriptionSave } from './subscription-views.js';
 import { isValidTopicFilter } from '../mqtt/topic-filter.js';
-import { MAX_TOPIC_LEVELS, topicPastLimits } from '../mqtt/connections/client-limits.js';
+import { MAX_TOPIC_LEVELS, tooDeep, topicPastLimits } from '../mqtt/connections/client-limits.js';
 
 /** The bounds a client's own SUBSCRIBE meets (STARLING_MAX_SUBSCRIPTIONS_PER_CLIENT, STARLING_MAX_TOPIC_LENGTH), which an administrator's edits meet too. */
 export interface SubscriptionLimits {
@@ -48,9 +48,8 @@ function checkedSubscriptions(subscriptions: SessionSubscription[], limits: Subs
 
 function checkedFilter(topicFilter: string, field: string, limits: SubscriptionLimits): void {
   if (!isValidTopicFilter(topicFilter)) throw ApiError.invalidArguments(`${field} "${topicFilter}" is not a valid topic filter`);
-  if (topicPastLimits(topicFilter, limits.maxTopicLength)) {
-    throw ApiError.invalidArguments(`${field} is longer than ${limits.maxTopicLength} bytes of UTF-8 or deeper than ${MAX_TOPIC_LEVELS} levels (STARLING_MAX_TOPIC_LENGTH)`);
-  }
+  if (tooDeep(topicFilter)) throw ApiError.invalidArguments(`${field} has more than ${MAX_TOPIC_LEVELS} levels`);
+  if (topicPastLimits(topicFilter, limits.maxTopicLength)) throw ApiError.invalidArguments(`${field} is longer than ${limits.maxTopicLength} bytes of UTF-8 (STARLING_MAX_TOPIC_LENGTH)`);
 }
 
 /**

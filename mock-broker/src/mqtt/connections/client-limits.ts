@@ -35,7 +35,8 @@ export function topicPastLimits(topic: string, maxTopicLength: number): boolean 
   return (topic.length > maxTopicLength / 3 && Buffer.byteLength(topic) > maxTopicLength) || tooDeep(topic);
 }
 
-function tooDeep(topic: string): boolean {
+/** Whether a topic or filter has more than MAX_TOPIC_LEVELS levels. */
+export function tooDeep(topic: string): boolean {
   let separators = 0;
   for (let at = topic.indexOf('/'); at !== -1; at = topic.indexOf('/', at + 1)) {
     if (++separators >= MAX_TOPIC_LEVELS) return true;
