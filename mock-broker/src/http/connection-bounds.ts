@@ -15,6 +15,25 @@ export interface HttpConnectionBounds {
   releaseOnUpgrade?: boolean;
 }
 
+/** Open connections per peer address, each held to a maximum; only addresses with a connection are kept. */
+export class AddressCounts {
+  readonly #open = new Map<string, number>();
+
+  /** Counts one more connection for the address; false (and nothing counted) when it holds `maximum` already. */
+  take(address: string, maximum: number): boolean {
+    const open = this.#open.get(address) ?? 0;
+    if (open >= maximum) return false;
+    this.#open.set(address, open + 1);
+    return true;
+  }
+
+  release(address: string): void {
+    const left = (this.#open.get(address) ?? 1) - 1;
+    if (left === 0) this.#open.delete(address);
+    else this.#open.set(address, left);
+  }
+}
+
 /**
  * Bounds the sockets an HTTP server holds, so that one address cannot take every file descriptor
  * the node has (and with them the MQTT listeners and the database) by opening connections and
@@ -24,11 +43,10 @@ export interface HttpConnectionBounds {
 export function boundHttpConnections(server: net.Server, bounds: HttpConnectionBounds): void {
   server.maxConnections = bounds.total;
   const proxies = new TrustedProxies(bounds.trustedProxies);
-  /** Only addresses with a counted connection are kept. */
-  const open = new Map<string, number>();
+  const open = new AddressCounts();
   /**
-   * The counted connections by their peer's address and port: an HTTPS server hands its upgrade
-   * request the TLS socket, not the one its 'connection' event saw, and the two share the peer.
+   * The counted connections' addresses by their peer's address and port: an HTTPS server hands its
+   * upgrade request the TLS socket, not the one its 'connection' event saw, and the two share the peer.
    */
   const counted = new Map<string, string>();
   const keyOf = (socket: net.Socket) => `${socket.remoteAddress ?? 'unknown'}|${socket.remotePort ?? 0}`;
@@ -36,20 +54,16 @@ export function boundHttpConnections(server: net.Server, bounds: HttpConnectionB
     const address = counted.get(key);
     if (address === undefined) return;
     counted.delete(key);
-    const left = (open.get(address) ?? 1) - 1;
-    if (left === 0) open.delete(address);
-    else open.set(address, left);
+    open.release(address);
   };
   server.on('connection', (socket: net.Socket) => {
     if (proxies.trusts(socket.remoteAddress)) return;
     const address = socket.remoteAddress ?? 'unknown';
-    const count = open.get(address) ?? 0;
-    if (count >= bounds.perAddress) {
+    if (!open.take(address, bounds.perAddress)) {
       socket.destroy();
       return;
     }
     const key = keyOf(socket);
-    open.set(address, count + 1);
     counted.set(key, address);
     socket.once('close', () => release(key));
   });

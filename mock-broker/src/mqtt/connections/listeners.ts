@@ -8,7 +8,7 @@ import { type WebSocket, WebSocketServer, createWebSocketStream } from 'ws';
 import { closeServer, listen } from '../../app/listen.js';
 import type { TlsFiles } from '../../config/config.js';
 import { TrustedProxies } from '../../http/trusted-proxies.js';
-import { boundHttpConnections } from '../../http/connection-bounds.js';
+import { AddressCounts, boundHttpConnections } from '../../http/connection-bounds.js';
 import type { MqttBroker } from '../mqtt-broker.js';
 import { UPGRADE_SERVER_OPTIONS, WebSocketMessageLimit, type WebSocketMessageLimitOptions } from './websocket-limits.js';
 import { webSocketOriginAllowed, type WebSocketOriginOptions } from './websocket-origin.js';
@@ -62,7 +62,7 @@ function notWebSocket(_request: http.IncomingMessage, response: http.ServerRespo
  * connection are kept.
  */
 class OpenConnectionCounts {
-  readonly #open = new Map<string, number>();
+  readonly #perAddress = new AddressCounts();
   readonly perListener: OpenConnections = { tcp: 0, tls: 0, ws: 0, wss: 0 };
   /** The sockets open now, and what the closed ones carried: bytes on the wire, whatever the listener. */
   readonly #sockets = new Set<net.Socket>();
@@ -84,18 +84,14 @@ class OpenConnectionCounts {
   /** Answers false (and counts nothing) when the address, or the node, already holds its maximum. */
   admit(address: string | undefined, socket: net.Socket, listener: ListenerKind): boolean {
     const key = address ?? 'unknown';
-    const open = this.#open.get(key) ?? 0;
-    if (open >= this.maximum || this.#sockets.size >= this.maximumTotal) return false;
-    this.#open.set(key, open + 1);
+    if (this.#sockets.size >= this.maximumTotal || !this.#perAddress.take(key, this.maximum)) return false;
     this.perListener[listener] += 1;
     this.#sockets.add(socket);
     socket.once('close', () => {
       this.#sockets.delete(socket);
       this.#closedBytes += socket.bytesRead + socket.bytesWritten;
       this.perListener[listener] -= 1;
-      const left = (this.#open.get(key) ?? 1) - 1;
-      if (left === 0) this.#open.delete(key);
-      else this.#open.set(key, left);
+      this.#perAddress.release(key);
     });
     return true;
   }

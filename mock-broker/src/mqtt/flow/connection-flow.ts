@@ -45,6 +45,8 @@ const PUBLISH_PROPERTIES_NOT_SENT = 'messageExpiry';
 export class ConnectionFlow {
   readonly #inFlight = new Set<number>();
   readonly #waiting: OutgoingPublish[] = [];
+  /** The bytes of each waiting message, in the same order, and their sum. */
+  readonly #waitingSizes: number[] = [];
   #waitingBytes = 0;
   readonly #aliases: OutgoingTopicAliases | undefined;
 
@@ -69,6 +71,7 @@ export class ConnectionFlow {
       const room = this.#waiting.length === 0 || (this.#waiting.length < this.options.maxHeldMessages && this.#waitingBytes + bytes <= this.options.maxHeldBytes);
       if (room) {
         this.#waiting.push(packet);
+        this.#waitingSizes.push(bytes);
         this.#waitingBytes += bytes;
       } else this.#discard(packet);
       // Aedes goes on with other clients and messages: this one is held, not lost.
@@ -86,7 +89,7 @@ export class ConnectionFlow {
     if (!this.#inFlight.delete(messageId)) return;
     while (this.#waiting.length > 0 && this.#inFlight.size < this.limits.receiveMaximum) {
       const next = this.#waiting.shift() as OutgoingPublish;
-      this.#waitingBytes = this.#waiting.length === 0 ? 0 : this.#waitingBytes - storedBytes(next as unknown as PersistedPacket);
+      this.#waitingBytes -= this.#waitingSizes.shift() ?? 0;
       this.#inFlight.add(next.messageId as number);
       this.#transmit(next, ignoreClosedConnection);
     }

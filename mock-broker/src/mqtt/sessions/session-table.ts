@@ -139,7 +139,6 @@ export class SessionTable {
       this.slotOf.set(session.clientId, slot);
       this.clientIds[slot] = session.clientId;
       this.occupied[slot] = 1;
-      this.subscriptionsCount[slot] = 0;
     }
     // The slot's old strings are let go after the new ones are held: an unchanged value stays put.
     const before = known ? [this.nodeIndex[slot] ?? 0, this.userIndex[slot] ?? 0, this.hostIndex[slot] ?? 0] : undefined;
