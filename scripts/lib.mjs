@@ -2,10 +2,10 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '..');
+export { freePort, steadyPorts } from './ports.mjs';
 
 export function log(message) {
   console.log(`\x1b[1m[starling]\x1b[0m ${message}`);
@@ -26,18 +26,6 @@ export async function runOrExit(command, args, options) {
     console.error(`\n[starling] "${[command, ...args].join(' ')}" failed with exit code ${code}`);
     process.exit(code);
   }
-}
-
-/** A loopback port nothing listens on right now, chosen by the system. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** A digest of files and folders (recursively, skipping build output), to tell whether inputs changed. */

@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { freePort, log } from '../lib.mjs';
+import { log, steadyPorts } from '../lib.mjs';
 import { ensureKafka } from './kafka-install.mjs';
 import { brokerCount } from './kafka-probe.mjs';
 
@@ -151,8 +151,8 @@ export async function startKafka({ dataDir, port } = {}) {
   let exited;
   const killOnExit = () => child?.kill('SIGKILL');
   try {
-    const clientPort = port ?? (await freePort());
-    const controllerPort = await freePort();
+    // The JVM opens its ports seconds after they are chosen: ports no outgoing socket is handed meanwhile.
+    const [clientPort, controllerPort] = port ? [port, ...(await steadyPorts(1))] : await steadyPorts(2);
     fs.writeFileSync(files.properties, serverProperties({ port: clientPort, controllerPort, logDir: files.logDir }));
     fs.writeFileSync(files.logConfiguration, logConfiguration(files.log));
     await formatStorage(kafka, files);

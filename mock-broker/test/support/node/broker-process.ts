@@ -1,23 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { steadyPorts } from '../../../../scripts/ports.mjs';
 
 const MOCK_BROKER_DIR = path.resolve(import.meta.dirname, '../../..');
 const READY = 'Starling is ready';
-
-/** A loopback port nobody listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /**
  * The broker as operators run it, `src/main.ts` in a process of its own, so that a test can kill it
@@ -37,9 +25,13 @@ export class BrokerProcess {
     readonly dataDir: string,
   ) {}
 
-  /** Picks free ports and a fresh data directory; `settings` are more STARLING_… variables. */
+  /**
+   * Picks free ports and a fresh data directory; `settings` are more STARLING_… variables. The ports
+   * lie outside the range the system gives outgoing connections, so that no client socket takes one
+   * while the broker is down and its restart finds it free.
+   */
   static async create(settings: Record<string, string> = {}): Promise<BrokerProcess> {
-    const [httpPort, mqttPort, wsPort] = [await freePort(), await freePort(), await freePort()];
+    const [httpPort, mqttPort, wsPort] = (await steadyPorts(3)) as [number, number, number];
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'starling-crash-'));
     return new BrokerProcess(
       httpPort,

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { steadyPorts } from '../../../../scripts/ports.mjs';
 
 export interface SinkRequest {
   method: string;
@@ -29,7 +30,9 @@ export class HttpSink {
     return this.requests.filter((request) => request.method !== 'HEAD').map((request) => JSON.parse(request.body.toString('utf8')) as T);
   }
 
+  /** Starts on the same port every time, one no client socket takes while the sink is stopped. */
   async start(): Promise<void> {
+    if (this.#port === 0) [this.#port] = (await steadyPorts(1)) as [number];
     const server = http.createServer((request, response) => {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
