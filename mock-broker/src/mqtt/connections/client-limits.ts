@@ -60,9 +60,10 @@ type LimitedClient = Client & {
  * Bounds what a client's text can make the broker hold or work through (client ids, usernames,
  * topics, subscriptions, sessions): everything keyed by it, from the session registry to the rule
  * patterns run on it, stays bounded. A client beyond a limit is refused at CONNECT (MQTT 5 0x85,
- * 0x86 or 0x97, 3.1.1 return code 2, 4 or 3) or disconnected (MQTT 5 DISCONNECT 0x8F, 0x90 or 0x97; 3.1.1, which has
- * no way to say why, is closed). The node's bound on all subscriptions refuses the new filters past
- * it in the SUBACK (0x97; 3.1.1 0x80) and leaves the client connected.
+ * 0x86 or 0x97, 3.1.1 return code 2, 4 or 3) or disconnected (MQTT 5 DISCONNECT 0x8F or 0x90; 3.1.1,
+ * which has no way to say why, is closed). The bounds on subscriptions, per client and of the whole
+ * node, refuse the new filters past them in the SUBACK (0x97; 3.1.1 0x80) and leave the client
+ * connected.
  */
 export function installClientLimits(broker: MqttBroker, limits: ClientLimitOptions, sessions: SessionCount): void {
   const authenticate = broker.authenticate.bind(broker);
@@ -92,13 +93,24 @@ export function installClientLimits(broker: MqttBroker, limits: ClientLimitOptio
     return false;
   };
 
-  /** Per client, the filters of its SUBSCRIBE being handled that the node's bound refuses. */
-  const overNodeBound = new WeakMap<Client, Set<string>>();
+  /** Per client, the filters of its SUBSCRIBEs being handled that a subscription bound refuses. */
+  const overQuota = new WeakMap<Client, Set<string>>();
+  // Per client, the new filters given room whose SUBSCRIBE is still being handled. Aedes handles
+  // the packets of one read together: a SUBSCRIBE does not see those before it in
+  // `client.subscriptions` yet, and without these many SUBSCRIBEs sent at once would all find room.
+  const granting = new WeakMap<Client, Set<string>>();
+  const settle = (client: Client, topics: string[]) => {
+    const pending = granting.get(client);
+    for (const topic of topics) pending?.delete(topic);
+    if (pending?.size === 0) granting.delete(client);
+  };
+  broker.on('subscribe', (subscriptions, client) => settle(client, subscriptions.map((subscription) => subscription.topic)));
+
   const authorizeSubscribe = broker.authorizeSubscribe.bind(broker);
   broker.authorizeSubscribe = (client, subscription, callback) => {
-    const refused = overNodeBound.get(client);
+    const refused = overQuota.get(client);
     if (!refused?.delete(subscription.topic)) return authorizeSubscribe(client, subscription, callback);
-    if (refused.size === 0) overNodeBound.delete(client);
+    if (refused.size === 0) overQuota.delete(client);
     // Aedes takes a failure reason code in place of the subscription: MQTT 5 SUBACK 0x97, 3.1.1 0x80.
     callback(null, QUOTA_EXCEEDED as unknown as Subscription);
   };
@@ -110,15 +122,28 @@ export function installClientLimits(broker: MqttBroker, limits: ClientLimitOptio
         return tooLong(packet.topic) ? refuse(limited, TOPIC_NAME_INVALID) : true;
       case 'subscribe': {
         if (packet.subscriptions.some((subscription) => tooLong(subscription.topic))) return refuse(limited, TOPIC_FILTER_INVALID);
-        const added = new Set(packet.subscriptions.map((subscription) => subscription.topic).filter((topic) => !(topic in limited.subscriptions)));
-        if (added.size === 0) return true;
-        if (Object.keys(limited.subscriptions).length + added.size > limits.maxSubscriptionsPerClient) return refuse(limited, QUOTA_EXCEEDED);
-        // Every subscription costs memory (and a persistent one a row): many clients, each under
-        // their own bound, must not grow them without end either. The node's bound is no fault of
-        // the client's: the new filters past it are refused in the SUBACK (below), the client stays.
-        const room = limits.maxSubscriptions - sessions.subscriptionCount();
-        if (added.size > room) overNodeBound.set(client, new Set([...added].slice(Math.max(room, 0))));
-        else overNodeBound.delete(client);
+        const pending = granting.get(client);
+        const added = [...new Set(packet.subscriptions.map((subscription) => subscription.topic))].filter((topic) => !(topic in limited.subscriptions) && !pending?.has(topic));
+        if (added.length === 0) return true;
+        // Every subscription costs memory (and a persistent one a row): one client, and many
+        // clients each under their own bound, must not grow them without end. A SUBSCRIBE past
+        // either bound breaks no rule of the protocol: its new filters past the bound are refused
+        // in the SUBACK (above), the ones before it granted, and the client stays connected.
+        // A filter Aedes has added already but not yet answered counts once.
+        let inFlight = 0;
+        for (const topic of pending ?? []) if (!(topic in limited.subscriptions)) inFlight += 1;
+        const held = Object.keys(limited.subscriptions).length + inFlight;
+        const room = Math.max(0, Math.min(limits.maxSubscriptionsPerClient - held, limits.maxSubscriptions - sessions.subscriptionCount() - inFlight));
+        if (room > 0) {
+          const given = pending ?? new Set<string>();
+          for (const topic of added.slice(0, room)) given.add(topic);
+          granting.set(client, given);
+        }
+        if (added.length > room) {
+          const refused = overQuota.get(client) ?? new Set<string>();
+          for (const topic of added.slice(room)) refused.add(topic);
+          overQuota.set(client, refused);
+        }
         return true;
       }
       default:

@@ -1,4 +1,4 @@
-import type { IDisconnectPacket } from 'mqtt-packet';
+import mqttPacket, { type IDisconnectPacket, type ISubackPacket, type ISubscribePacket } from 'mqtt-packet';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useBrokerSuite } from '../../support/node/broker-suite.js';
 import { RawClients, RawMqttClient } from '../../support/mqtt/raw-mqtt-client.js';
@@ -55,11 +55,35 @@ describe('what one client can make the broker hold is bounded', () => {
     expect(((await client.next('disconnect')) as IDisconnectPacket).reasonCode).toBe(0x8f);
   });
 
-  it('grants subscriptions up to the limit (repeats do not count) and disconnects with 0x97 beyond it', async () => {
-    const { client } = await raw.connect({});
-    for (const [index, topic] of ['a/#', 'b/#', 'c/#', 'a/#'].entries()) expect((await client.subscribe(topic, { qos: 0 }, index + 1)).granted).toEqual([0]);
-    client.send({ cmd: 'subscribe', messageId: 9, subscriptions: [{ topic: 'd/#', qos: 0 }] });
-    expect(((await client.next('disconnect')) as IDisconnectPacket).reasonCode).toBe(0x97);
+  it('grants subscriptions up to the limit (repeats do not count) and refuses the new ones beyond it in the SUBACK, the client staying connected', async () => {
+    const { client } = await raw.connect({ clientId: 'subscriber' });
+    for (const [index, topic] of ['a/#', 'b/#', 'a/#'].entries()) expect((await client.subscribe(topic, { qos: 0 }, index + 1)).granted).toEqual([0]);
+    // One SUBSCRIBE: a repeat, one new filter that fits, two past the limit (MQTT 5 0x97).
+    client.send({ cmd: 'subscribe', messageId: 9, subscriptions: ['a/#', 'c/#', 'd/#', 'e/#'].map((topic) => ({ topic, qos: 1 })) });
+    expect(((await client.next('suback')) as ISubackPacket).granted).toEqual([1, 1, 0x97, 0x97]);
+    expect((await client.subscribe('d/#', { qos: 0 }, 10)).granted).toEqual([0x97]);
+    // The client is still connected, and its granted subscriptions deliver.
+    const { client: publisher } = await raw.connect({});
+    publisher.publish('c/1', 'to c');
+    expect((await client.nextPublish()).payload.toString()).toBe('to c');
+    // An MQTT 3.1.1 client hears 0x80 (Failure).
+    const { client: legacy } = await raw.connect({ clientId: 'legacy' }, { protocolVersion: 4 });
+    legacy.send({ cmd: 'subscribe', messageId: 1, subscriptions: ['a/#', 'b/#', 'c/#', 'd/#'].map((topic) => ({ topic, qos: 0 })) });
+    expect(((await legacy.next('suback')) as ISubackPacket).granted).toEqual([0, 0, 0, 0x80]);
+  });
+
+  it('counts the SUBSCRIBEs a client sends together, while their subscriptions are still being stored: no more than the limit is granted among them', async () => {
+    const { client } = await raw.connect({ clientId: 'burst', clean: false, properties: { sessionExpiryInterval: 600 } });
+    const burst = Array.from({ length: 6 }, (_, index) => mqttPacket.generate({ cmd: 'subscribe', messageId: index + 1, subscriptions: [{ topic: `burst/${index}`, qos: 0 }] } as ISubscribePacket, { protocolVersion: 5 }));
+    client.socket.write(Buffer.concat(burst));
+    const acks = await Promise.all(burst.map(() => client.next('suback') as Promise<ISubackPacket>));
+    const granted = acks.sort((one, other) => (one.messageId ?? 0) - (other.messageId ?? 0)).map((ack) => ack.granted[0]);
+    expect(granted.filter((code) => code === 0)).toHaveLength(3);
+    expect(granted.filter((code) => code === 0x97)).toHaveLength(3);
+    const api = new ApiClient(suite.node.baseUrl);
+    await api.signIn();
+    const held = (await api.call('GET', '/api/subscription?clientId=burst')).body as { topicFilter: string }[];
+    expect(held).toHaveLength(3);
   });
 
   it("holds an administrator's subscription edits to the same bounds, naming the field, and changes nothing when it refuses", async () => {
