@@ -93,24 +93,22 @@ export function installClientLimits(broker: MqttBroker, limits: ClientLimitOptio
     return false;
   };
 
-  /** Per client, the filters of its SUBSCRIBEs being handled that a subscription bound refuses. */
-  const overQuota = new WeakMap<Client, Set<string>>();
+  /** The subscriptions (objects of SUBSCRIBE packets, as Aedes passes them on) a subscription bound refuses. */
+  const overQuota = new WeakSet<object>();
   // Per client, the new filters given room whose SUBSCRIBE is still being handled. Aedes handles
   // the packets of one read together: a SUBSCRIBE does not see those before it in
   // `client.subscriptions` yet, and without these many SUBSCRIBEs sent at once would all find room.
   const granting = new WeakMap<Client, Set<string>>();
-  const settle = (client: Client, topics: string[]) => {
+  broker.on('subscribe', (subscriptions, client) => {
     const pending = granting.get(client);
-    for (const topic of topics) pending?.delete(topic);
-    if (pending?.size === 0) granting.delete(client);
-  };
-  broker.on('subscribe', (subscriptions, client) => settle(client, subscriptions.map((subscription) => subscription.topic)));
+    if (!pending) return;
+    for (const subscription of subscriptions) pending.delete(subscription.topic);
+    if (pending.size === 0) granting.delete(client);
+  });
 
   const authorizeSubscribe = broker.authorizeSubscribe.bind(broker);
   broker.authorizeSubscribe = (client, subscription, callback) => {
-    const refused = overQuota.get(client);
-    if (!refused?.delete(subscription.topic)) return authorizeSubscribe(client, subscription, callback);
-    if (refused.size === 0) overQuota.delete(client);
+    if (!overQuota.has(subscription)) return authorizeSubscribe(client, subscription, callback);
     // Aedes takes a failure reason code in place of the subscription: MQTT 5 SUBACK 0x97, 3.1.1 0x80.
     callback(null, QUOTA_EXCEEDED as unknown as Subscription);
   };
@@ -140,9 +138,8 @@ export function installClientLimits(broker: MqttBroker, limits: ClientLimitOptio
           granting.set(client, given);
         }
         if (added.length > room) {
-          const refused = overQuota.get(client) ?? new Set<string>();
-          for (const topic of added.slice(room)) refused.add(topic);
-          overQuota.set(client, refused);
+          const refused = new Set(added.slice(room));
+          for (const subscription of packet.subscriptions) if (refused.has(subscription.topic)) overQuota.add(subscription);
         }
         return true;
       }
