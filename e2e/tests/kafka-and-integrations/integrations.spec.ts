@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { OPERATOR, openConsoleAs } from '../../support/accounts.js';
 import { connectMqttClient } from '../../support/mqtt-client.js';
+import { steadyPorts } from '../../../scripts/ports.mjs';
 
 // The broker is shared by every spec file: this run's integration and topics carry a name of their own.
 const RUN = `e2e-ie-${Date.now()}`;
@@ -23,8 +23,8 @@ function bodyOf(request: IncomingMessage): Promise<string> {
   });
 }
 
-/** A tiny HTTP service taking POSTs to /in; started on `port` (0: any free one). */
-async function startTarget(received: Received[], port = 0): Promise<Server> {
+/** A tiny HTTP service taking POSTs to /in, on `port`. */
+async function startTarget(received: Received[], port: number): Promise<Server> {
   const server = createServer((request, response) => {
     void bodyOf(request).then((body) => {
       if (request.method === 'POST' && request.url === '/in') received.push(JSON.parse(body) as Received);
@@ -43,8 +43,9 @@ async function stopTarget(server: Server): Promise<void> {
 test('an administrator adds an HTTP integration, sees messages reach the service, a backlog build while it is down and drain after, and deletes it', async ({ page }) => {
   test.setTimeout(180_000);
   const received: Received[] = [];
-  let server = await startTarget(received);
-  const port = (server.address() as AddressInfo).port;
+  // Stopped and started again on its port below: one no outgoing socket is handed meanwhile.
+  const [port] = (await steadyPorts(1)) as [number];
+  let server = await startTarget(received, port);
   const publisher = await connectMqttClient(`${RUN}-publisher`);
   try {
     await openConsoleAs(page, OPERATOR);
