@@ -166,7 +166,8 @@ export class WireClient {
     this.socket.destroy();
   }
 
-  static async connect({ host, port, clientId, clean = true, keepaliveSeconds = 0 }) {
+  /** onPublish: set before CONNECT, for a resumed session whose queued messages may come with the CONNACK. */
+  static async connect({ host, port, clientId, clean = true, keepaliveSeconds = 0, onPublish = undefined }) {
     const socket = net.connect({ host, port, noDelay: true });
     socket.on('error', () => socket.destroy());
     await new Promise((resolve, reject) => {
@@ -174,6 +175,7 @@ export class WireClient {
       socket.once('close', () => reject(new Error(`cannot connect to ${host}:${port}`)));
     });
     const client = new WireClient(socket);
+    client.onPublish = onPublish;
     const answer = client.#expect('connack');
     socket.write(encodeConnect({ clientId, clean, keepaliveSeconds }));
     const body = await answer;

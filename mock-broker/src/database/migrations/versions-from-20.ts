@@ -80,4 +80,17 @@ export const versionsFrom20: readonly Migration[] = [
       CREATE INDEX audit_log_by_time ON audit_log (created_time);
     `,
   },
+  {
+    // A message sent to many offline sessions is queued once per session: from the second queue
+    // row on, its payload is stored once here and the rows refer to it (persistence/shared-payloads).
+    // Rows written before keep their payload inline (payload_id NULL).
+    version: 24,
+    sql: `
+      CREATE TABLE mqtt_outgoing_payload (
+        id INTEGER PRIMARY KEY,
+        payload BLOB NOT NULL
+      );
+      ALTER TABLE mqtt_outgoing_message ADD COLUMN payload_id INTEGER;
+    `,
+  },
 ];

@@ -1,6 +1,8 @@
+import type { Database } from '../../database/database.js';
 import type { DroppedMessages } from './dropped-messages.js';
 import { copyPacket, storedBytes, type PersistedPacket } from './persisted-packet.js';
 import { outgoingRows, type QueuedMessage } from './persistence-rows.js';
+import { SharedPayloads } from './shared-payloads.js';
 import type { WriteBehind } from './write-behind.js';
 
 export interface QueueBounds {
@@ -27,19 +29,39 @@ export class OutgoingQueues {
   readonly #journal: WriteBehind;
   readonly #dropped: DroppedMessages;
   readonly #bounds: QueueBounds;
+  readonly #payloads: SharedPayloads;
   #nextId = 1;
 
   constructor(journal: WriteBehind, dropped: DroppedMessages, bounds: QueueBounds) {
     this.#journal = journal;
     this.#dropped = dropped;
     this.#bounds = bounds;
+    this.#payloads = new SharedPayloads(journal);
   }
 
-  /** Puts back a message read at start-up, without writing it again (a queue stored under larger bounds is kept whole). */
-  restore(message: QueuedMessage): void {
-    this.#queue(message.clientId).push(message);
-    this.#weigh(message.clientId, storedBytes(message.packet));
-    this.#nextId = Math.max(this.#nextId, message.id + 1);
+  /**
+   * Reads the queues stored at start-up and puts them back without writing them again (a queue
+   * stored under larger bounds is kept whole). Messages that shared a stored payload share one
+   * Buffer again; a message whose stored payload is missing cannot be sent whole and is dropped.
+   */
+  load(database: Database): void {
+    const payloads = this.#payloads.load(database);
+    for (const { message, payloadId } of outgoingRows.load(database)) {
+      const shared = payloadId === undefined ? undefined : payloads.get(payloadId);
+      if (payloadId !== undefined && !shared) {
+        outgoingRows.remove(this.#journal, message);
+        continue;
+      }
+      if (shared) {
+        message.packet.payload = shared.payload;
+        message.payloadRow = shared.row;
+        this.#payloads.restore(shared.payload, shared.row);
+      }
+      this.#queue(message.clientId).push(message);
+      this.#weigh(message.clientId, storedBytes(message.packet));
+      this.#nextId = Math.max(this.#nextId, message.id + 1);
+    }
+    this.#payloads.forgetUnreferenced(payloads.values());
   }
 
   enqueue(clientId: string, packet: PersistedPacket): void {
@@ -52,6 +74,7 @@ export class OutgoingQueues {
       return;
     }
     const message: QueuedMessage = { id: this.#nextId++, clientId, packet: copyPacket(packet), written: false };
+    message.payloadRow = this.#payloads.hold(message.packet.payload);
     queue.push(message);
     this.#weigh(clientId, bytes);
     outgoingRows.save(this.#journal, message);
@@ -77,6 +100,7 @@ export class OutgoingQueues {
         }
       } else if (queued.messageId === packet.messageId) {
         this.#weigh(clientId, storedBytes(packet) - storedBytes(queued));
+        this.#release(message);
         message.packet = packet;
         outgoingRows.save(this.#journal, message);
         return;
@@ -122,6 +146,7 @@ export class OutgoingQueues {
       this.#bytes.delete(clientId);
     }
     outgoingRows.remove(this.#journal, message);
+    this.#release(message);
     return message.packet;
   }
 
@@ -139,7 +164,10 @@ export class OutgoingQueues {
   }
 
   removeClient(clientId: string): void {
-    for (const message of this.#queues.get(clientId) ?? []) outgoingRows.remove(this.#journal, message);
+    for (const message of this.#queues.get(clientId) ?? []) {
+      outgoingRows.remove(this.#journal, message);
+      this.#release(message);
+    }
     this.#queues.delete(clientId);
     this.#totalBytes -= this.#bytes.get(clientId) ?? 0;
     this.#bytes.delete(clientId);
@@ -154,6 +182,12 @@ export class OutgoingQueues {
       }
     }
     return highest;
+  }
+
+  /** The message no longer holds its payload (it is gone, or now a pubrel, which has none). */
+  #release(message: QueuedMessage): void {
+    this.#payloads.release(message.packet.payload, message.payloadRow);
+    message.payloadRow = undefined;
   }
 
   #weigh(clientId: string, change: number): void {

@@ -29,6 +29,20 @@ export interface QueuedMessage {
   packet: PersistedPacket;
   /** Whether a batch has written the row: a message that never reached the file needs no DELETE. */
   written: boolean;
+  /** The stored payload the row refers to in place of its own copy (shared-payloads.ts). */
+  payloadRow?: PayloadRow | undefined;
+}
+
+/**
+ * A payload stored once in mqtt_outgoing_payload for every queued message that refers to it
+ * (payload_id), instead of once per session row.
+ */
+export interface PayloadRow {
+  readonly id: number;
+  /** Queued messages referring to the row: it is deleted with the last of them. */
+  refs: number;
+  /** Whether a batch has written the row: one that never reached the file needs no DELETE. */
+  written: boolean;
 }
 
 const nullable = (value: number | boolean | undefined): JSValue => value ?? null;
@@ -89,10 +103,11 @@ export const subscriptionRows = {
 
 export const outgoingRows = {
   save(journal: WriteBehind, message: QueuedMessage): void {
-    journal.schedule(rowKey('outgoing', message.id), 'INSERT OR REPLACE INTO mqtt_outgoing_message (id, client_id, payload, packet) VALUES (?, ?, ?, ?)', () => {
+    journal.schedule(rowKey('outgoing', message.id), 'INSERT OR REPLACE INTO mqtt_outgoing_message (id, client_id, payload, packet, payload_id) VALUES (?, ?, ?, ?, ?)', () => {
       message.written = true;
       const { payload, fields } = encodePacket(message.packet);
-      return [message.id, message.clientId, payload, fields];
+      const shared = message.payloadRow;
+      return [message.id, message.clientId, shared ? null : payload, fields, shared ? shared.id : null];
     });
   },
   remove(journal: WriteBehind, message: QueuedMessage): void {
@@ -100,12 +115,11 @@ export const outgoingRows = {
     if (message.written) journal.schedule(key, 'DELETE FROM mqtt_outgoing_message WHERE id = ?', () => [message.id]);
     else journal.cancel(key);
   },
-  load(database: Database): QueuedMessage[] {
-    return database.all('SELECT id, client_id, payload, packet FROM mqtt_outgoing_message ORDER BY id').map((row) => ({
-      id: Number(row.id),
-      clientId: String(row.client_id),
-      packet: decodePacket(row.payload, row.packet),
-      written: true,
+  /** The queued messages in order, each with the id of the stored payload it refers to, if any. */
+  load(database: Database): { message: QueuedMessage; payloadId: number | undefined }[] {
+    return database.all('SELECT id, client_id, payload, packet, payload_id FROM mqtt_outgoing_message ORDER BY id').map((row) => ({
+      message: { id: Number(row.id), clientId: String(row.client_id), packet: decodePacket(row.payload, row.packet), written: true },
+      payloadId: optionalNumber(row.payload_id),
     }));
   },
 };

@@ -5,7 +5,7 @@ import { DroppedMessages, type DroppedListener } from './dropped-messages.js';
 import { IncomingPackets } from './incoming-packets.js';
 import { OutgoingQueues } from './outgoing-queues.js';
 import type { PersistedPacket } from './persisted-packet.js';
-import { incomingRows, outgoingRows, retainedRows, subscriptionRows, willRows } from './persistence-rows.js';
+import { incomingRows, retainedRows, subscriptionRows, willRows } from './persistence-rows.js';
 import { RetainedMessages } from './retained-messages.js';
 import { RetainedView } from './retained-view.js';
 import { SessionView } from './session-view.js';
@@ -331,7 +331,7 @@ export class SqlitePersistence {
   #restore(database: Database): void {
     for (const entry of retainedRows.load(database)) this.#retained.restore(entry);
     for (const { clientId, topic, record } of subscriptionRows.load(database)) this.#subscriptions.restore(clientId, topic, record);
-    for (const message of outgoingRows.load(database)) this.#outgoing.restore(message);
+    this.#outgoing.load(database);
     for (const { clientId, packet } of incomingRows.load(database)) this.#incoming.restore(clientId, packet);
     for (const { clientId, will } of willRows.load(database)) this.#wills.restore(clientId, will);
   }

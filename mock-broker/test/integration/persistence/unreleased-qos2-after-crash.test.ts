@@ -1,10 +1,9 @@
 import type { IConnectPacket, IPubcompPacket } from 'mqtt-packet';
 import { afterEach, expect, it } from 'vitest';
-import { claimDataDirectory } from '../../../src/database/data-directory-claim.js';
-import { openDatabase, type Database } from '../../../src/database/database.js';
 import { incomingRows } from '../../../src/mqtt/persistence/persistence-rows.js';
 import { RawClients, type RawMqttClient } from '../../support/mqtt/raw-mqtt-client.js';
 import { BrokerProcess } from '../../support/node/broker-process.js';
+import { readStoppedDatabase } from '../../support/node/stopped-database.js';
 
 /**
  * A QoS 2 PUBLISH answered with PUBREC and never released is session state (MQTT 5 section 4.1,
@@ -41,20 +40,8 @@ async function release(client: RawMqttClient): Promise<void> {
   expect(((await client.next('pubcomp')) as IPubcompPacket).messageId).toBe(1);
 }
 
-/** What the stopped broker's SQLite file holds of unreleased QoS 2 publishes. */
-function readStopped<T>(dataDir: string, read: (database: Database) => T): T {
-  const releaseClaim = claimDataDirectory(dataDir);
-  const database = openDatabase(dataDir);
-  try {
-    return read(database);
-  } finally {
-    database.close();
-    releaseClaim();
-  }
-}
-
 /** The client ids with unreleased QoS 2 publishes in the stopped broker's SQLite file. */
-const storedIn = (dataDir: string): string[] => readStopped(dataDir, (database) => incomingRows.load(database).map((row) => row.clientId).sort());
+const storedIn = (dataDir: string): string[] => readStoppedDatabase(dataDir, (database) => incomingRows.load(database).map((row) => row.clientId).sort());
 
 it('keeps the unreleased QoS 2 publishes of persistent sessions only: a session that ended with the process takes them with it', async () => {
   const running = await BrokerProcess.create();
@@ -114,7 +101,7 @@ it('keeps a packet id, not the payload, of each QoS 2 publish an MQTT 3.1.1 clie
   }
   await running.kill();
   clients.closeAll();
-  const held = readStopped(running.dataDir, (database) => database.get('SELECT count(*) AS packets, sum(coalesce(length(payload), 0)) AS payloadBytes FROM mqtt_incoming_packet WHERE client_id = ?', ['receipt-holder']));
+  const held = readStoppedDatabase(running.dataDir, (database) => database.get('SELECT count(*) AS packets, sum(coalesce(length(payload), 0)) AS payloadBytes FROM mqtt_incoming_packet WHERE client_id = ?', ['receipt-holder']));
   expect(held).toEqual({ packets: UNRELEASED, payloadBytes: 0 });
 
   // After the restart each id is still recognised: sent again it is released, not delivered twice.

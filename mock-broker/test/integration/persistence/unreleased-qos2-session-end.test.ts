@@ -1,10 +1,8 @@
 import type { IConnectPacket, IPubcompPacket, IPublishPacket } from 'mqtt-packet';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../src/database/database.js';
-import { claimDataDirectory } from '../../../src/database/data-directory-claim.js';
+import { describe, expect, it } from 'vitest';
 import { incomingRows } from '../../../src/mqtt/persistence/persistence-rows.js';
-import { RawClients, type RawMqttClient } from '../../support/mqtt/raw-mqtt-client.js';
-import { startTestNode, type TestNode } from '../../support/node/test-node.js';
+import type { RawMqttClient } from '../../support/mqtt/raw-mqtt-client.js';
+import { useOneNodeAtATime } from '../../support/node/one-node-at-a-time.js';
 import { eventually } from '../../support/checks/waits.js';
 
 /**
@@ -13,19 +11,7 @@ import { eventually } from '../../support/checks/waits.js';
  * memory and in SQLite, and no longer. Observed through the persistence Aedes asks, through the
  * SQLite file a restart reads, and through what a subscriber receives.
  */
-let node: TestNode | undefined;
-const raw = new RawClients(() => running().mqttPort);
-
-function running(): TestNode {
-  if (!node) throw new Error('no node is running');
-  return node;
-}
-
-afterEach(async () => {
-  raw.closeAll();
-  await node?.destroy();
-  node = undefined;
-});
+const { raw, running, start, readAfterStop } = useOneNodeAtATime();
 
 type Session = { name: string; protocolVersion: 4 | 5; connect: Partial<IConnectPacket> };
 
@@ -55,17 +41,8 @@ function stillHeld(clientId: string, messageId: number): Promise<boolean> {
 }
 
 /** Stops the node and answers the client ids with unreleased QoS 2 PUBLISHes in its SQLite file. */
-async function storedAfterStop(): Promise<string[]> {
-  const { dataDir } = running();
-  await running().close();
-  const release = claimDataDirectory(dataDir);
-  const database = openDatabase(dataDir);
-  try {
-    return incomingRows.load(database).map((row) => row.clientId);
-  } finally {
-    database.close();
-    release();
-  }
+function storedAfterStop(): Promise<string[]> {
+  return readAfterStop((database) => incomingRows.load(database).map((row) => row.clientId));
 }
 
 async function subscriber(): Promise<RawMqttClient> {
@@ -76,7 +53,7 @@ async function subscriber(): Promise<RawMqttClient> {
 
 describe('an unreleased QoS 2 PUBLISH', () => {
   it.each(ENDING_WITH_CONNECTION)('goes with a session of $name when its connection closes', async ({ protocolVersion, connect }) => {
-    node = await startTestNode();
+    await start();
     const clientId = `ending-${protocolVersion}`;
     const { client } = await raw.connect({ clientId, ...connect }, { protocolVersion });
     await publishUnreleased(client, 1, 'never released');
@@ -91,7 +68,7 @@ describe('an unreleased QoS 2 PUBLISH', () => {
   });
 
   it('goes with the sessions of connections the broker closes as it stops', async () => {
-    node = await startTestNode();
+    await start();
     for (const { protocolVersion, connect } of ENDING_WITH_CONNECTION) {
       const { client } = await raw.connect({ clientId: `stopping-${protocolVersion}`, ...connect }, { protocolVersion });
       await publishUnreleased(client, 1, 'never released');
@@ -103,7 +80,7 @@ describe('an unreleased QoS 2 PUBLISH', () => {
   });
 
   it('goes with a session a Clean Start ends: a new message under its packet id is not taken for a repeat', async () => {
-    node = await startTestNode();
+    await start();
     const watcher = await subscriber();
     const clientId = 'clean-start-again';
     const { client } = await raw.connect({ clientId, clean: false, properties: { sessionExpiryInterval: 600 } });
@@ -121,7 +98,7 @@ describe('an unreleased QoS 2 PUBLISH', () => {
   });
 
   it.each(PERSISTENT)('stays with a session of $name across its connections, and its PUBREL completes it once', async ({ protocolVersion, connect }) => {
-    node = await startTestNode();
+    await start();
     const watcher = await subscriber();
     const clientId = `persistent-${protocolVersion}`;
     const { client } = await raw.connect({ clientId, ...connect }, { protocolVersion });
