@@ -43,6 +43,22 @@ export function SubscriptionsPanel({ connection, connected, brokerMessageRate, o
   const list = useGetWsSubscriptions(params, { query: { queryKey } });
   const [editing, setEditing] = useState<Editing>({ open: false });
   const [deleting, setDeleting] = useState<WsSubscription | null>(null);
+  /** Filters the broker refused in its SUBACK on this connection, with why: shown on their rows until subscribed, deleted or disconnected. */
+  const [refused, setRefused] = useState<ReadonlyMap<string, string>>(new Map());
+  const refusal = (topicFilter: string, reason: string | undefined) =>
+    setRefused((current) => {
+      if (current.get(topicFilter) === reason) return current;
+      const next = new Map(current);
+      if (reason === undefined) next.delete(topicFilter);
+      else next.set(topicFilter, reason);
+      return next;
+    });
+  // A new connection starts with no refusals (adjusting state while rendering, as React advises for a prop change).
+  const [wasConnected, setWasConnected] = useState(connected);
+  if (wasConnected !== connected) {
+    setWasConnected(connected);
+    if (!connected) setRefused(new Map());
+  }
   // Oldest first, whatever order the broker pages them in (the production broker's is by id).
   const page = list.data?.data;
   const subscriptions = useMemo(() => (page ? [...page].sort((a, b) => a.createdTime - b.createdTime) : undefined), [page]);
@@ -50,6 +66,17 @@ export function SubscriptionsPanel({ connection, connected, brokerMessageRate, o
   useEffect(() => {
     if (subscriptions) onSubscriptionsChange?.(subscriptions);
   }, [subscriptions, onSubscriptionsChange]);
+
+  /** Subscribes the client; a refusal is marked on the filter's row (and said in a toast by applyToClient). */
+  const subscribeClient = async (configuration: WsSubscriptionConfiguration) => {
+    try {
+      await onSubscribe(configuration);
+      refusal(configuration.topicFilter, undefined);
+    } catch (error) {
+      refusal(configuration.topicFilter, error instanceof Error ? error.message : String(error));
+      throw error;
+    }
+  };
 
   /** The client's side of a change; the saved list stays as the broker answered whatever the client says. */
   const applyToClient = async (action: () => Promise<void>) => {
@@ -66,7 +93,10 @@ export function SubscriptionsPanel({ connection, connected, brokerMessageRate, o
       onSuccess: () => {
         const topicFilter = deleting?.configuration.topicFilter;
         void queryClient.invalidateQueries({ queryKey });
-        if (topicFilter !== undefined) void applyToClient(() => onUnsubscribe(topicFilter));
+        if (topicFilter !== undefined) {
+          refusal(topicFilter, undefined);
+          void applyToClient(() => onUnsubscribe(topicFilter));
+        }
       },
       onSettled: () => setDeleting(null),
     },
@@ -77,11 +107,12 @@ export function SubscriptionsPanel({ connection, connected, brokerMessageRate, o
     showToast({ message: intl.formatMessage({ id: 'ws-client.subscription.saved' }), type: 'success' });
     void queryClient.invalidateQueries({ queryKey });
     if (previous === null) {
-      void applyToClient(() => onSubscribe(subscription.configuration));
+      void applyToClient(() => subscribeClient(subscription.configuration));
     } else if (changesClientSubscription(previous.configuration, subscription.configuration)) {
       void applyToClient(async () => {
+        refusal(previous.configuration.topicFilter, undefined);
         await onUnsubscribe(previous.configuration.topicFilter);
-        await onSubscribe(subscription.configuration);
+        await subscribeClient(subscription.configuration);
       });
     }
   }
@@ -99,7 +130,7 @@ export function SubscriptionsPanel({ connection, connected, brokerMessageRate, o
       {subscriptions && subscriptions.length > 0 && (
         <ul className="ws-client__subscription-list" aria-label={intl.formatMessage({ id: 'ws-client.subscription.subscriptions' })}>
           {subscriptions.map((subscription) => (
-            <SubscriptionRow key={subscription.id} subscription={subscription} onEdit={() => setEditing({ open: true, subscription })} onDelete={() => setDeleting(subscription)} />
+            <SubscriptionRow key={subscription.id} subscription={subscription} refusal={refused.get(subscription.configuration.topicFilter)} onEdit={() => setEditing({ open: true, subscription })} onDelete={() => setDeleting(subscription)} />
           ))}
         </ul>
       )}
@@ -126,7 +157,15 @@ export function SubscriptionsPanel({ connection, connected, brokerMessageRate, o
   );
 }
 
-function SubscriptionRow({ subscription, onEdit, onDelete }: { subscription: WsSubscription; onEdit: () => void; onDelete: () => void }) {
+interface SubscriptionRowProps {
+  subscription: WsSubscription;
+  /** Why the broker refused the filter on this connection, if it did. */
+  refusal: string | undefined;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+function SubscriptionRow({ subscription, refusal, onEdit, onDelete }: SubscriptionRowProps) {
   const intl = useIntl();
   const { topicFilter, qos, color } = subscription.configuration;
   return (
@@ -135,6 +174,11 @@ function SubscriptionRow({ subscription, onEdit, onDelete }: { subscription: WsS
       <span className="ws-client__subscription-topic" title={topicFilter}>
         {topicFilter}
       </span>
+      {refusal !== undefined && (
+        <Tag minimal round intent="danger" title={intl.formatMessage({ id: 'ws-client.subscription.refused-title' }, { reason: refusal })} data-testid="ws-subscription-refused">
+          <FormattedMessage id="ws-client.subscription.refused" />
+        </Tag>
+      )}
       <Tag minimal round>
         <FormattedMessage id="ws-client.subscription.qos-tag" values={{ qos }} />
       </Tag>
