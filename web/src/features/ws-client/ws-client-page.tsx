@@ -1,7 +1,7 @@
 import { NonIdealState } from '@blueprintjs/core';
 import { ChatIcon } from '@blueprintjs/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'wouter';
 import { ApiError } from '../../api/api-error';
@@ -121,7 +121,8 @@ function SelectedConnectionBar({ session, connection }: SelectedProps) {
 
 function SelectedSubscriptions({ session, connection }: SelectedProps) {
   const intl = useIntl();
-  const { status } = useSessionState(session);
+  const { status, refusals } = useSessionState(session);
+  const refusalTexts = useMemo(() => new Map([...refusals].map(([topicFilter, code]) => [topicFilter, formatReason(intl, subackReasonMessage(code))])), [refusals, intl]);
   // Starling's own call (x-starling-extension: messageRate); without it the rate is not known.
   const rateKnown = useExtension('messageRate') === 'available';
   const rate = useGetMessageRate({ query: { queryKey: getGetMessageRateQueryKey(), refetchInterval: MESSAGE_RATE_REFRESH_MS, enabled: rateKnown } });
@@ -138,6 +139,7 @@ function SelectedSubscriptions({ session, connection }: SelectedProps) {
       brokerMessageRate={rateKnown ? (rate.data?.incomingPerSecond ?? null) : null}
       onSubscribe={subscribe}
       onUnsubscribe={(topicFilter) => session.unsubscribe(topicFilter)}
+      refusals={refusalTexts}
       onSubscriptionsChange={coloured}
     />
   );

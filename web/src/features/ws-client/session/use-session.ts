@@ -1,10 +1,10 @@
 import { useSyncExternalStore } from 'react';
 import type { WsSession } from './ws-session';
 
-/** The session's status, failure and status log, re-read whenever they change. */
+/** The session's status, failure, status log and refused filters, re-read whenever they change. */
 export function useSessionState(session: WsSession) {
   useSyncExternalStore(session.subscribeToChanges, session.getChangeVersion);
-  return { status: session.getStatus(), failure: session.getFailure(), log: session.getStatusLog() };
+  return { status: session.getStatus(), failure: session.getFailure(), log: session.getStatusLog(), refusals: session.getRefusals() };
 }
 
 /** Re-renders at most once per animation frame while something with a version (a store, the tree) changes. */

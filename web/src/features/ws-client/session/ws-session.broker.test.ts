@@ -128,9 +128,24 @@ describe('the web-socket client session against a real broker', () => {
     expect(session.requests.list[0]?.reply?.message).toBe(received);
   });
 
-  it('says why a SUBSCRIBE was refused', async () => {
-    const session = await connected();
+  it('says why a SUBSCRIBE was refused, and keeps the refusal for the filter until it is unsubscribed or the client disconnects', async () => {
+    const session = newSession();
+    // A saved subscription the broker refuses on connect is known as refused too.
+    session.setSubscriptions([{ topicFilter: 'vault/#', qos: 1, color: '#0000ff' }]);
+    await session.connect(connection({ cleanStart: true }));
+    expect(await reaches(session, ['CONNECTED', 'CONNECTION_FAILED'])).toBe('CONNECTED');
+    await expect.poll(() => [...session.getRefusals()]).toEqual([['vault/#', 0x87]]);
+
     expect(await session.subscribe({ topicFilter: 'secrets/#', qos: 0, color: '#000000' })).toEqual({ reasonCode: 0x87 });
+    expect(await session.subscribe({ topicFilter: 'plant/#', qos: 0, color: '#00ff00' })).toEqual({ reasonCode: 0 });
+    expect([...session.getRefusals()]).toEqual([
+      ['vault/#', 0x87],
+      ['secrets/#', 0x87],
+    ]);
+    await session.unsubscribe('secrets/#');
+    expect([...session.getRefusals()]).toEqual([['vault/#', 0x87]]);
+    await session.disconnect();
+    expect(session.getRefusals().size).toBe(0);
   });
 
   it.each([

@@ -54,6 +54,8 @@ export class WsSession {
   private readonly colors = new SubscriptionColors();
   private readonly incoming = new RateMeter();
   private protocolVersion = 5;
+  /** Filters the broker refused on this connection, with the SUBACK code: until subscribed, unsubscribed or a new connect. */
+  private refusals: ReadonlyMap<string, number> = new Map();
   /** The saved subscriptions, made on every connect the broker answers without a session. */
   private saved: readonly WsSubscriptionConfiguration[] = [];
   /** The client this session is ending on purpose: its close is no failure. */
@@ -74,6 +76,8 @@ export class WsSession {
   getProtocolVersion = (): number => this.protocolVersion;
   getFailure = (): ConnectionFailure | undefined => this.failure;
   getStatusLog = (): readonly StatusLogEntry[] => this.statusLog;
+  /** The filters the broker refused, each with its SUBACK code (a new map on every change). */
+  getRefusals = (): ReadonlyMap<string, number> => this.refusals;
   /** Status, failure and log changes (rare: told at once); messages have their own store. */
   subscribeToChanges = (listener: () => void): (() => void) => this.changes.add(listener);
   getChangeVersion = (): number => this.changes.version;
@@ -96,6 +100,7 @@ export class WsSession {
   async connect(connection: WsConnection, options: ConnectRequest = {}): Promise<void> {
     await this.endClient({ quietly: true });
     this.failure = undefined;
+    this.refusals = new Map();
     const { url, mqttVersion } = connection.configuration;
     this.protocolVersion = mqttVersion;
     if (!isWebSocketUrl(url)) return this.fail({ kind: 'MALFORMED_URL', url });
@@ -116,11 +121,18 @@ export class WsSession {
   async disconnect(): Promise<void> {
     // A client that failed for good has nothing to say any more: its END would only hide the failure.
     await this.endClient({ quietly: this.status === 'CONNECTION_FAILED' });
+    this.refusals = new Map();
     this.setStatus('DISCONNECTED');
   }
 
   /** Subscribes; answers the SUBACK code: the QoS granted, or a failure code (128 and up). */
   async subscribe(config: WsSubscriptionConfiguration): Promise<{ reasonCode: number }> {
+    const answer = await this.subscribeClient(config);
+    this.noteRefusal(config.topicFilter, answer.reasonCode >= 0x80 ? answer.reasonCode : undefined);
+    return answer;
+  }
+
+  private async subscribeClient(config: WsSubscriptionConfiguration): Promise<{ reasonCode: number }> {
     const client = this.connectedClient();
     const { options, subscriptionId } = config;
     try {
@@ -141,7 +153,17 @@ export class WsSession {
   }
 
   async unsubscribe(topicFilter: string): Promise<void> {
+    this.noteRefusal(topicFilter, undefined);
     await this.connectedClient().unsubscribeAsync(topicFilter);
+  }
+
+  private noteRefusal(topicFilter: string, code: number | undefined): void {
+    if (this.refusals.get(topicFilter) === code) return;
+    const next = new Map(this.refusals);
+    if (code === undefined) next.delete(topicFilter);
+    else next.set(topicFilter, code);
+    this.refusals = next;
+    this.changes.notify();
   }
 
   /** Publishes a message (the payload as its UTF-8 text, JSON too) and lists it as published. */

@@ -96,31 +96,14 @@ describe('subscriptions panel (issue 15)', () => {
     expect(calls.some((call) => call.method === 'DELETE' && call.url.pathname === '/api/ws/subscription/s1')).toBe(true);
   });
 
-  it('marks a filter the broker refused on its row, with why, and keeps it saved', async () => {
-    const subscriptions = [held];
-    const calls = stubBrokerCalls(({ method, url, body }) => {
-      const route = `${method} ${url.pathname}`;
-      if (route === 'GET /api/ws/subscription') return Response.json(pageOf(subscriptions, url));
-      if (route !== 'POST /api/ws/subscription') return undefined;
-      const save = body as WsSubscriptionSave;
-      const saved = { id: 's2', createdTime: 2, webSocketConnectionId: save.webSocketConnectionId, configuration: save.configuration };
-      subscriptions.push(saved);
-      return Response.json(saved);
-    });
-    renderPanel({ onSubscribe: vi.fn(async () => Promise.reject(new Error('Quota exceeded (code 151)'))) });
-    await screen.findByText('plant/#');
-    expect(screen.queryByTestId('ws-subscription-refused')).toBeNull();
-    fireEvent.click(screen.getByTestId('ws-subscription-add'));
-    fireEvent.click(screen.getByTestId('ws-subscription-save'));
-
-    const row = (await screen.findByText('sensors/#')).closest('li') as HTMLElement;
-    const refused = await within(row).findByTestId('ws-subscription-refused');
-    expect(refused.textContent).toBe('Refused');
-    expect(refused.getAttribute('title')).toBe('The broker refused this subscription: Quota exceeded (code 151)');
-    expect(await screen.findByText('The client could not change its subscription: Quota exceeded (code 151)')).toBeTruthy();
-    // The one the broker took is not marked; the refused one stays saved for the next connection.
+  it('marks the filters the broker refused on their rows, with why', async () => {
+    stubBroker([held, { ...held, id: 's2', createdTime: 2, configuration: { topicFilter: 'vault/#', qos: 0, color: '#CD4246' } }]);
+    renderPanel({ refusals: new Map([['vault/#', 'Not authorized (code 135)']]) });
+    const refusedRow = (await screen.findByText('vault/#')).closest('li') as HTMLElement;
+    const tag = within(refusedRow).getByTestId('ws-subscription-refused');
+    expect(tag.textContent).toBe('Refused');
+    expect(tag.getAttribute('title')).toBe('The broker refused this subscription: Not authorized (code 135)');
     expect(within(screen.getByText('plant/#').closest('li') as HTMLElement).queryByTestId('ws-subscription-refused')).toBeNull();
-    expect(saves(calls).map((save) => save.configuration.topicFilter)).toEqual(['sensors/#']);
   });
 
   it('only saves while the client is not connected', async () => {

@@ -25,6 +25,8 @@ export interface SubscriptionsPanelProps {
   brokerMessageRate: number | null;
   onSubscribe: (config: WsSubscriptionConfiguration) => Promise<void>;
   onUnsubscribe: (topicFilter: string) => Promise<void>;
+  /** Filters the broker refused on this connection, each with why: marked on their rows. */
+  refusals?: ReadonlyMap<string, string>;
   /** The saved subscriptions, each time the list loads or changes (e.g. to colour the messages). */
   onSubscriptionsChange?: (subscriptions: WsSubscription[]) => void;
 }
@@ -35,7 +37,7 @@ type Editing = { open: false } | { open: true; subscription: WsSubscription | nu
  * The connection's saved subscriptions (GET /api/ws/subscription, one page), each with its colour; saving
  * or deleting one also subscribes or unsubscribes the client while it is connected.
  */
-export function SubscriptionsPanel({ connection, connected, brokerMessageRate, onSubscribe, onUnsubscribe, onSubscriptionsChange }: SubscriptionsPanelProps) {
+export function SubscriptionsPanel({ connection, connected, brokerMessageRate, onSubscribe, onUnsubscribe, refusals, onSubscriptionsChange }: SubscriptionsPanelProps) {
   const intl = useIntl();
   const queryClient = useQueryClient();
   const params = { webSocketConnectionId: connection.id, pageSize: ALL_SUBSCRIPTIONS, page: 0 };
@@ -43,22 +45,6 @@ export function SubscriptionsPanel({ connection, connected, brokerMessageRate, o
   const list = useGetWsSubscriptions(params, { query: { queryKey } });
   const [editing, setEditing] = useState<Editing>({ open: false });
   const [deleting, setDeleting] = useState<WsSubscription | null>(null);
-  /** Filters the broker refused in its SUBACK on this connection, with why: shown on their rows until subscribed, deleted or disconnected. */
-  const [refused, setRefused] = useState<ReadonlyMap<string, string>>(new Map());
-  const refusal = (topicFilter: string, reason: string | undefined) =>
-    setRefused((current) => {
-      if (current.get(topicFilter) === reason) return current;
-      const next = new Map(current);
-      if (reason === undefined) next.delete(topicFilter);
-      else next.set(topicFilter, reason);
-      return next;
-    });
-  // A new connection starts with no refusals (adjusting state while rendering, as React advises for a prop change).
-  const [wasConnected, setWasConnected] = useState(connected);
-  if (wasConnected !== connected) {
-    setWasConnected(connected);
-    if (!connected) setRefused(new Map());
-  }
   // Oldest first, whatever order the broker pages them in (the production broker's is by id).
   const page = list.data?.data;
   const subscriptions = useMemo(() => (page ? [...page].sort((a, b) => a.createdTime - b.createdTime) : undefined), [page]);
@@ -66,17 +52,6 @@ export function SubscriptionsPanel({ connection, connected, brokerMessageRate, o
   useEffect(() => {
     if (subscriptions) onSubscriptionsChange?.(subscriptions);
   }, [subscriptions, onSubscriptionsChange]);
-
-  /** Subscribes the client; a refusal is marked on the filter's row (and said in a toast by applyToClient). */
-  const subscribeClient = async (configuration: WsSubscriptionConfiguration) => {
-    try {
-      await onSubscribe(configuration);
-      refusal(configuration.topicFilter, undefined);
-    } catch (error) {
-      refusal(configuration.topicFilter, error instanceof Error ? error.message : String(error));
-      throw error;
-    }
-  };
 
   /** The client's side of a change; the saved list stays as the broker answered whatever the client says. */
   const applyToClient = async (action: () => Promise<void>) => {
@@ -93,10 +68,7 @@ export function SubscriptionsPanel({ connection, connected, brokerMessageRate, o
       onSuccess: () => {
         const topicFilter = deleting?.configuration.topicFilter;
         void queryClient.invalidateQueries({ queryKey });
-        if (topicFilter !== undefined) {
-          refusal(topicFilter, undefined);
-          void applyToClient(() => onUnsubscribe(topicFilter));
-        }
+        if (topicFilter !== undefined) void applyToClient(() => onUnsubscribe(topicFilter));
       },
       onSettled: () => setDeleting(null),
     },
@@ -107,12 +79,11 @@ export function SubscriptionsPanel({ connection, connected, brokerMessageRate, o
     showToast({ message: intl.formatMessage({ id: 'ws-client.subscription.saved' }), type: 'success' });
     void queryClient.invalidateQueries({ queryKey });
     if (previous === null) {
-      void applyToClient(() => subscribeClient(subscription.configuration));
+      void applyToClient(() => onSubscribe(subscription.configuration));
     } else if (changesClientSubscription(previous.configuration, subscription.configuration)) {
       void applyToClient(async () => {
-        refusal(previous.configuration.topicFilter, undefined);
         await onUnsubscribe(previous.configuration.topicFilter);
-        await subscribeClient(subscription.configuration);
+        await onSubscribe(subscription.configuration);
       });
     }
   }
@@ -130,7 +101,7 @@ export function SubscriptionsPanel({ connection, connected, brokerMessageRate, o
       {subscriptions && subscriptions.length > 0 && (
         <ul className="ws-client__subscription-list" aria-label={intl.formatMessage({ id: 'ws-client.subscription.subscriptions' })}>
           {subscriptions.map((subscription) => (
-            <SubscriptionRow key={subscription.id} subscription={subscription} refusal={refused.get(subscription.configuration.topicFilter)} onEdit={() => setEditing({ open: true, subscription })} onDelete={() => setDeleting(subscription)} />
+            <SubscriptionRow key={subscription.id} subscription={subscription} refusal={refusals?.get(subscription.configuration.topicFilter)} onEdit={() => setEditing({ open: true, subscription })} onDelete={() => setDeleting(subscription)} />
           ))}
         </ul>
       )}
