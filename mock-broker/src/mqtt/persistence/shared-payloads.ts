@@ -69,7 +69,7 @@ export class SharedPayloads {
   /**
    * Reads the stored payloads at start-up: answers each by id, for the queued messages to refer
    * to, with the same Buffer for all of them. A row no message turns out to refer to is deleted
-   * by forget().
+   * by forgetUnreferenced().
    */
   load(database: Database): Map<number, { payload: Buffer; row: PayloadRow }> {
     const rows = new Map<number, { payload: Buffer; row: PayloadRow }>();
